@@ -1,0 +1,48 @@
+// Builds what `npm start` serves: the server and worker bundles (esbuild) and the web app (Vite).
+// `--server-only` skips the web build (for `npm run worker`).
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverOnly = process.argv.includes('--server-only');
+
+// Workspace packages are bundled from source; every other package stays in node_modules.
+const keepExternal = {
+  name: 'externals',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@studio/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+const entries = ['server/src/server.ts', 'server/src/worker.ts', 'server/src/migrate.ts', 'server/src/engine-thread.ts']
+  .filter((entry) => existsSync(path.join(root, entry)));
+
+await build({
+  absWorkingDir: root,
+  entryPoints: entries,
+  outdir: 'server/dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [keepExternal],
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+});
+console.log(`[build] server: ${entries.length} bundles in server/dist`);
+
+if (!serverOnly && existsSync(path.join(root, 'web', 'vite.config.ts'))) {
+  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log('[build] web: web/dist');
+}

@@ -1,0 +1,25 @@
+// `npm test`: install what is missing, then typecheck, lint, unit + integration tests and the
+// browser suite. Stops at the first failing step.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const step = (name, command, args) => {
+  console.log(`\n[test] ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`[test] ${name} failed`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`[test] ${name} ok (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+};
+
+step('dependencies', process.execPath, ['scripts/ensure-deps.mjs']);
+step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+if (existsSync(path.join(root, 'web', 'tsconfig.json'))) step('typecheck web', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']);
+step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+step('unit and integration tests', 'npx', ['vitest', 'run']);
+if (existsSync(path.join(root, 'e2e', 'run.mjs'))) step('browser tests', process.execPath, ['e2e/run.mjs']);
