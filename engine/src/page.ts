@@ -1,0 +1,53 @@
+import type { Difficulty, Ratio } from '@studio/contracts/constants';
+import type { Paper } from '@studio/contracts/page';
+
+/** A one-channel image: one byte a pixel, row-major. Page bitmaps hold only 0 (ink) and 255 (paper). */
+export interface Bitmap {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** What the page checker (engine/src/quality/check-page.ts) finds on a page bitmap. */
+export interface PageReport {
+  width: number;
+  height: number;
+  greyPixels: number;
+  specks: number;
+  leakingRegions: number;
+  regionCount: number;
+  lineWidthPx: number;
+  lineWidthMm: number;
+  passes: boolean;
+  problems: string[];
+}
+
+/** A finished page before it is written anywhere: master raster plus vector (when traced or drawn). */
+export interface Page {
+  /** Master raster, PNG, pure black on white, at pageSizeForRatio(ratio). */
+  png: Buffer;
+  /** The same page as SVG (subset documented in engine/src/output/svg-to-pdf.ts), or null. */
+  svg: string | null;
+  /** Optional coloured preview of the same composition, PNG. */
+  colorPng?: Buffer;
+  width: number;
+  height: number;
+  report: PageReport;
+}
+
+/** Every file the engine hands to a caller for one page. */
+export interface PageFiles {
+  png: Buffer;
+  svg: string | null;
+  pdf: Buffer;
+  thumb600: Buffer;
+  thumb320: Buffer;
+  colorPng?: Buffer;
+  colorThumb600?: Buffer;
+}
+
+export interface PageOptions {
+  difficulty: Difficulty;
+  ratio: Ratio;
+  paper: Paper;
+}
