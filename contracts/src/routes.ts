@@ -13,5 +13,14 @@ export const apiPaths = {
   validateResetToken: (token: string) => `/api/users/validate-reset-token/${encodeURIComponent(token)}`,
   resetPassword: '/api/users/reset-password',
   clientConfig: '/api/config',
+  text2img: '/api/images/text2imggenerate',
+  img2img: '/api/images/img2imggenerate',
+  taskStatus: (taskId: string, type: 'text2image' | 'image2image') => `/api/images/tasks/${encodeURIComponent(taskId)}?type=${type}`,
+  userImages: '/api/images/userImg',
+  images: '/api/images',
+  image: (id: string) => `/api/images/${encodeURIComponent(id)}`,
+  report: '/api/images/report',
+  download: (id: string, format: 'png' | 'pdf' | 'svg', paper?: 'letter' | 'a4') =>
+    `/api/images/${encodeURIComponent(id)}/download?format=${format}${paper ? `&paper=${paper}` : ''}`,
   health: '/healthz',
 } as const;

@@ -7,8 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
+import type { PageMaker } from './adapters/engine/page-maker';
 import type { GoogleVerifier } from './adapters/google/google-verifier';
 import type { Mailer } from './adapters/mail/mailer';
+import type { JobQueue } from './adapters/queue/job-queue';
 import type { Storage } from './adapters/storage/storage';
 import type { Config } from './config/config';
 import type { Db } from './db/database';
@@ -19,7 +21,14 @@ import { createAccessTokens } from './lib/access-tokens';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createGenerationRepository } from './modules/generation/generation.repository';
+import { generationRoutes } from './modules/generation/generation.routes';
+import { createGenerationService } from './modules/generation/generation.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createFileUrls } from './modules/images/image-files';
+import { createImagesRepository } from './modules/images/images.repository';
+import { imagesRoutes } from './modules/images/images.routes';
+import { createImagesService } from './modules/images/images.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -31,6 +40,12 @@ export interface AppDeps {
   storage: Storage;
   google: GoogleVerifier | null;
   logger: Logger;
+  queue: JobQueue;
+  /** Null until an engine is available: generation then answers 4008 (model unavailable). */
+  maker: PageMaker | null;
+  /** Whether this process runs generation tasks (false for API-only processes when scaled out). */
+  runsWorker?: boolean;
+  generationTimeouts?: { processTimeoutMs?: number; staleAfterMs?: number; sweepEveryMs?: number };
   /** Where the built web app lives; defaults to web/dist next to the server. */
   webDistDir?: string;
 }
@@ -38,6 +53,12 @@ export interface AppDeps {
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the app: outside plugins first, then our plugins, then routes (fastify/demo order). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    generation: ReturnType<typeof createGenerationService>;
+  }
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, logger } = deps;
   const app = Fastify({
@@ -105,6 +126,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     revokeOtherSessions: auth.revokeOtherSessions,
   });
 
+  const urls = createFileUrls({ publicUrl: config.publicUrl, secret: config.jwtSecret });
+  const imagesRepository = createImagesRepository(kysely);
+  const images = createImagesService({ images: imagesRepository, storage: deps.storage, urls, isUniqueViolation: db.isUniqueViolation });
+  const generation = createGenerationService({
+    db: kysely,
+    tasks: createGenerationRepository(kysely),
+    images: imagesRepository,
+    users: usersRepository,
+    storage: deps.storage,
+    queue: deps.queue,
+    maker: deps.maker,
+    urls,
+    logger,
+    ...deps.generationTimeouts,
+  });
+  app.decorate('generation', generation);
+
+  if (deps.runsWorker !== false) {
+    let sweep: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      deps.queue.start(generation.processTask);
+      await generation.recoverStaleTasks();
+      sweep = setInterval(() => {
+        generation.recoverStaleTasks().catch((error) => logger.error({ err: error }, 'task sweep failed'));
+      }, deps.generationTimeouts?.sweepEveryMs ?? 15_000);
+      sweep.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(sweep);
+      await deps.queue.close();
+    });
+  }
+
   await app.register(healthRoutes, {
     checks: [{ name: 'database', check: () => db.ping() }],
     clientConfig: {
@@ -116,6 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, rateLimit: config.authRateLimit });
   await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
+  await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });
+  await app.register(generationRoutes, { generation, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
   await app.register(filesRoutes, { storage: deps.storage, publicKinds: ['avatars'] });
   await app.register(webAppRoutes, { distDir: deps.webDistDir ?? defaultWebDist });
   return app;

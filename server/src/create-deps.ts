@@ -2,7 +2,9 @@ import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { createGoogleVerifier } from './adapters/google/google-verifier';
 import { createMailer } from './adapters/mail/mailer';
+import { createInProcessQueue } from './adapters/queue/job-queue';
 import { createLocalStorage } from './adapters/storage/storage';
+import { availableParallelism } from 'node:os';
 import type { AppDeps } from './app';
 import type { Config } from './config/config';
 import { migrate, openDatabase } from './db/database';
@@ -26,5 +28,7 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
     storage: createLocalStorage(path.join(config.dataDir, 'files')),
     google: config.google.clientId ? createGoogleVerifier({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl }) : null,
+    queue: createInProcessQueue({ concurrency: availableParallelism() }),
+    maker: null,
   };
 }

@@ -65,7 +65,7 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   /** Requests per minute allowed on sensitive auth routes, per client address. */
-  authRateLimit: { login: number; register: number; forgot: number; refresh: number };
+  authRateLimit: { login: number; register: number; forgot: number; refresh: number; generate: number };
 }
 
 export class ConfigError extends Error {}
@@ -122,7 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    authRateLimit: { login: 10, register: 10, forgot: 5, refresh: 60 },
+    authRateLimit: { login: 10, register: 10, forgot: 5, refresh: 60, generate: 30 },
   };
 }
 

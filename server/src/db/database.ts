@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { accounts } from './migrations/001-accounts';
+import { generation } from './migrations/002-generation';
 import type { Database } from './schema';
 
 /**
@@ -22,6 +23,7 @@ export interface Db {
 
 const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
+  '002-generation': generation,
 };
 
 class StaticMigrations implements MigrationProvider {

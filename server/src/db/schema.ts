@@ -61,10 +61,68 @@ export interface CreditLedgerTable {
   created_at: string;
 }
 
+export interface ImagesTable {
+  id: string;
+  /** Null for library pages. */
+  user_id: string | null;
+  category_id: string | null;
+  type: string;
+  ratio: string;
+  difficulty: string;
+  width: number;
+  height: number;
+  /** JSON {en, zh, ja}. */
+  title: string;
+  description: string;
+  prompt: string;
+  additional_info: string | null;
+  /** JSON attribution of third-party art used on the page, or null. */
+  attribution: string | null;
+  is_public: number;
+  is_online: number;
+  hotness: number;
+  /** JSON map of file role → storage key (see modules/images/image-files.ts). */
+  files: string;
+  created_at: string;
+}
+
+export interface GenerationTasksTable {
+  id: string;
+  user_id: string;
+  type: string;
+  /** JSON of the validated request. */
+  params: string;
+  status: string;
+  progress: number;
+  attempts: number;
+  provider_ref: string | null;
+  upload_key: string | null;
+  error_code: number | null;
+  error_message: string | null;
+  image_id: string | null;
+  created_at: string;
+  started_at: string | null;
+  heartbeat_at: string | null;
+  finished_at: string | null;
+}
+
+export interface ReportsTable {
+  id: string;
+  image_id: string;
+  user_id: string;
+  content: string;
+  created_at: string;
+  resolved_at: string | null;
+  resolution: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
   credit_ledger: CreditLedgerTable;
+  images: ImagesTable;
+  generation_tasks: GenerationTasksTable;
+  reports: ReportsTable;
 }
