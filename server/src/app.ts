@@ -10,6 +10,7 @@ import { AppError, ErrorCode } from '@studio/contracts/errors';
 import type { PageMaker } from './adapters/engine/page-maker';
 import type { GoogleVerifier } from './adapters/google/google-verifier';
 import type { Mailer } from './adapters/mail/mailer';
+import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { JobQueue } from './adapters/queue/job-queue';
 import type { Storage } from './adapters/storage/storage';
 import type { Config } from './config/config';
@@ -21,6 +22,10 @@ import { createAccessTokens } from './lib/access-tokens';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createBillingJobs } from './modules/billing/billing-jobs';
+import { createPaymentsRepository } from './modules/payments/payments.repository';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
 import { createGenerationRepository } from './modules/generation/generation.repository';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
@@ -43,6 +48,7 @@ export interface AppDeps {
   queue: JobQueue;
   /** Null until an engine is available: generation then answers 4008 (model unavailable). */
   maker: PageMaker | null;
+  payments: PaymentProvider;
   /** Whether this process runs generation tasks (false for API-only processes when scaled out). */
   runsWorker?: boolean;
   generationTimeouts?: { processTimeoutMs?: number; staleAfterMs?: number; sweepEveryMs?: number };
@@ -56,6 +62,7 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 declare module 'fastify' {
   interface FastifyInstance {
     generation: ReturnType<typeof createGenerationService>;
+    billing: ReturnType<typeof createBillingJobs>;
   }
 }
 
@@ -142,9 +149,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.generationTimeouts,
   });
   app.decorate('generation', generation);
+  const payments = createPaymentsService({
+    db: kysely,
+    payments: createPaymentsRepository(kysely),
+    provider: deps.payments,
+    isUniqueViolation: db.isUniqueViolation,
+    logger,
+  });
+  const billing = createBillingJobs({ db: kysely, logger });
+  app.decorate('billing', billing);
 
   if (deps.runsWorker !== false) {
     let sweep: NodeJS.Timeout | undefined;
+    let billingTimer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       deps.queue.start(generation.processTask);
       await generation.recoverStaleTasks();
@@ -152,9 +169,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         generation.recoverStaleTasks().catch((error) => logger.error({ err: error }, 'task sweep failed'));
       }, deps.generationTimeouts?.sweepEveryMs ?? 15_000);
       sweep.unref();
+      billingTimer = setInterval(() => {
+        billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
+      }, 60_000);
+      billingTimer.unref();
+      await billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
     });
     app.addHook('onClose', async () => {
       clearInterval(sweep);
+      clearInterval(billingTimer);
       await deps.queue.close();
     });
   }
@@ -172,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
   await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });
   await app.register(generationRoutes, { generation, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
+  await app.register(paymentsRoutes, { payments, checkAccessToken: auth.checkAccessToken, providerName: deps.payments.name });
   await app.register(filesRoutes, { storage: deps.storage, publicKinds: ['avatars'] });
   await app.register(webAppRoutes, { distDir: deps.webDistDir ?? defaultWebDist });
   return app;

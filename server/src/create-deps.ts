@@ -2,6 +2,8 @@ import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { createGoogleVerifier } from './adapters/google/google-verifier';
 import { createMailer } from './adapters/mail/mailer';
+import { createPayPalProvider, PAYPAL_API } from './adapters/payments/paypal-provider';
+import { createTestPaymentProvider } from './adapters/payments/test-provider';
 import { createInProcessQueue } from './adapters/queue/job-queue';
 import { createLocalStorage } from './adapters/storage/storage';
 import { availableParallelism } from 'node:os';
@@ -30,5 +32,15 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
     google: config.google.clientId ? createGoogleVerifier({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl }) : null,
     queue: createInProcessQueue({ concurrency: availableParallelism() }),
     maker: null,
+    payments:
+      config.payment.provider === 'paypal'
+        ? createPayPalProvider({
+            clientId: config.payment.clientId,
+            clientSecret: config.payment.clientSecret,
+            baseUrl: config.payment.apiUrl ?? PAYPAL_API[config.payment.mode],
+            webhookId: config.payment.webhookId,
+            logger,
+          })
+        : createTestPaymentProvider(),
   };
 }

@@ -33,6 +33,7 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYPAL_API_URL: optionalUrl,
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: optionalUrl,
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
@@ -58,7 +59,7 @@ export interface Config {
   imageProvider: 'local' | 'openai' | 'comfyui' | 'replicate' | 'stability';
   payment:
     | { provider: 'test' }
-    | { provider: 'paypal'; clientId: string; clientSecret: string; mode: 'sandbox' | 'live'; webhookId: string | null };
+    | { provider: 'paypal'; clientId: string; clientSecret: string; mode: 'sandbox' | 'live'; webhookId: string | null; apiUrl: string | null };
   google: { clientId: string | null; jwksUrl: string };
   mail: { smtpUrl: string | null; from: string };
   contactEmail: string;
@@ -115,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             clientSecret: e.PAYPAL_CLIENT_SECRET!,
             mode: e.PAYPAL_MODE,
             webhookId: e.PAYPAL_WEBHOOK_ID ?? null,
+            apiUrl: e.PAYPAL_API_URL ?? null,
           }
         : { provider: 'test' },
     google: { clientId: e.GOOGLE_CLIENT_ID ?? null, jwksUrl: e.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_DEFAULT },

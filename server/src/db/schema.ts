@@ -17,6 +17,8 @@ export interface UsersTable {
   cancel_at_period_end: number;
   disabled: number;
   preferred_lang: string;
+  /** When a free member's credits are next topped up to 50. */
+  next_topup_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -116,6 +118,51 @@ export interface ReportsTable {
   resolution: string | null;
 }
 
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  plan_code: string;
+  charge_type: string;
+  method: string;
+  provider: string;
+  provider_order_id: string | null;
+  provider_capture_id: string | null;
+  /** Decimal string in `currency`, computed on the server from the plan table. */
+  amount: string;
+  currency: string;
+  credits: number;
+  /** created | approved | paid | failed | cancelled | refunded */
+  status: string;
+  failure_reason: string | null;
+  /** Declined capture attempts; part of the next attempt's idempotency key. */
+  declines: number;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  order_id: string;
+  plan_code: string;
+  level: string;
+  monthly_credits: number;
+  started_at: string;
+  period_end: string;
+  /** Monthly grants already booked (the purchase itself is the first). */
+  grants_made: number;
+  next_grant_at: string | null;
+  cancelled_at: string | null;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  received_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -125,4 +172,7 @@ export interface Database {
   images: ImagesTable;
   generation_tasks: GenerationTasksTable;
   reports: ReportsTable;
+  orders: OrdersTable;
+  subscriptions: SubscriptionsTable;
+  webhook_events: WebhookEventsTable;
 }

@@ -7,6 +7,8 @@ import pino from 'pino';
 import type { PageMaker } from '../adapters/engine/page-maker';
 import type { GoogleVerifier } from '../adapters/google/google-verifier';
 import { createMailer, type Mailer } from '../adapters/mail/mailer';
+import type { PaymentProvider } from '../adapters/payments/payment-provider';
+import { createTestPaymentProvider } from '../adapters/payments/test-provider';
 import { createInProcessQueue, type JobQueue } from '../adapters/queue/job-queue';
 import { createLocalStorage } from '../adapters/storage/storage';
 import { buildApp } from '../app';
@@ -33,6 +35,7 @@ export interface TestAppOptions {
   maker?: PageMaker | null;
   queue?: JobQueue;
   runsWorker?: boolean;
+  payments?: PaymentProvider;
   generationTimeouts?: { processTimeoutMs?: number; staleAfterMs?: number; sweepEveryMs?: number };
 }
 
@@ -70,6 +73,7 @@ export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAp
     webDistDir: path.join(dataDir, 'no-web'),
     queue: options.queue ?? createInProcessQueue({ concurrency: 2 }),
     maker: options.maker ?? null,
+    payments: options.payments ?? createTestPaymentProvider(),
     runsWorker: options.runsWorker,
     generationTimeouts: options.generationTimeouts,
   });
