@@ -158,3 +158,46 @@ export function imageSlug(titleEn: string, id: string): string {
     .replace(/-+$/, '');
   return kebab ? `${kebab}-${id.slice(-8)}` : id.slice(-8);
 }
+
+/** GET /api/images (api-spec): public search. Strangers only ever see public, online pages. */
+export const imagesQuerySchema = z.object({
+  imageId: z.string().max(100).optional(),
+  query: z.string().max(200).optional(),
+  categoryId: z.string().max(100).optional(),
+  tags: z.string().max(500).optional(),
+  ratio: z.string().max(10).optional(),
+  type: z.preprocess((value) => (value === 'text-to-image' ? 'text2image' : value === 'image-to-image' ? 'image2image' : value), z.enum(['text2image', 'image2image', 'library'])).optional().catch(undefined),
+  userId: z.string().max(100).optional(),
+  isPublic: booleanish.optional().catch(undefined),
+  isOnline: booleanish.optional().catch(undefined),
+  isRelated: booleanish.optional().catch(undefined),
+  sortBy: z.enum(SORTABLE).catch('hotness').default('hotness'),
+  sortOrder: z.enum(['asc', 'desc']).catch('desc').default('desc'),
+  currentPage: z.coerce.number().int().min(1).catch(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+});
+export type ImagesQuery = z.infer<typeof imagesQuerySchema>;
+
+export interface TagCount {
+  tagId: string;
+  displayName: Localized;
+  count: number;
+}
+
+export interface CategoryDto {
+  categoryId: string;
+  slug: string;
+  name: string;
+  displayName: Localized;
+  /** HTML with h2 sections, per language. */
+  description: Localized;
+  seoTitle: Localized;
+  seoDesc: Localized;
+  hotness: number;
+  imageCount: number;
+  thumbnailUrl: string | null;
+  defaultUrl: string | null;
+  colorUrl: string | null;
+  coloringUrl: string | null;
+  tagCounts: TagCount[];
+}

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { accounts } from './migrations/001-accounts';
 import { generation } from './migrations/002-generation';
 import { payments } from './migrations/003-payments';
+import { library } from './migrations/004-library';
 import type { Database } from './schema';
 
 /**
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
   '002-generation': generation,
   '003-payments': payments,
+  '004-library': library,
 };
 
 class StaticMigrations implements MigrationProvider {

@@ -163,6 +163,36 @@ export interface WebhookEventsTable {
   received_at: string;
 }
 
+export interface CategoriesTable {
+  id: string;
+  slug: string;
+  name: string;
+  /** JSON {en, zh, ja} for this and the other localized columns; description is HTML with h2 sections. */
+  display_name: string;
+  description: string;
+  seo_title: string;
+  seo_desc: string;
+  hotness: number;
+  cover_image_id: string | null;
+  created_at: string;
+}
+
+export interface TagsTable {
+  id: string;
+  slug: string;
+  display_name: string;
+}
+
+export interface ImageTagsTable {
+  image_id: string;
+  tag_id: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -175,4 +205,8 @@ export interface Database {
   orders: OrdersTable;
   subscriptions: SubscriptionsTable;
   webhook_events: WebhookEventsTable;
+  categories: CategoriesTable;
+  tags: TagsTable;
+  image_tags: ImageTagsTable;
+  settings: SettingsTable;
 }
