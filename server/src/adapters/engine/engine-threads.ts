@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { AppError, ErrorCode, type ErrorCodeValue } from '@studio/contracts/errors';
 import type { MadePage, PageMaker, Progress } from './page-maker';
 
