@@ -162,28 +162,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const billing = createBillingJobs({ db: kysely, logger });
   app.decorate('billing', billing);
 
-  if (deps.runsWorker !== false) {
-    let sweep: NodeJS.Timeout | undefined;
-    let billingTimer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      deps.queue.start(generation.processTask);
-      await generation.recoverStaleTasks();
-      sweep = setInterval(() => {
-        generation.recoverStaleTasks().catch((error) => logger.error({ err: error }, 'task sweep failed'));
-      }, deps.generationTimeouts?.sweepEveryMs ?? 15_000);
-      sweep.unref();
-      billingTimer = setInterval(() => {
-        billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
-      }, 60_000);
-      billingTimer.unref();
-      await billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(sweep);
-      clearInterval(billingTimer);
-      await deps.queue.close();
-    });
-  }
+  // Every process sweeps stale tasks and runs the billing calendar (both are safe to run twice);
+  // only worker processes take tasks off the queue.
+  let sweep: NodeJS.Timeout | undefined;
+  let billingTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (deps.runsWorker !== false) deps.queue.start(generation.processTask);
+    await generation.recoverStaleTasks().catch((error) => logger.error({ err: error }, 'task sweep failed'));
+    sweep = setInterval(() => {
+      generation.recoverStaleTasks().catch((error) => logger.error({ err: error }, 'task sweep failed'));
+    }, deps.generationTimeouts?.sweepEveryMs ?? 15_000);
+    sweep.unref();
+    billingTimer = setInterval(() => {
+      billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
+    }, 60_000);
+    billingTimer.unref();
+    await billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    clearInterval(billingTimer);
+    await deps.queue.close();
+  });
 
   await app.register(healthRoutes, {
     checks: [{ name: 'database', check: () => db.ping() }],

@@ -4,6 +4,7 @@ import { createGoogleVerifier } from './adapters/google/google-verifier';
 import { createMailer } from './adapters/mail/mailer';
 import { createPayPalProvider, PAYPAL_API } from './adapters/payments/paypal-provider';
 import { createTestPaymentProvider } from './adapters/payments/test-provider';
+import { createBullQueue } from './adapters/queue/bullmq-queue';
 import { createInProcessQueue } from './adapters/queue/job-queue';
 import { createLocalStorage } from './adapters/storage/storage';
 import { availableParallelism } from 'node:os';
@@ -30,7 +31,11 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
     storage: createLocalStorage(path.join(config.dataDir, 'files')),
     google: config.google.clientId ? createGoogleVerifier({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl }) : null,
-    queue: createInProcessQueue({ concurrency: availableParallelism() }),
+    queue: config.redisUrl
+      ? createBullQueue({ redisUrl: config.redisUrl, concurrency: availableParallelism() })
+      : createInProcessQueue({ concurrency: availableParallelism() }),
+    // With Redis, API processes only enqueue; `npm run worker` processes make the pages.
+    runsWorker: !config.redisUrl,
     maker: null,
     payments:
       config.payment.provider === 'paypal'
