@@ -21,6 +21,8 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     prefix: '/',
     wildcard: false,
     index: false,
+    // Our own cache headers below; the plugin's default (max-age=0) would replace them.
+    cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
