@@ -17,6 +17,7 @@ import type { Config } from './config/config';
 import type { Db } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { filesRoutes } from './http/files.routes';
+import { registerMetrics } from './http/metrics';
 import { webAppRoutes } from './http/web-app';
 import { createAccessTokens } from './lib/access-tokens';
 import { createAuthRepository } from './modules/auth/auth.repository';
@@ -184,6 +185,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clearInterval(billingTimer);
     await deps.queue.close();
   });
+
+  registerMetrics(app, [
+    { name: 'generation_queue_local', help: 'Tasks waiting or running in this process.', read: async () => deps.queue.pending() },
+    {
+      name: 'generation_tasks',
+      help: 'Generation tasks by status.',
+      read: async () => {
+        const rows = await kysely.selectFrom('generation_tasks').select(['status', kysely.fn.countAll<number>().as('n')]).groupBy('status').execute();
+        return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+      },
+    },
+  ]);
 
   await app.register(healthRoutes, {
     checks: [{ name: 'database', check: () => db.ping() }],
