@@ -26,6 +26,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createLibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
 import { createLibraryService } from './modules/library/library.service';
+import { blogRoutes } from './modules/blog/blog.routes';
 import { createBillingJobs } from './modules/billing/billing-jobs';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, rateLimit: config.authRateLimit });
   await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
+  await app.register(blogRoutes, { db: kysely, publicUrl: config.publicUrl });
   await app.register(libraryRoutes, { library: createLibraryService({ library: createLibraryRepository(kysely), urls }) });
   await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });
   await app.register(generationRoutes, { generation, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
