@@ -18,6 +18,9 @@ import type { Db } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { filesRoutes } from './http/files.routes';
 import { registerMetrics } from './http/metrics';
+import { createPageMeta } from './http/seo/page-meta';
+import { createSeoData } from './http/seo/seo-data';
+import { sitemapRoutes } from './http/seo/sitemap.routes';
 import { webAppRoutes } from './http/web-app';
 import { createAccessTokens } from './lib/access-tokens';
 import { createAuthRepository } from './modules/auth/auth.repository';
@@ -216,6 +219,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(generationRoutes, { generation, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
   await app.register(paymentsRoutes, { payments, checkAccessToken: auth.checkAccessToken, providerName: deps.payments.name });
   await app.register(filesRoutes, { storage: deps.storage, publicKinds: ['avatars'] });
-  await app.register(webAppRoutes, { distDir: deps.webDistDir ?? defaultWebDist });
+  await app.register(sitemapRoutes, { db: kysely, publicUrl: config.publicUrl });
+  await app.register(webAppRoutes, {
+    distDir: deps.webDistDir ?? defaultWebDist,
+    metaFor: createPageMeta({ publicUrl: config.publicUrl, data: createSeoData({ db: kysely, urls, publicUrl: config.publicUrl }) }),
+  });
   return app;
 }

@@ -65,6 +65,8 @@ export interface CreditLedgerTable {
 
 export interface ImagesTable {
   id: string;
+  /** Last 8 characters of the id: what an image slug ends with. Set by the repository. */
+  id_tail?: string | null;
   /** Null for library pages. */
   user_id: string | null;
   category_id: string | null;
