@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { createDeps, createLogger } from './create-deps';
-import { contentDir, importContent } from './import-content';
+import { contentDir, importContent, seedDemoLibrary } from './import-content';
 
 // Only listens and shuts down; app.ts builds everything.
 async function main(): Promise<void> {
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Coloring Studio is ready at ${config.publicUrl}`);
+  if (config.seedLibrary) void seedDemoLibrary(deps, contentDir()).catch((error) => logger.error({ err: error }, 'seeding the demo library failed'));
 }
 
 main().catch((error) => {
