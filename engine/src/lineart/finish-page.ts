@@ -36,26 +36,26 @@ export function cutLeaks(page: Bitmap, lineWidth: number): void {
   const n = width * height;
   const ink = new Uint8Array(n);
   for (let i = 0; i < n; i++) ink[i] = data[i] === 0 ? 1 : 0;
-  const paper = labelComponents(ink, width, height, 0, 4);
-  const { cores, coreCounts, coresPerRegion } = findLeaks(ink, width, height, paper);
-  let any = false;
-  for (let id = 1; id <= paper.count; id++) if (coresPerRegion[id] > 1) any = true;
-  if (!any) return;
-  const owner = new Int32Array(n);
-  const queue = new Int32Array(n);
+  const leaks = findLeaks(ink, width, height);
+  if (leaks.leakingRegions === 0) return;
+  const { paper, cores, coreCounts, coresPerRegion } = leaks;
+  const w2 = leaks.width;
+  const n2 = w2 * leaks.height;
+  const owner = new Int32Array(n2);
+  const queue = new Int32Array(n2);
   let head = 0;
   let tail = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < n2; i++) {
     const c = cores.labels[i];
     if (c !== 0 && coreCounts[c] && coresPerRegion[paper.labels[i]] > 1) {
       owner[i] = c;
       queue[tail++] = i;
     }
   }
-  const cut = new Uint8Array(n);
+  const cut = new Uint8Array(n2);
   const cutPixels: number[] = [];
   const visit = (p: number, q: number): void => {
-    if (ink[q]) return;
+    if (paper.labels[q] === 0) return;
     if (owner[q] === 0) {
       owner[q] = owner[p];
       queue[tail++] = q;
@@ -66,27 +66,25 @@ export function cutLeaks(page: Bitmap, lineWidth: number): void {
   };
   while (head < tail) {
     const p = queue[head++];
-    const x = p % width;
+    const x = p % w2;
     if (x > 0) visit(p, p - 1);
-    if (x < width - 1) visit(p, p + 1);
-    if (p >= width) visit(p, p - width);
-    if (p + width < n) visit(p, p + width);
+    if (x < w2 - 1) visit(p, p + 1);
+    if (p >= w2) visit(p, p - w2);
+    if (p + w2 < n2) visit(p, p + w2);
   }
-  if (cutPixels.length === 0) return;
   // Draw the cut at line width, on paper of leaking regions only.
   const r = Math.max(1, lineWidth / 2);
   const ri = Math.ceil(r);
   for (const p of cutPixels) {
-    const cx = p % width;
-    const cy = (p - cx) / width;
+    const cx = 2 * (p % w2) + 1;
+    const cy = 2 * Math.floor(p / w2) + 1;
     for (let dy = -ri; dy <= ri; dy++) {
       const y = cy + dy;
       if (y < 0 || y >= height) continue;
       const half = Math.floor(Math.sqrt(Math.max(0, r * r - dy * dy)));
       for (let x = Math.max(0, cx - half); x <= Math.min(width - 1, cx + half); x++) {
-        const i = y * width + x;
-        const region = paper.labels[i];
-        if (region !== 0 && coresPerRegion[region] > 1) data[i] = 0;
+        const region = paper.labels[(y >> 1) * w2 + (x >> 1)];
+        if (region !== 0 && coresPerRegion[region] > 1) data[y * width + x] = 0;
       }
     }
   }

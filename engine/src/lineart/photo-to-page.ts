@@ -11,7 +11,7 @@ import { cleanupDrawing } from './cleanup-drawing';
 import { finishPage } from './finish-page';
 import { mergeRegions, watershed } from './segment-regions';
 
-export { softBoundaryMap } from './boundary-map';
+export { learnedBoundaryMap as softBoundaryMap } from './boundary-model';
 
 export interface PhotoToPageOptions {
   difficulty: Difficulty;

@@ -186,11 +186,18 @@ class CandidateHeap {
     return this.b[i] < this.b[j];
   }
   private swap(i: number, j: number): void {
-    for (const arr of [this.cost, this.a, this.b, this.stamp]) {
-      const t = arr[i];
-      arr[i] = arr[j];
-      arr[j] = t;
-    }
+    let t = this.cost[i];
+    this.cost[i] = this.cost[j];
+    this.cost[j] = t;
+    t = this.a[i];
+    this.a[i] = this.a[j];
+    this.a[j] = t;
+    t = this.b[i];
+    this.b[i] = this.b[j];
+    this.b[j] = t;
+    t = this.stamp[i];
+    this.stamp[i] = this.stamp[j];
+    this.stamp[j] = t;
   }
 }
 

@@ -63,39 +63,55 @@ export function estimateLineWidth(ink: Uint8Array, width: number, height: number
 }
 
 export interface LeakAnalysis {
+  /** The analysis runs at half resolution: a pixel there is paper if any of its four page pixels is. */
+  width: number;
+  height: number;
+  /** Paper regions at half resolution. */
+  paper: Components;
   /** Large paper cores (labelled) left when everything within half a gap of ink or the page edge is removed. */
   cores: Components;
   /** Whether each core is large enough to count; index by core id. */
   coreCounts: Uint8Array;
-  /** Number of large cores in each paper region (index by paper region id). */
+  /** Number of large cores in each half-resolution paper region. */
   coresPerRegion: Int32Array;
+  leakingRegions: number;
 }
 
 /**
  * A leak is a region whose paper splits into two or more large cores once everything within
  * half a gap width of ink (or the page edge) is taken away: the cores meet through a neck
- * narrower than the gap, where a pen would cross.
+ * narrower than the gap, where a pen would cross. Measured at half resolution (a gap is
+ * about 9 page pixels), where "paper if any" keeps even one-pixel gaps open.
  */
-export function findLeaks(ink: Uint8Array, width: number, height: number, paper: Components): LeakAnalysis {
-  const n = width * height;
-  const dist = chamferDistance(ink, width, height, 0);
-  const halfGap = (LEAK_GAP_MM * PX_PER_MM) / 2;
-  const core = new Uint8Array(n);
+export function findLeaks(ink: Uint8Array, width: number, height: number): LeakAnalysis {
+  const w2 = (width + 1) >> 1;
+  const h2 = (height + 1) >> 1;
+  const n2 = w2 * h2;
+  const paperMask = new Uint8Array(n2);
+  for (let y = 0; y < height; y++) {
+    const row2 = (y >> 1) * w2;
+    const row = y * width;
+    for (let x = 0; x < width; x++) if (!ink[row + x]) paperMask[row2 + (x >> 1)] = 1;
+  }
+  const paper = labelComponents(paperMask, w2, h2, 1, 4);
+  const dist = chamferDistance(paperMask, w2, h2, 1);
+  const halfGap = (LEAK_GAP_MM * PX_PER_MM) / 4;
+  const core = new Uint8Array(n2);
   // Within half a gap of the page edge is never core: the edge is a wall for the pen too.
   const margin = Math.ceil(halfGap);
   const limit = halfGap * CHAMFER_UNIT;
-  for (let y = margin; y < height - margin; y++) {
-    for (let x = margin; x < width - margin; x++) {
-      const i = y * width + x;
+  for (let y = margin; y < h2 - margin; y++) {
+    for (let x = margin; x < w2 - margin; x++) {
+      const i = y * w2 + x;
       if (dist[i] > limit) core[i] = 1;
     }
   }
-  const cores = labelComponents(core, width, height, 1, 4);
-  const coreMin = mm2ToPx(LEAK_CORE_MIN_MM2);
+  const cores = labelComponents(core, w2, h2, 1, 4);
+  const coreMin = mm2ToPx(LEAK_CORE_MIN_MM2) / 4;
   const coresPerRegion = new Int32Array(paper.count + 1);
   const coreCounts = new Uint8Array(cores.count + 1);
   const seenCore = new Uint8Array(cores.count + 1);
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < n2; i++) {
     const c = cores.labels[i];
     if (c === 0 || seenCore[c]) continue;
     seenCore[c] = 1;
@@ -104,7 +120,9 @@ export function findLeaks(ink: Uint8Array, width: number, height: number, paper:
       coresPerRegion[paper.labels[i]]++;
     }
   }
-  return { cores, coreCounts, coresPerRegion };
+  let leakingRegions = 0;
+  for (let id = 1; id <= paper.count; id++) if (coresPerRegion[id] > 1) leakingRegions++;
+  return { width: w2, height: h2, paper, cores, coreCounts, coresPerRegion, leakingRegions };
 }
 
 /**
@@ -133,9 +151,7 @@ export function checkPage(bitmap: Bitmap, difficulty?: Difficulty): PageReport {
   let regionCount = 0;
   for (let id = 1; id <= paper.count; id++) if (paper.areas[id] >= regionMin) regionCount++;
 
-  const leaks = findLeaks(ink, width, height, paper);
-  let leakingRegions = 0;
-  for (let id = 1; id <= paper.count; id++) if (leaks.coresPerRegion[id] > 1) leakingRegions++;
+  const { leakingRegions } = findLeaks(ink, width, height);
 
   const lineWidthPx = estimateLineWidth(ink, width, height);
   const lineWidthMm = lineWidthPx / PX_PER_MM;
