@@ -1,6 +1,6 @@
 // BSDS500 boundary benchmark of the engine's soft boundary map (bench/src/bsds/*). Prints ODS,
 // OIS and AP for the val and train splits. Usage:
-//   npm run bench:quality -- [--split val|train|both] [--thresholds 25] [--limit N]
+//   npm run bench:quality -- [--split val|train|both] [--thresholds 25] [--limit N] [--map learned|gradient]
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +16,7 @@ const { values } = parseArgs({
     thresholds: { type: 'string', default: '25' },
     limit: { type: 'string' },
     workers: { type: 'string' },
+    map: { type: 'string', default: 'learned' },
   },
 });
 
@@ -34,7 +35,7 @@ async function runSplit(split: string): Promise<void> {
         const entry = new URL('./bsds/worker.ts', import.meta.url).href;
         const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`, {
           eval: true,
-          workerData: { split, ids: share, thresholds: list },
+          workerData: { split, ids: share, thresholds: list, map: values.map },
         });
         worker.on('message', (message: { type: string; counts?: ImageCounts }) => {
           if (message.type === 'image' && message.counts) {
@@ -60,5 +61,6 @@ async function runSplit(split: string): Promise<void> {
   );
 }
 
-console.log('BSDS500 boundary benchmark, engine soft map. Published ODS on the test split: Canny 0.60, gPb-owt-ucm 0.73, HED 0.78, human 0.80.');
+console.log(`BSDS500 boundary benchmark, engine soft map (${values.map}).`);
+console.log('Published ODS on the test split: Canny 0.60, gPb-owt-ucm 0.73, HED 0.78, human 0.80.');
 for (const split of values.split === 'both' ? ['val', 'train'] : [values.split as string]) await runSplit(split);

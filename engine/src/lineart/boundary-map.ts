@@ -123,10 +123,11 @@ export interface SoftBoundaryOptions extends GradientOptions {
 export const DEFAULT_SOFT_BOUNDARY: SoftBoundaryOptions = { sigmas: [1, 2, 4], chromaWeight: 1.5, scale: 12 };
 
 /**
- * The engine's soft boundary map: probability-like values in [0, 1], thinned to ridges. This is
- * what the BSDS500 benchmark scores (bench/src/quality.ts).
+ * The hand-tuned baseline: multi-scale colour gradient mapped to [0, 1] and thinned to ridges.
+ * The page pipeline segments on this gradient; the benchmark scores the learned map by default
+ * (`npm run bench:quality -- --map gradient` scores this one).
  */
-export function softBoundaryMap(image: RgbImage, options: SoftBoundaryOptions = DEFAULT_SOFT_BOUNDARY): FloatMap {
+export function gradientBoundaryMap(image: RgbImage, options: SoftBoundaryOptions = DEFAULT_SOFT_BOUNDARY): FloatMap {
   const planes = rgbToLab(image);
   const field = colourGradient(planes, image.width, image.height, options);
   const ridges = suppressNonMaxima(field);

@@ -35,7 +35,9 @@ export function boundaryProbability(image: RgbImage, scale = 1): { probability: 
 export function learnedBoundaryMap(image: RgbImage, scale = 1): FloatMap {
   const { width, height } = image;
   const { probability } = boundaryProbability(image, scale);
-  const data = suppressNonMaxima({ width, height, magnitude: probability, angle: ridgeNormal(probability, width, height) });
+  // Thinning a lightly smoothed map keeps one ridge where neighbouring pixels tie.
+  const smooth = gaussianBlur(probability, width, height, 1);
+  const data = suppressNonMaxima({ width, height, magnitude: smooth, angle: ridgeNormal(probability, width, height) });
   return { width: image.width, height: image.height, data };
 }
 
@@ -59,4 +61,3 @@ export function ridgeNormal(map: Float32Array, width: number, height: number): F
   }
   return out;
 }
-

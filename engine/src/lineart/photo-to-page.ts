@@ -31,10 +31,10 @@ interface PhotoParams {
 }
 
 export const PHOTO_PARAMS: Record<Difficulty, PhotoParams> = {
-  toddler: { targetRegions: 14, sigma: 3, curveSigma: 4, minRegionMm2: 250 },
-  children: { targetRegions: 44, sigma: 2, curveSigma: 3, minRegionMm2: 60 },
-  teen: { targetRegions: 84, sigma: 1.5, curveSigma: 2.5, minRegionMm2: 30 },
-  adult: { targetRegions: 320, sigma: 1, curveSigma: 2, minRegionMm2: 10 },
+  toddler: { targetRegions: 14, sigma: 3, curveSigma: 6, minRegionMm2: 250 },
+  children: { targetRegions: 44, sigma: 2, curveSigma: 4.5, minRegionMm2: 60 },
+  teen: { targetRegions: 84, sigma: 1.5, curveSigma: 3.5, minRegionMm2: 30 },
+  adult: { targetRegions: 320, sigma: 1, curveSigma: 2.5, minRegionMm2: 10 },
 };
 
 /** Page pixels per working pixel: segmentation runs at a quarter of the page's resolution. */
