@@ -129,7 +129,8 @@ function tokenize(prompt: string, language: Language): Token[] {
   // Latin words inside a CJK prompt are read as English; CJK runs through the dictionary.
   for (const run of text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+|[\p{L}\p{N}'-]+/gu) ?? []) {
     if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(run)) {
-      tokens.push(...segmentCjk(run, language === 'ja' ? { ...CHINESE, ...JAPANESE } : CHINESE));
+      // Kanji-only prompts may be Japanese (恐竜) though they read as Chinese: the other dictionary backs up.
+      tokens.push(...segmentCjk(run, language === 'ja' ? { ...CHINESE, ...JAPANESE } : { ...JAPANESE, ...CHINESE }));
     } else {
       for (const part of run.split(/-(?!o-)/)) {
         const word = part.replace(/'s$/, '').replace(/'/g, '');
