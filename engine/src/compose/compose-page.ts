@@ -47,6 +47,21 @@ const DEFAULT_SCENE: Record<SubjectKind, Scene> = {
   air: 'sky', water: 'beach', space: 'space', building: 'meadow', fantasy: 'meadow', holiday: 'meadow', weather: 'sky', toy: 'table', object: 'table',
 };
 
+// Subjects whose kind's scene would be wrong: a Christmas tree belongs in snow, a ghost at night.
+const SCENE_BY_NAME: [RegExp, Scene][] = [
+  [/christmas|snowman|santa|claus|skier|sled|penguin|polar bear/, 'snow'],
+  [/jack-o-lantern|ghost|bat|owl|crescent moon/, 'night'],
+  [/camel|cactus|scorpion/, 'desert'],
+  [/cow|pig|ewe|ram|goat|chicken|rooster|tractor|horse|duck/, 'farm'],
+  [/palm tree|crab|spiral shell/, 'beach'],
+  [/house|school|office|hospital|bus|taxi|police|ambulance/, 'city'],
+];
+
+function defaultScene(subject: Subject): Scene {
+  for (const [pattern, scene] of SCENE_BY_NAME) if (pattern.test(subject.name)) return scene;
+  return DEFAULT_SCENE[subject.kind];
+}
+
 const SCENE_LEVEL: Record<Difficulty, number> = { toddler: 0, children: 2, teen: 3, adult: 0 };
 const MAX_ATTEMPTS = 6;
 const PREVIEW_SCALE = 0.5;
@@ -75,7 +90,7 @@ function planPage(understanding: Understanding, library: SubjectLibrary, difficu
   }
   if (understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0)) return { style: 'pattern', subjects: matched.slice(0, 1), scene: null };
   const subjects = difficulty === 'toddler' ? matched.slice(0, 1) : matched.slice(0, 3);
-  const scene = understanding.scene ?? (subjects[0] ? DEFAULT_SCENE[subjects[0].kind] : null);
+  const scene = understanding.scene ?? (subjects[0] ? defaultScene(subjects[0]) : null);
   return { style: 'scene', subjects, scene };
 }
 
@@ -140,8 +155,8 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
     const placements: Placement[] = [];
     const [main, ...others] = plan.subjects;
     if (main) {
-      const share = difficulty === 'toddler' ? 0.9 : others.length ? 0.5 : 0.62;
-      const heightShare = difficulty === 'toddler' ? 0.8 : 0.6;
+      const share = difficulty === 'toddler' ? 0.9 : others.length ? 0.56 : 0.8;
+      const heightShare = difficulty === 'toddler' ? 0.8 : 0.68;
       const w = area.width * share;
       const h = Math.min(area.height * heightShare, layout.groundY - area.y);
       const x = others.length ? area.x + area.width * 0.04 : area.x + (area.width - w) / 2;

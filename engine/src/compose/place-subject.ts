@@ -25,11 +25,14 @@ export function placementBox(p: Placement): { x: number; y: number; width: numbe
   return { x: p.left, y: p.bottom - (b - t) * p.scale, width: (r - l) * p.scale, height: (b - t) * p.scale };
 }
 
-/** The subject as a <g>: line width is given in page pixels and divided by the scale. */
-export function drawSubject(p: Placement, lineWidthPx: number, colored: boolean): string {
+/**
+ * The subject as a <g>: line width is given in page pixels and divided by the scale. Simplified
+ * keeps only the closed colour areas: small props lose details that would print as ink blots.
+ */
+export function drawSubject(p: Placement, lineWidthPx: number, colored: boolean, simplified = false): string {
   const [l, , r, b] = p.subject.bounds;
   const tx = p.flip ? p.left + r * p.scale : p.left - l * p.scale;
   const ty = p.bottom - b * p.scale;
   const transform = `translate(${n(tx)} ${n(ty)}) scale(${p.flip ? -p.scale : p.scale} ${p.scale})`.replace(/(\d+\.\d{4})\d+/g, '$1');
-  return `<g transform="${transform}" stroke-width="${(lineWidthPx / p.scale).toFixed(4)}">${outlineElementsToSvg(p.subject.elements, colored)}</g>`;
+  return `<g transform="${transform}" stroke-width="${(lineWidthPx / p.scale).toFixed(4)}">${outlineElementsToSvg(simplified ? p.subject.elements.filter((e) => e.role === 'fill') : p.subject.elements, colored)}</g>`;
 }

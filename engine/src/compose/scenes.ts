@@ -168,7 +168,7 @@ function placeLibraryProp(ctx: SceneContext, placed: Box[], name: string, size: 
   if (!spot) return '';
   placed.push(spot);
   const placement: Placement = fitSubject(subject, spot, ctx.random.next() < 0.5);
-  return drawSubject(placement, ctx.lineWidth, ctx.colored);
+  return drawSubject(placement, ctx.lineWidth, ctx.colored, true);
 }
 
 const GROUND_COLORS: Partial<Record<Scene, string>> = {
@@ -210,7 +210,7 @@ export function drawScene(scene: Scene | null, ctx: SceneContext): string {
     if (scene !== null && !ctx.layout.floating) out.push(`<path d="${wavyBand(x0, x1, groundY, bottom, unit * 0.006, 2, random)}" fill="${paint(colored, GROUND_COLORS[scene] ?? '#b2f2bb')}"/>`);
     return out.join('');
   }
-  const skyZone: Box = { x: x0 + unit * 0.03, y: inner.y + unit * 0.03, width: inner.width - unit * 0.06, height: (groundY - inner.y) * 0.32 };
+  const skyZone: Box = { x: x0 + unit * 0.03, y: inner.y + unit * 0.03, width: inner.width - unit * 0.06, height: (groundY - inner.y) * 0.42 };
   switch (scene) {
     case 'sea': {
       out.push(`<path d="${wavyBand(x0, x1, inner.y + inner.height * 0.08, inner.y, unit * 0.012, 5, random)}" fill="${paint(colored, '#d0ebff')}"/>`);
@@ -238,7 +238,7 @@ export function drawScene(scene: Scene | null, ctx: SceneContext): string {
     case 'space':
     case 'night': {
       for (let i = 0; i < 3 + level * 3; i++) {
-        const r = unit * random.range(0.02, 0.04);
+        const r = unit * random.range(0.035, 0.055);
         const spot = findSpot(ctx, placed, { width: r * 2, height: r * 2 }, inner);
         if (spot) {
           placed.push(spot);
@@ -285,6 +285,10 @@ export function drawScene(scene: Scene | null, ctx: SceneContext): string {
       }
     }
   }
+  // Something to colour in an empty sky: a kite, a bird or a balloon on busy pages.
+  if (!ctx.layout.floating && level >= 2 && scene !== 'table' && scene !== 'city') {
+    out.push(placeLibraryProp(ctx, placed, random.pick(['kite', 'balloon', 'butterfly', 'bird']), unit * random.range(0.12, 0.16), skyZone, false));
+  }
   if (scene === 'sky' && level >= 1) {
     for (let i = 0; i < level + 1; i++) {
       const w = unit * random.range(0.16, 0.24);
@@ -300,7 +304,7 @@ export function drawScene(scene: Scene | null, ctx: SceneContext): string {
   if (props) {
     const count = Math.min(props.length, level === 1 ? 1 : level === 2 ? 2 : 4);
     const zone: Box = ctx.layout.floating ? { x: x0, y: inner.y + inner.height * 0.1, width: inner.width, height: inner.height * 0.75 } : { x: x0, y: groundY, width: inner.width, height: 0 };
-    for (const name of random.shuffle(props).slice(0, count)) out.push(placeLibraryProp(ctx, placed, name, unit * random.range(0.1, 0.16), zone, !ctx.layout.floating));
+    for (const name of random.shuffle(props).slice(0, count)) out.push(placeLibraryProp(ctx, placed, name, unit * random.range(0.13, 0.18), zone, !ctx.layout.floating));
   }
   if (!ctx.layout.floating && level >= 2 && scene !== 'road' && scene !== 'table' && scene !== 'city') {
     for (let i = 0; i < level * 2; i++) {

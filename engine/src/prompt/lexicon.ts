@@ -50,7 +50,7 @@ export const SYNONYMS: Record<string, string> = {
   princess: 'crown', prince: 'crown', queen: 'crown', king: 'crown', knight: 'superhero', superhero: 'superhero', wizard: 'mage', witch: 'mage', sorcerer: 'mage',
   fairy: 'fairy', mermaid: 'mermaid', 'santa claus': 'santa claus', santa: 'santa claus', elf: 'elf', genie: 'genie', angel: 'baby angel',
   monster: 'alien monster', ghost: 'ghost', robot: 'robot', alien: 'alien', clown: 'clown face',
-  'christmas tree': 'christmas tree', 'easter egg': 'egg', present: 'wrapped gift', gift: 'wrapped gift',
+  'christmas tree': 'christmas tree', christmas: 'christmas tree', halloween: 'jack-o-lantern', easter: 'egg', birthday: 'birthday cake', 'birthday party': 'birthday cake', 'easter egg': 'egg', present: 'wrapped gift', gift: 'wrapped gift',
   'jack o lantern': 'jack-o-lantern', pumpkin: 'jack-o-lantern', 'birthday cake': 'birthday cake', cake: 'birthday cake', cupcake: 'cupcake',
   'ice cream': 'soft ice cream', icecream: 'soft ice cream', 'ice cream cone': 'soft ice cream', donut: 'doughnut', fries: 'french fries',
   burger: 'hamburger', 'hot dog': 'hot dog', noodle: 'steaming bowl', ramen: 'steaming bowl', soup: 'pot of food',
