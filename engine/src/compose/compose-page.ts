@@ -124,12 +124,6 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       const cx = area.x + area.width / 2;
       const cy = area.y + area.height / 2;
       parts.push(drawMandala(cx, cy, radius, difficulty, random, colored));
-      const centre = plan.subjects[0];
-      if (centre && difficulty !== 'toddler') {
-        const r = radius * 0.12 * 0.9;
-        parts.push(drawSubject(fitSubject(centre, { x: cx - r * 0.75, y: cy - r * 0.75, width: r * 1.5, height: r * 1.5 }), lw * 0.7, colored));
-        drawn.push(centre);
-      }
       return { body: parts.join(''), drawn };
     }
     if (plan.style === 'pattern') {
@@ -262,7 +256,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     }
     if (problems.length === 0) break;
     // Too many regions: less scenery first, then another seed.
-    if (dials.level > 0) dials.level--;
+    if (dials.level > 0 && plan.style === 'scene') dials.level--;
     else dials.seed = (dials.seed + 7919) >>> 0;
   }
   const chosen = best!;

@@ -19,7 +19,9 @@ interface RingPlan {
 
 const RING_COUNTS: Record<Difficulty, [number, number]> = { toddler: [2, 2], children: [3, 4], teen: [5, 6], adult: [8, 10] };
 const MOTIF_COUNTS: Record<Difficulty, number[]> = { toddler: [3], children: [5, 6], teen: [6, 8], adult: [12, 16, 20] };
-const MIN_MOTIF_MM: Record<Difficulty, number> = { toddler: 30, children: 16, teen: 10, adult: 6 };
+const REGION_BUDGET: Record<Difficulty, number> = { toddler: 15, children: 48, teen: 95, adult: Number.POSITIVE_INFINITY };
+const MIN_COUNT: Record<Difficulty, number> = { toddler: 4, children: 6, teen: 6, adult: 8 };
+const MIN_MOTIF_MM: Record<Difficulty, number> = { toddler: 30, children: 18, teen: 12, adult: 9 };
 
 function polar(cx: number, cy: number, r: number, angle: number): string {
   return `${n(cx + r * Math.cos(angle))} ${n(cy + r * Math.sin(angle))}`;
@@ -38,7 +40,7 @@ function drawMotif(ring: RingPlan, cx: number, cy: number, colored: boolean): st
       case 'petals':
       case 'almonds':
       case 'leaves': {
-        const spread = ring.motif === 'petals' ? step * 0.55 : step * 0.32;
+        const spread = ring.motif === 'petals' ? step * 0.55 : step * 0.42;
         const d = `M${polar(cx, cy, inner, a)}Q${polar(cx, cy, mid, a - spread)} ${polar(cx, cy, outer, a)}Q${polar(cx, cy, mid, a + spread)} ${polar(cx, cy, inner, a)}Z`;
         out.push(path(d, fill));
         // A midrib splits a leaf in two; it runs tip to tip so both halves stay closed.
@@ -73,7 +75,8 @@ function drawMotif(ring: RingPlan, cx: number, cy: number, colored: boolean): st
         const r = Math.min(depth * 0.42, mid * Math.sin(step / 2) * 0.85);
         const [x, y] = [cx + mid * Math.cos(a), cy + mid * Math.sin(a)];
         out.push(circle(x, y, r, fill));
-        out.push(circle(x, y, r * 0.55, paint(colored, '#fee440')));
+        // The inner ring only where it is wide enough to colour; otherwise it prints as a blot.
+        if (r * 0.45 >= 2.5 * PX_PER_MM) out.push(circle(x, y, r * 0.55, paint(colored, '#fee440')));
         break;
       }
     }
@@ -103,10 +106,20 @@ export function drawMandala(cx: number, cy: number, radius: number, difficulty: 
     const circumference = Math.PI * (inner + outer);
     const widest = Math.floor(circumference / (MIN_MOTIF_MM[difficulty] * PX_PER_MM));
     const wanted = Math.round(circumference / ((outer - inner) * random.range(0.8, 1.4)));
-    const count = Math.max(6, Math.min(widest, wanted, random.pick(MOTIF_COUNTS[difficulty]) * 2));
+    const count = Math.max(MIN_COUNT[difficulty], Math.min(widest, wanted, random.pick(MOTIF_COUNTS[difficulty]) * 2));
     plans.push({ inner, outer, motif, count, color: random.pick(PALETTE), offset: random.next() < 0.5 ? 0 : Math.PI / count });
     previous = motif;
     inner = outer;
+  }
+  // Keep the estimated region count inside the difficulty's band: thin out the busiest rings.
+  // Regions a motif adds: overlapping petals make lenses, spikes split the ring behind them.
+  const perMotif: Record<Motif, number> = { petals: 3, spikes: 2, flowers: 2, leaves: 2, almonds: 1, scallops: 1, beads: 1, teardrops: 1 };
+  const regionsOf = (plan: RingPlan): number => plan.count * perMotif[plan.motif] + 1;
+  const budget = REGION_BUDGET[difficulty];
+  for (let guard = 0; guard < 100 && plans.reduce((sum, plan) => sum + regionsOf(plan), 2) > budget; guard++) {
+    const busiest = plans.reduce((a, b) => (regionsOf(b) > regionsOf(a) ? b : a));
+    if (busiest.count <= MIN_COUNT[difficulty]) break;
+    busiest.count = Math.max(MIN_COUNT[difficulty], busiest.count - 2);
   }
   const out: string[] = [];
   for (let i = plans.length - 1; i >= 0; i--) {

@@ -96,7 +96,7 @@ export async function drawInteriorMotifs(p: Placement, lineWidthPx: number, rand
   const out: string[] = [];
   // Motifs smaller than ~3 mm across would be inked over as slivers; bigger than ~12 mm look empty.
   const mmPerCell = (cell * p.scale) / PX_PER_MM;
-  const minCells = 2.2 / mmPerCell + 1.5;
+  const minCells = 3 / mmPerCell + 1.5;
   const maxCells = Math.max(minCells, 7 / mmPerCell);
   for (let k = 0; k < maxMotifs; k++) {
     let best = -1;
@@ -123,9 +123,10 @@ export async function drawInteriorMotifs(p: Placement, lineWidthPx: number, rand
 }
 
 function motif(x: number, y: number, r: number, random: Random, colored: boolean): string {
-  // Inner shapes stay at least half the motif's size: anything smaller would be inked as a sliver.
+  // A ring inside a motif only when the ring is wide enough to colour; else it prints as a blot.
   const color = random.pick(MOSAIC_COLORS);
-  switch (random.int(0, 3)) {
+  const roomForInner = r >= 5 * PX_PER_MM;
+  switch (random.int(roomForInner ? 0 : 2, 3)) {
     case 0:
       return circle(x, y, r, paint(colored, color)) + circle(x, y, r * 0.5, paint(colored, '#ffd43b'));
     case 1: {
