@@ -39,8 +39,9 @@ await build({
 console.log(`[build] server: ${entries.length} bundles in server/dist`);
 
 if (!serverOnly && existsSync(path.join(root, 'web', 'vite.config.ts'))) {
-  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
+  // Vite is installed in the web workspace (its version differs from the one vitest pulls in).
+  const result = spawnSync('npx', ['vite', 'build', '--config', 'vite.config.ts', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'web'),
     stdio: 'inherit',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
