@@ -67,6 +67,7 @@ export async function run(argv: string[]): Promise<void> {
       ratio: options.ratio,
       seed: result.seed,
       paper,
+      title: result.title,
       style: result.style,
       understood: {
         language: result.understanding.language,
@@ -89,7 +90,7 @@ export async function run(argv: string[]): Promise<void> {
     const drawn = result.subjects.length ? result.subjects.join(', ') : `a ${result.style} page`;
     console.log(`${base}.png: ${drawn}; ${result.page.report.regionCount} regions; ${Date.now() - started} ms`);
     if (result.unmatched.length) console.log(`not understood: ${result.unmatched.join(', ')}`);
-    if (result.attribution) console.log(`includes ${result.attribution.title} (${result.attribution.license}, ${result.attribution.licenseUrl}), modified`);
+    if (result.attribution) console.log(`${result.attribution.text}, ${result.attribution.license} ${result.attribution.licenseUrl}`);
   } catch (error) {
     if (isAppError(error)) {
       console.error(`compose: ${error.code} ${error.message}`);

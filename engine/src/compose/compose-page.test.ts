@@ -31,7 +31,8 @@ describe('composePage', () => {
     expect(result.page.report.regionCount).toBe(regions);
     expect(result.page.report.passes).toBe(true);
     expect(result.subjects[0]).toBe(subject);
-    expect(result.attribution?.license).toBe('CC BY-SA 4.0');
+    expect(result.attribution).toMatchObject({ license: 'CC BY-SA 4.0', modified: true });
+    expect(result.title.toLowerCase()).toContain(subject);
     expect(result.page.svg).toContain(`viewBox="0 0 ${width} ${height}"`);
     expect(result.page.colorPng!.subarray(1, 4).toString()).toBe('PNG');
   });

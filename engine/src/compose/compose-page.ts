@@ -36,6 +36,8 @@ export interface ComposeResult {
   /** Present whenever a library subject (CC BY-SA) is on the page; show it with the page. */
   attribution: SubjectAttribution | null;
   unmatched: string[];
+  /** A short English title of what was drawn ("Cat and yarn in the garden"). */
+  title: string;
   style: CompositionStyle;
   /** The seed the final page was drawn with (after checker-driven retries). */
   seed: number;
@@ -275,10 +277,26 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     subjects: drawn.map((s) => s.name),
     attribution: drawn.length ? library.attribution : null,
     unmatched: understanding.unmatched,
+    title: pageTitle(plan, drawn),
     style: plan.style,
     seed: chosen.dials.seed,
     attempts,
   };
+}
+
+const SCENE_TITLE: Record<Scene, string> = {
+  meadow: 'in the meadow', garden: 'in the garden', farm: 'on the farm', jungle: 'in the jungle', forest: 'in the forest', sea: 'under the sea',
+  beach: 'at the beach', sky: 'in the sky', space: 'in space', road: 'on the road', city: 'in town', snow: 'in the snow', night: 'at night',
+  table: 'on the table', desert: 'in the desert',
+};
+
+function pageTitle(plan: Plan, drawn: Subject[]): string {
+  if (plan.style === 'mandala') return 'Mandala';
+  const names = drawn.map((s) => s.name.replace(/\bface$/, '').trim());
+  if (names.length === 0) return plan.style === 'pattern' ? 'Pattern' : `Scene ${plan.scene ? SCENE_TITLE[plan.scene] : ''}`.trim();
+  const subject = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const title = plan.style === 'pattern' ? `Patterned ${subject}` : plan.scene ? `${subject} ${SCENE_TITLE[plan.scene]}` : subject;
+  return title.charAt(0).toUpperCase() + title.slice(1);
 }
 
 async function renderColorPreview(svg: string, width: number, height: number): Promise<Buffer> {

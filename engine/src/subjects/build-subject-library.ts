@@ -3,14 +3,14 @@
  * masks, ground line and a quality gate. Run on demand by loadSubjectLibrary(), or directly:
  * `tsx engine/src/subjects/build-subject-library.ts`.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { kindOf } from './curation';
 import { outlineElementsToSvg, outlineOpenMojiSvg } from './openmoji-outline';
 import type { OutlineElement } from './openmoji-outline';
-import { LIBRARY_PATH, MASK_SIZE, OPENMOJI_ATTRIBUTION, SUBJECT_BOX } from './subject-library';
+import { LIBRARY_FORMAT, LIBRARY_PATH, MASK_SIZE, OPENMOJI_ATTRIBUTION, SUBJECT_BOX } from './subject-library';
 import type { Subject, SubjectLibrary } from './subject-library';
 
 interface OpenMojiEntry {
@@ -161,9 +161,12 @@ export async function buildSubjectLibrary(outPath: string = LIBRARY_PATH): Promi
   }
   await Promise.all([worker(), worker(), worker(), worker()]);
   subjects.sort((a, b) => a.id.localeCompare(b.id));
-  const library: SubjectLibrary = { source: `openmoji@${version}`, attribution: OPENMOJI_ATTRIBUTION, subjects };
+  const library: SubjectLibrary = { format: LIBRARY_FORMAT, source: `openmoji@${version}`, attribution: OPENMOJI_ATTRIBUTION, subjects };
   mkdirSync(dirname(outPath), { recursive: true });
-  writeFileSync(outPath, JSON.stringify(library));
+  // Test workers may build at the same time: write aside, then rename, so no reader sees half a file.
+  const temporary = `${outPath}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(library));
+  renameSync(temporary, outPath);
   return { kept: subjects.length, rejected };
 }
 

@@ -1,5 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Attribution } from '@studio/contracts/images';
 import type { SubjectKind } from './curation';
 import type { OutlineElement } from './openmoji-outline';
 
@@ -23,28 +25,26 @@ export interface Subject {
   inkShare: number;
 }
 
+/** Bump when the build's rules or format change: a cached library of another version is rebuilt. */
+export const LIBRARY_FORMAT = 3;
+
 export interface SubjectLibrary {
+  format: number;
   source: string;
   attribution: SubjectAttribution;
   subjects: Subject[];
 }
 
-export interface SubjectAttribution {
-  title: string;
-  author: string;
-  license: string;
-  licenseUrl: string;
-  sourceUrl: string;
-  modified: string;
-}
+/** The contracts' attribution shape, so the server stores and shows it as is. */
+export type SubjectAttribution = Attribution;
 
+/** Colour areas turned into closed outlines, shading removed, arranged into a page: "modified". */
 export const OPENMOJI_ATTRIBUTION: SubjectAttribution = {
-  title: 'OpenMoji',
-  author: 'OpenMoji – the open-source emoji and icon project',
+  text: 'Artwork from OpenMoji – the open-source emoji and icon project (modified)',
+  url: 'https://openmoji.org/',
   license: 'CC BY-SA 4.0',
   licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
-  sourceUrl: 'https://openmoji.org/',
-  modified: 'Modified: colour areas turned into closed black outlines, shading removed, arranged into a page.',
+  modified: true,
 };
 
 export const LIBRARY_PATH = fileURLToPath(new URL('../../generated/subject-library.json', import.meta.url));
@@ -54,12 +54,41 @@ let cached: SubjectLibrary | null = null;
 /** Loads the library, building it first when this checkout has not built it yet. */
 export async function loadSubjectLibrary(): Promise<SubjectLibrary> {
   if (cached) return cached;
-  if (!existsSync(LIBRARY_PATH)) {
+  const read = (): SubjectLibrary | null => (existsSync(LIBRARY_PATH) ? (JSON.parse(readFileSync(LIBRARY_PATH, 'utf8')) as SubjectLibrary) : null);
+  let library = read();
+  if (library?.format !== LIBRARY_FORMAT) {
+    await buildOnce();
+    library = read()!;
+  }
+  cached = library;
+  return cached;
+}
+
+/**
+ * Parallel test workers and CLI runs would each build the library: the first takes a lock file,
+ * the others wait for its result (a lock older than two minutes is taken as abandoned).
+ */
+async function buildOnce(): Promise<void> {
+  const lock = `${LIBRARY_PATH}.lock`;
+  mkdirSync(dirname(LIBRARY_PATH), { recursive: true });
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch {
+      const age = existsSync(lock) ? Date.now() - statSync(lock).mtimeMs : Infinity;
+      if (age > 120_000) rmSync(lock, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const ready = existsSync(LIBRARY_PATH) && (JSON.parse(readFileSync(LIBRARY_PATH, 'utf8')) as SubjectLibrary).format === LIBRARY_FORMAT;
+      if (ready) return;
+    }
+  }
+  try {
     const { buildSubjectLibrary } = await import('./build-subject-library');
     await buildSubjectLibrary(LIBRARY_PATH);
+  } finally {
+    rmSync(lock, { force: true });
   }
-  cached = JSON.parse(readFileSync(LIBRARY_PATH, 'utf8')) as SubjectLibrary;
-  return cached;
 }
 
 export function decodeMask(subject: Subject): Uint8Array {
