@@ -109,12 +109,15 @@ function closeSubpaths(d: string): string {
 export function outlineElementsToSvg(elements: OutlineElement[], colored: boolean): string {
   const parts: string[] = [];
   for (const element of elements) {
-    const attrs = Object.entries(element.attrs).map(([k, v]) => `${k}="${v}"`).join(' ');
+    const { transform, ...geometry } = element.attrs;
+    const attrs = Object.entries(geometry).map(([k, v]) => `${k}="${v}"`).join(' ');
     let paint: string;
     if (element.role === 'fill') paint = `fill="${colored && element.color ? element.color : '#fff'}" stroke="#000"`;
     else if (element.role === 'stroke') paint = 'fill="none" stroke="#000"';
     else paint = 'fill="#000" stroke="none"';
-    parts.push(`<${element.tag} ${attrs} ${paint}/>`);
+    // Transforms go on a <g>: the page SVG subset (svg-to-pdf) takes them there only.
+    const shape = `<${element.tag} ${attrs} ${paint}/>`;
+    parts.push(transform ? `<g transform="${transform}">${shape}</g>` : shape);
   }
   return parts.join('');
 }
