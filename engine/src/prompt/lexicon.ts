@@ -143,9 +143,9 @@ export const MODIFIERS = new Set([
   'is', 'are', 'some', 'two', 'three', 'four', 'five', 'many', 'one', 'little', 'big', 'small', 'tiny', 'huge', 'giant', 'cute', 'happy', 'friendly', 'brave',
   'baby', 'young', 'old', 'funny', 'silly', 'pretty', 'beautiful', 'lovely', 'magic', 'magical', 'fluffy', 'smiling', 'playing', 'eating', 'running', 'flying',
   'swimming', 'sitting', 'sleeping', 'jumping', 'dancing', 'riding', 'wearing', 'holding', 'simple', 'easy', 'detailed', 'intricate', 'coloring', 'colouring',
-  'page', 'picture', 'drawing', 'for', 'kid', 'kids', 'child', 'children', 'adult', 'adults', 'toddler', 'teen', 'cartoon', 'style', 'very', 'super', 'out',
+  'page', 'picture', 'drawing', 'for', 'kid', 'kids', 'children', 'adult', 'adults', 'toddler', 'teen', 'cartoon', 'style', 'very', 'super', 'out',
   'up', 'into', 'front', 'top', 'around', 'hello', 'lucky', 'cozy', 'vintage', 'classic', 'sweet', 'fun', 'lot', 'lots', 'background', 'together', 'best',
-  'nothing', 'something', 'anything', 'thing', 'here', 'there', 'this', 'that', 'it', 'i', 'you', 'we', 'me', 'want', 'make', 'draw', 'please', 'show', 'like', 'love', 'can', 'get', 'let', 'have', 'be', 'known', 'unknown', 'other', 'kind', 'sort', 'type', 'own', 'same',
+  'roll', 'pad', 'nothing', 'something', 'anything', 'thing', 'here', 'there', 'this', 'that', 'it', 'i', 'you', 'we', 'me', 'want', 'make', 'draw', 'please', 'show', 'like', 'love', 'can', 'get', 'let', 'have', 'be', 'known', 'unknown', 'other', 'kind', 'sort', 'type', 'own', 'same',
   'friend', 'friends', 'mother', 'father', 'mom', 'dad', 'slice', 'sprinkle', 'cone', 'day', 'time', 'new', 'year', 'happy', 'full', 'roaring', 'hatching', 'exploring', 'spreading', 'soaring', 'swinging', 'hanging',
 ]);
 
@@ -154,3 +154,9 @@ export const THEME_WORDS: Record<string, 'mandala' | 'pattern'> = {
   mandala: 'mandala', mandalas: 'mandala', kaleidoscope: 'mandala', rosette: 'mandala',
   pattern: 'pattern', zentangle: 'pattern', geometric: 'pattern', abstract: 'pattern', mosaic: 'pattern', doodle: 'pattern', tessellation: 'pattern',
 };
+
+/**
+ * Words the library has no honest picture for, though a tag would match something (girl → ribbon,
+ * chest → toolbox): reported as not understood instead.
+ */
+export const UNDRAWABLE = new Set(['girl', 'boy', 'man', 'woman', 'lady', 'person', 'people', 'child', 'chest', 'treasure', 'family', 'mom', 'dad', 'grandma', 'grandpa', 'teacher', 'doctor', 'nurse', 'astronaut', 'pirate', 'cowboy', 'ballerina', 'chef', 'farmer', 'firefighter']);

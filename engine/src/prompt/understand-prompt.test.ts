@@ -50,6 +50,9 @@ describe('understandPrompt', () => {
     expect(r.unmatched).toEqual(['lighthouse']);
     expect(r.scene).toBe('sea');
     expect(read('量子纠缠').unmatched).toEqual(['量子纠缠']);
+    // A tag would turn "girl" into a ribbon; the library cannot draw people, so it says so.
+    expect(read('a girl with a kite')).toMatchObject({ names: ['kite'], unmatched: ['girl'] });
+    expect(read('a baby elephant')).toMatchObject({ names: ['elephant'], unmatched: [] });
   });
 
   it('recognises requests for mandalas and patterns', () => {

@@ -1,6 +1,6 @@
 import type { Language } from '@studio/contracts/constants';
 import type { SubjectKind } from '../subjects/curation';
-import { CHINESE, CJK_FILLER, JAPANESE, MODIFIERS, SCENE_WORDS, SYNONYMS, THEME_WORDS } from './lexicon';
+import { CHINESE, CJK_FILLER, JAPANESE, MODIFIERS, SCENE_WORDS, SYNONYMS, THEME_WORDS, UNDRAWABLE } from './lexicon';
 import type { Scene } from './lexicon';
 
 /** The part of a library subject that prompt reading needs. */
@@ -175,7 +175,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex): Understan
       const token = tokens[i];
       const word = token.english;
       consumed = 1;
-      if (!word) {
+      if (!word || UNDRAWABLE.has(word)) {
         unmatched.push(token.original);
       } else if (THEME_WORDS[word]) {
         theme ??= THEME_WORDS[word];
