@@ -66,6 +66,8 @@ function defaultScene(subject: Subject): Scene {
 
 const SCENE_LEVEL: Record<Difficulty, number> = { toddler: 0, children: 2, teen: 3, adult: 0 };
 const MAX_ATTEMPTS = 6;
+/** Isolated ink smaller than this is a speck, not a drawing: it becomes paper. */
+const SPECK_MM2 = 1;
 const PREVIEW_SCALE = 0.5;
 
 let indexCache: { library: SubjectLibrary; index: SubjectIndex } | null = null;
@@ -231,7 +233,11 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   const baseSeed = opts.seed ?? hashString(`${normalized}|${opts.difficulty}|${opts.ratio}`);
   const dials: Dials = { level: SCENE_LEVEL[opts.difficulty], cells: 0, seed: baseSeed };
   const lw = lineWidthPx(opts.difficulty);
-  const distance = (r: number): number => Math.max(0, spec.minRegions - r, r - spec.maxRegions);
+  // Aim inside the band with a margin: another counter may leave out the page background or the
+  // frame ring, and a page on the edge of its band would then fall out of it.
+  const band = { min: spec.minRegions + 2, max: spec.maxRegions - 3 };
+  const speckPx = Math.round(SPECK_MM2 * PX_PER_MM * PX_PER_MM);
+  const distance = (r: number): number => Math.max(0, band.min - r, r - band.max);
   let best: { composition: Composition; png: Buffer; regions: number; problems: string[]; dials: Dials } | null = null;
   let attempts = 0;
   while (attempts < MAX_ATTEMPTS) {
@@ -239,20 +245,20 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     dials.cells = 0;
     let composition = await composeSvg(plan, opts.difficulty, width, height, dials, library);
     const raster = await rasterizeSvg(composition.svg, width, height);
-    let cleaned = cleanPage(raster, sliverAreaPx(opts.difficulty), Math.round(0.3 * PX_PER_MM * PX_PER_MM));
-    if (cleaned.regionCount < spec.minRegions) {
+    let cleaned = cleanPage(raster, sliverAreaPx(opts.difficulty), speckPx);
+    if (cleaned.regionCount < band.min) {
       // Too few regions: split the frame band into cells. The spokes are straight lines, so they
       // are inked into the raster directly instead of rendering the page a second time.
-      const target = Math.min(spec.maxRegions, Math.ceil(spec.minRegions * 1.2));
+      const target = Math.min(band.max, Math.ceil(band.min * 1.2));
       dials.cells = target - cleaned.regionCount + 1;
       composition = await composeSvg(plan, opts.difficulty, width, height, dials, library);
       inkAxisLines(cleaned.bitmap, frameSpokes(composition.frame, dials.cells), lw);
-      cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), Math.round(0.3 * PX_PER_MM * PX_PER_MM));
+      cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
     }
     const regions = cleaned.regionCount;
     const problems: string[] = [];
-    if (regions < spec.minRegions) problems.push(`${regions} regions, fewer than ${spec.minRegions}`);
-    if (regions > spec.maxRegions) problems.push(`${regions} regions, more than ${spec.maxRegions}`);
+    if (regions < band.min) problems.push(`${regions} regions, fewer than ${band.min}`);
+    if (regions > band.max) problems.push(`${regions} regions, more than ${band.max}`);
     if (!best || distance(regions) < distance(best.regions)) {
       best = { composition, png: await encodeBitmapPng(cleaned.bitmap), regions, problems, dials: { ...dials } };
     }

@@ -19,7 +19,7 @@ interface RingPlan {
 
 const RING_COUNTS: Record<Difficulty, [number, number]> = { toddler: [2, 2], children: [3, 4], teen: [5, 6], adult: [8, 10] };
 const MOTIF_COUNTS: Record<Difficulty, number[]> = { toddler: [3], children: [5, 6], teen: [6, 8], adult: [12, 16, 20] };
-const REGION_BUDGET: Record<Difficulty, number> = { toddler: 15, children: 48, teen: 95, adult: Number.POSITIVE_INFINITY };
+const REGION_BUDGET: Record<Difficulty, number> = { toddler: 15, children: 50, teen: 100, adult: Number.POSITIVE_INFINITY };
 const MIN_COUNT: Record<Difficulty, number> = { toddler: 4, children: 6, teen: 6, adult: 8 };
 const MIN_MOTIF_MM: Record<Difficulty, number> = { toddler: 30, children: 18, teen: 12, adult: 9 };
 
@@ -116,10 +116,17 @@ export function drawMandala(cx: number, cy: number, radius: number, difficulty: 
   const perMotif: Record<Motif, number> = { petals: 3, spikes: 2, flowers: 2, leaves: 2, almonds: 1, scallops: 1, beads: 1, teardrops: 1 };
   const regionsOf = (plan: RingPlan): number => plan.count * perMotif[plan.motif] + 1;
   const budget = REGION_BUDGET[difficulty];
-  for (let guard = 0; guard < 100 && plans.reduce((sum, plan) => sum + regionsOf(plan), 2) > budget; guard++) {
+  // Margin, frame ring, page background and core are regions too.
+  const estimate = (): number => plans.reduce((sum, plan) => sum + regionsOf(plan), 5);
+  for (let guard = 0; guard < 100 && estimate() > budget; guard++) {
     const busiest = plans.reduce((a, b) => (regionsOf(b) > regionsOf(a) ? b : a));
-    if (busiest.count <= MIN_COUNT[difficulty]) break;
-    busiest.count = Math.max(MIN_COUNT[difficulty], busiest.count - 2);
+    if (busiest.count > MIN_COUNT[difficulty]) busiest.count = Math.max(MIN_COUNT[difficulty], busiest.count - 2);
+    else if (plans.length > 1) {
+      // Merge the two innermost rings' space into one: drop the inner ring, widen the next.
+      const [first, second] = plans;
+      second.inner = first.inner;
+      plans.shift();
+    } else break;
   }
   const out: string[] = [];
   for (let i = plans.length - 1; i >= 0; i--) {
