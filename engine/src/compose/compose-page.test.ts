@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { DIFFICULTY_SPECS, pageSizeForRatio } from '@studio/contracts/page';
+import { DIFFICULTY_SPECS, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
 import { RATIOS } from '@studio/contracts/constants';
 import type { Difficulty } from '@studio/contracts/constants';
 import { AppError } from '@studio/contracts/errors';
 import { composePage } from './compose-page';
-import { cleanPage, decodePngToBitmap } from './rasterize-page';
+import { cleanPage, decodePngToBitmap, labelRuns } from './rasterize-page';
 
 async function expectPrintable(png: Buffer, width: number, height: number, difficulty: Difficulty): Promise<number> {
   const bitmap = await decodePngToBitmap(png);
   expect([bitmap.width, bitmap.height]).toEqual([width, height]);
   expect(bitmap.data.every((v) => v === 0 || v === 255)).toBe(true);
+  // No isolated ink under 1 mm²: that is a speck, not a drawing.
+  const speck = PX_PER_MM * PX_PER_MM;
+  expect(labelRuns(bitmap, 0).areas.filter((a) => a < speck)).toEqual([]);
   // Recounted independently of the composer's own report: already clean, so nothing to remove.
   const recount = cleanPage(bitmap, 1, 0);
   const spec = DIFFICULTY_SPECS[difficulty];
