@@ -153,7 +153,10 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
     const placements: Placement[] = [];
     const [main, ...others] = plan.subjects;
     if (main) {
-      const share = difficulty === 'toddler' ? 0.9 : others.length ? 0.56 : 0.8;
+      const [bl, bt, br, bb] = main.bounds;
+      // Long low subjects (buses, race cars) would end up tiny: let them use the full width.
+      const wide = (br - bl) / (bb - bt) > 1.8;
+      const share = difficulty === 'toddler' || wide ? 0.92 : others.length ? 0.56 : 0.8;
       const heightShare = difficulty === 'toddler' ? 0.8 : 0.68;
       const w = area.width * share;
       const h = Math.min(area.height * heightShare, layout.groundY - area.y);

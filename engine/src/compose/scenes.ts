@@ -252,7 +252,26 @@ export function drawScene(scene: Scene | null, ctx: SceneContext): string {
       out.push(rect(x0, top, inner.width, bottom - top, paint(colored, '#adb5bd')));
       const laneY = top + (bottom - top) * 0.5;
       const dash = unit * 0.07;
-      for (let x = x0 + dash * 0.4; x + dash < x1; x += dash * 1.8) out.push(rect(x, laneY - unit * 0.008, dash, unit * 0.016, paint(colored, '#ffe066')));
+      for (let x = x0 + dash * 0.4; x + dash < x1; x += dash * 1.8) out.push(rect(x, laneY - unit * 0.013, dash, unit * 0.026, paint(colored, '#ffe066')));
+      break;
+    }
+    case 'city': {
+      // A row of houses behind the street: big simple blocks with windows to colour.
+      out.push(`<path d="${wavyBand(x0, x1, groundY, bottom, 0, 1, random)}" fill="${paint(colored, GROUND_COLORS.city ?? '#dee2e6')}"/>`);
+      let x = x0 + unit * 0.02;
+      while (x < x1 - unit * 0.12) {
+        const w = unit * random.range(0.16, 0.24);
+        const h = (groundY - inner.y) * random.range(0.28, 0.42 + level * 0.04);
+        const right = Math.min(x + w, x1 - unit * 0.02);
+        out.push(rect(x, groundY - h, right - x, h, paint(colored, random.pick(['#ffe3e3', '#e7f5ff', '#fff3bf', '#ebfbee']))));
+        const cols = Math.max(1, Math.floor((right - x) / (unit * 0.07)));
+        const rows = Math.max(1, Math.floor(h / (unit * 0.09)) - 1);
+        const cw = (right - x) / cols;
+        for (let r = 0; r < Math.min(rows, level + 1); r++) {
+          for (let c = 0; c < cols; c++) out.push(rect(x + c * cw + cw * 0.25, groundY - h + unit * 0.03 + r * unit * 0.09, cw * 0.5, unit * 0.05, paint(colored, '#fff9db')));
+        }
+        x = right + unit * random.range(0.01, 0.03);
+      }
       break;
     }
     case 'table': {
@@ -269,7 +288,7 @@ export function drawScene(scene: Scene | null, ctx: SceneContext): string {
     }
   }
   // Sky: a sun and clouds above grounded scenes.
-  if (!ctx.layout.floating && scene !== 'table' && scene !== 'city') {
+  if (!ctx.layout.floating && scene !== 'table') {
     const r = unit * 0.05;
     const spot = findSpot(ctx, placed, { width: r * 3.6, height: r * 3.6 }, skyZone);
     if (spot) {

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startProtocolServer } from '../providers/protocol-test-server';
 import type { ProtocolServer } from '../providers/protocol-test-server';
 import { checkPrompt } from '../filter/content-filter';
-import { createTextModelImprover, improvePromptLocally } from './improve-prompt';
+import { createPromptImprover, createTextModelImprover, improvePromptLocally } from './improve-prompt';
 import { realSubjectIndex } from './test-library';
 import type { SubjectIndex } from './understand-prompt';
 import { understandPrompt } from './understand-prompt';
@@ -42,6 +42,13 @@ describe('improvePromptLocally', () => {
         expect(checkPrompt(improved).ok).toBe(true);
       }
     }
+  });
+});
+
+describe('createPromptImprover', () => {
+  it('uses the text model only when a key is configured', () => {
+    expect(createPromptImprover({}, index).source).toBe('local');
+    expect(createPromptImprover({ OPENAI_API_KEY: 'k' }, index).source).toBe('text-model');
   });
 });
 

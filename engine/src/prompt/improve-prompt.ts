@@ -4,6 +4,7 @@ import { checkPrompt } from '../filter/content-filter';
 import { hashString, seededRandom } from '../compose/seeded-random';
 import { defaultHttpDeps, readJson, request, unavailable } from '../providers/provider-http';
 import type { HttpDeps } from '../providers/provider-http';
+import type { ImageProviderConfig } from '../providers/image-provider';
 import type { SubjectKind } from '../subjects/curation';
 import type { Scene } from './lexicon';
 import { understandPrompt } from './understand-prompt';
@@ -138,4 +139,14 @@ export function createTextModelImprover(config: TextModelConfig, index: SubjectI
       }
     },
   };
+}
+
+/** The text model when an OpenAI-compatible key is configured, the local enhancer otherwise. */
+export function createPromptImprover(config: Pick<ImageProviderConfig, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_TEXT_MODEL'>, index: SubjectIndex): PromptImprover {
+  const apiKey = config.OPENAI_API_KEY?.trim();
+  if (!apiKey) return createLocalImprover(index);
+  return createTextModelImprover(
+    { apiKey, baseUrl: config.OPENAI_BASE_URL?.trim() || 'https://api.openai.com/v1', model: config.OPENAI_TEXT_MODEL?.trim() || 'gpt-4o-mini' },
+    index,
+  );
 }
