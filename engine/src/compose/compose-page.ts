@@ -23,6 +23,7 @@ export interface ComposeOptions {
   difficulty: Difficulty;
   ratio: Ratio;
   seed?: number;
+  /** The user's interface language: tells Japanese from Chinese when a prompt is kanji only. */
   lang?: Language;
 }
 
@@ -229,7 +230,7 @@ function pageReport(width: number, height: number, difficulty: Difficulty, regio
 export async function composePage(prompt: string, opts: ComposeOptions): Promise<ComposeResult> {
   const { normalized } = checkPrompt(prompt);
   const { library, index } = await libraryAndIndex();
-  const understanding = understandPrompt(normalized, index);
+  const understanding = understandPrompt(normalized, index, opts.lang);
   const plan = planPage(understanding, library, opts.difficulty);
   const { width, height } = pageSizeForRatio(opts.ratio);
   const spec = DIFFICULTY_SPECS[opts.difficulty];

@@ -32,6 +32,8 @@ describe('understandPrompt', () => {
     expect(read('小猫在花园里')).toMatchObject({ names: ['cat'], scene: 'garden', language: 'zh', unmatched: [] });
     expect(read('恐竜とジャングル')).toMatchObject({ names: ['t-rex'], scene: 'jungle', language: 'ja', unmatched: [] });
     expect(read('宇宙のロケット')).toMatchObject({ names: ['rocket'], scene: 'space' });
+    expect(understandPrompt('恐竜', index, 'ja').language).toBe('ja');
+    expect(understandPrompt('恐竜', index).subjects.map((s) => s.name)).toEqual(['t-rex']);
   });
 
   it('keeps both subjects of "X and Y" and puts the living one first', () => {

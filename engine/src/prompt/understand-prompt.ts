@@ -147,8 +147,10 @@ function lookup(phrase: string, index: SubjectIndex): SubjectEntry | null {
 }
 
 /** Reads a prompt in English, Chinese or Japanese into subjects, a scene and what was not understood. */
-export function understandPrompt(prompt: string, index: SubjectIndex): Understanding {
-  const language = detectLanguage(prompt);
+export function understandPrompt(prompt: string, index: SubjectIndex, languageHint?: Language): Understanding {
+  // Kanji-only text reads as Chinese by script; the user's UI language settles it for Japanese.
+  const detected = detectLanguage(prompt);
+  const language = detected === 'zh' && languageHint === 'ja' ? 'ja' : detected;
   const tokens = tokenize(prompt, language);
   const words = tokens.map((t) => t.english).filter(Boolean);
   const found: MatchedSubject[] = [];
