@@ -60,15 +60,15 @@ export function drawMosaic(box: Box, cellSize: number, random: Random, colored: 
 
 const GRID = 160;
 
-/**
- * Small motifs inside a subject's own white areas, never touching its lines: the subject is
- * rendered small, and each motif goes where a distance map says there is room.
- */
-export async function drawInteriorMotifs(p: Placement, lineWidthPx: number, random: Random, colored: boolean, maxMotifs: number): Promise<string> {
+/** Distance (in grid cells) from each cell to the nearest line or the outside, cached per subject and line weight. */
+const roomCache = new Map<string, Float32Array>();
+
+async function roomMap(p: Placement, strokeUnits: number): Promise<Float32Array> {
+  const key = `${p.subject.id}|${strokeUnits.toFixed(4)}`;
+  const cached = roomCache.get(key);
+  if (cached) return cached.slice();
   const [l, t, r, b] = p.subject.bounds;
   const span = Math.max(r - l, b - t);
-  const cell = span / GRID;
-  const strokeUnits = lineWidthPx / p.scale;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${GRID}" height="${GRID}" viewBox="${n(l)} ${n(t)} ${n(span)} ${n(span)}"><rect x="-10" y="-10" width="100" height="100" fill="#000"/><g stroke-width="${strokeUnits * 3}" stroke-linejoin="round" stroke-linecap="round">${outlineElementsToSvg(p.subject.elements, false)}</g></svg>`;
   const { data } = await sharp(Buffer.from(svg)).resize(GRID, GRID).greyscale().raw().toBuffer({ resolveWithObject: true });
   // Chamfer distance from every ink or outside pixel, in grid cells.
@@ -93,6 +93,22 @@ export async function drawInteriorMotifs(p: Placement, lineWidthPx: number, rand
       if (x < GRID - 1 && y < GRID - 1) pass(i, i + GRID + 1, 1.414);
       if (x > 0 && y < GRID - 1) pass(i, i + GRID - 1, 1.414);
     }
+  // A worker lives long: keep only the most recent maps (each is 100 KB).
+  if (roomCache.size >= 32) roomCache.delete(roomCache.keys().next().value!);
+  roomCache.set(key, dist.slice());
+  return dist;
+}
+
+/**
+ * Small motifs inside a subject's own white areas, never touching its lines: the subject is
+ * rendered small, and each motif goes where a distance map says there is room.
+ */
+export async function drawInteriorMotifs(p: Placement, lineWidthPx: number, random: Random, colored: boolean, maxMotifs: number): Promise<string> {
+  const [l, t, r, b] = p.subject.bounds;
+  const span = Math.max(r - l, b - t);
+  const cell = span / GRID;
+  const strokeUnits = lineWidthPx / p.scale;
+  const dist = await roomMap(p, strokeUnits);
   const out: string[] = [];
   // Motifs smaller than ~3 mm across would be inked over as slivers; bigger than ~12 mm look empty.
   const mmPerCell = (cell * p.scale) / PX_PER_MM;
