@@ -47,7 +47,15 @@ export const OPENMOJI_ATTRIBUTION: SubjectAttribution = {
   modified: true,
 };
 
-export const LIBRARY_PATH = fileURLToPath(new URL('../../generated/subject-library.json', import.meta.url));
+/**
+ * engine/generated/subject-library.json, from the source tree (engine/src/subjects/) or from the
+ * server's bundle (server/dist/), whichever this module runs as.
+ */
+export const LIBRARY_PATH = fileURLToPath(
+  existsSync(fileURLToPath(new URL('../../engine/package.json', import.meta.url)))
+    ? new URL('../../engine/generated/subject-library.json', import.meta.url)
+    : new URL('../../generated/subject-library.json', import.meta.url),
+);
 
 let cached: SubjectLibrary | null = null;
 
