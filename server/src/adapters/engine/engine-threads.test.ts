@@ -1,8 +1,9 @@
+import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
 import { createFakePageMaker } from '../../test/fake-page-maker';
-import { createThreadedPageMaker } from './engine-threads';
+import { createThreadedPageMaker, type ThreadRequest } from './engine-threads';
 
 // A tiny engine thread in plain JavaScript: it speaks the same messages as engine-thread.ts.
 const THREAD = `
@@ -36,13 +37,44 @@ describe('engine thread pool', () => {
   });
 
   it('lets users overtake background work and keeps a thread free for them', async () => {
-    const maker = make(2);
-    const order: string[] = [];
-    const track = (p: Promise<{ title: string }>) => p.then((page) => order.push(page.title));
-    const background = ['seed 1', 'seed 2', 'seed 3'].map((p) => track(maker.fromPrompt({ ...request(p), background: true }, () => {})));
-    const user = track(maker.fromPrompt(request('user page'), () => {}));
-    await Promise.all([...background, user]);
-    expect(order.indexOf('user page')).toBeLessThanOrEqual(1);
+    // Fake workers that answer only when told, so the scheduling is checked step by step.
+    const log: string[] = [];
+    const workers: (EventEmitter & { current: ThreadRequest | null; postMessage(m: ThreadRequest): void; terminate(): Promise<number> })[] = [];
+    const spawn = () => {
+      const worker = Object.assign(new EventEmitter(), {
+        current: null as ThreadRequest | null,
+        postMessage(message: ThreadRequest) {
+          worker.current = message;
+          log.push((message.request as { prompt: string }).prompt);
+        },
+        terminate: async () => 0,
+      });
+      workers.push(worker);
+      return worker as unknown as Worker;
+    };
+    pool = createThreadedPageMaker({ inner: createFakePageMaker().maker, size: 2, spawn });
+    const bytes = new Uint8Array([1]);
+    const page = { png: bytes, svg: null, pdfLetter: bytes, pdfA4: bytes, thumb600: bytes, thumb320: bytes, colorPng: null, colorThumb600: null, width: 1, height: 1, title: '', attribution: null };
+    const finish = (prompt: string) => {
+      const worker = workers.find((w) => (w.current?.request as { prompt: string } | undefined)?.prompt === prompt)!;
+      const message = worker.current!;
+      worker.current = null;
+      worker.emit('message', { id: message.id, kind: 'done', page });
+    };
+    const jobs = ['seed 1', 'seed 2', 'seed 3'].map((p) => pool!.fromPrompt({ ...request(p), background: true }, () => {}));
+    expect(log).toEqual(['seed 1']);
+    jobs.push(pool.fromPrompt(request('user 1'), () => {}), pool.fromPrompt(request('user 2'), () => {}));
+    expect(log).toEqual(['seed 1', 'user 1']);
+    finish('seed 1');
+    expect(log.at(-1)).toBe('user 2');
+    finish('user 1');
+    expect(log.at(-1)).toBe('seed 2');
+    finish('user 2');
+    expect(log).toHaveLength(4);
+    finish('seed 2');
+    expect(log.at(-1)).toBe('seed 3');
+    finish('seed 3');
+    await Promise.all(jobs);
   });
 
   it('passes typed errors through, and replaces a thread that dies', async () => {
