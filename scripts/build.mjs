@@ -3,6 +3,7 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,7 +40,11 @@ await build({
 console.log(`[build] server: ${entries.length} bundles in server/dist`);
 
 if (!serverOnly && existsSync(path.join(root, 'web', 'vite.config.ts'))) {
-  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+  // Vite is a dependency of the web workspace and npm may install it under web/node_modules
+  // (vitest pins another major at the root), so resolve its bin from there.
+  const vitePackage = createRequire(path.join(root, 'web', 'package.json')).resolve('vite/package.json');
+  const viteBin = path.join(path.dirname(vitePackage), 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [viteBin, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
   });

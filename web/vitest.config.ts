@@ -8,5 +8,6 @@ export default defineProject({
     root: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    setupFiles: ['src/testing/setup.ts'],
   },
 });

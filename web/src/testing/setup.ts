@@ -1,0 +1,20 @@
+import { cleanup } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach } from 'vitest';
+import en from '../locales/en.json';
+
+// Components render in English in tests, with the real messages.
+await i18next.use(initReactI18next).init({
+  resources: { en: { translation: en } },
+  lng: 'en',
+  fallbackLng: false,
+  initAsync: false,
+  interpolation: { escapeValue: false },
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
