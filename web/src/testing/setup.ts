@@ -13,8 +13,9 @@ await i18next.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await i18next.changeLanguage('en');
   localStorage.clear();
   sessionStorage.clear();
 });
