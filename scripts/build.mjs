@@ -3,7 +3,6 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,12 +39,9 @@ await build({
 console.log(`[build] server: ${entries.length} bundles in server/dist`);
 
 if (!serverOnly && existsSync(path.join(root, 'web', 'vite.config.ts'))) {
-  // Vite is a dependency of the web workspace and npm may install it under web/node_modules
-  // (vitest pins another major at the root), so resolve its bin from there.
-  const vitePackage = createRequire(path.join(root, 'web', 'package.json')).resolve('vite/package.json');
-  const viteBin = path.join(path.dirname(vitePackage), 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [viteBin, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
+  // Vite is installed in the web workspace (its version differs from the one vitest pulls in).
+  const result = spawnSync('npx', ['vite', 'build', '--config', 'vite.config.ts', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'web'),
     stdio: 'inherit',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);

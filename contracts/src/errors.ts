@@ -156,12 +156,17 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   readonly httpStatus: number;
 
-  constructor(code: ErrorCodeValue, message?: string, fields?: Record<string, string>) {
-    super(message ?? errorMessages[code]);
+  constructor(
+    code: ErrorCodeValue,
+    message?: string,
+    fields?: Record<string, string>,
+    options: { httpStatus?: number; cause?: unknown } = {},
+  ) {
+    super(message ?? errorMessages[code], { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.fields = fields;
-    this.httpStatus = errorHttpStatus[code] || 500;
+    this.httpStatus = options.httpStatus ?? (errorHttpStatus[code] || 500);
   }
 }
 

@@ -1,0 +1,40 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ErrorCode } from '@studio/contracts/errors';
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, and index.html for every other page
+ * path (the client routes), with <html lang> already set from the /zh or /ja prefix.
+ */
+export async function webAppRoutes(app: FastifyInstance, options: { distDir: string }): Promise<void> {
+  const indexFile = path.join(options.distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ distDir: options.distDir }, 'web app not built; only the API is served');
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0];
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|files)(\/|$)/.test(pathname) && !/\.[a-z0-9]{2,5}$/i.test(pathname);
+    if (!isPage) {
+      return reply.status(404).send({ status: 'error', data: null, errorCode: ErrorCode.notFound, message: `No route for ${request.method} ${pathname}` });
+    }
+    const lang = /^\/(zh|ja)(\/|$)/.exec(pathname)?.[1] ?? 'en';
+    const html = indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+}
