@@ -27,7 +27,9 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     },
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  // A catch-all GET route rather than a second not-found handler: the error handling already owns
+  // the root not-found handler, and Fastify refuses a second one for the same prefix.
+  app.get('/*', (request, reply) => {
     const pathname = request.url.split('?')[0];
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|files)(\/|$)/.test(pathname) && !/\.[a-z0-9]{2,5}$/i.test(pathname);
     if (!isPage) {

@@ -3,6 +3,7 @@ import {
   validateResetTokenResponseSchema,
   type LoginResponse,
 } from '@studio/contracts/auth';
+import type { Language } from '@studio/contracts/constants';
 import { apiPaths } from '@studio/contracts/routes';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -11,15 +12,16 @@ export function login(input: { email: string; password: string; rememberMe: bool
   return apiRequest(apiPaths.login, { method: 'POST', body: input, schema: loginResponseSchema });
 }
 
-export function googleLogin(input: { token: string; rememberMe: boolean }): Promise<LoginResponse> {
+export function googleLogin(input: { token: string; rememberMe: boolean; lang: Language }): Promise<LoginResponse> {
   return apiRequest(apiPaths.google, { method: 'POST', body: input, schema: loginResponseSchema });
 }
 
-export function register(input: { username: string; email: string; password: string }): Promise<unknown> {
+export function register(input: { username: string; email: string; password: string; lang: Language }): Promise<unknown> {
   return apiRequest(apiPaths.register, { method: 'POST', body: input });
 }
 
-export function forgotPassword(input: { email: string }): Promise<unknown> {
+/** `lang` makes the mail and its link follow the site language. */
+export function forgotPassword(input: { email: string; lang: Language }): Promise<unknown> {
   return apiRequest(apiPaths.forgotPassword, { method: 'POST', body: input });
 }
 

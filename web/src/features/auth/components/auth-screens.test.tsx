@@ -29,7 +29,7 @@ describe('register', () => {
     await screen.findByText('Your account is ready. Log in to start coloring.');
     expect(router.state.location.pathname).toBe('/login');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('maple@example.com');
-    expect(calls.find((call) => call.url === apiPaths.register)?.body).toEqual({ username: 'maple', email: 'maple@example.com', password: 'secret12' });
+    expect(calls.find((call) => call.url === apiPaths.register)?.body).toEqual({ username: 'maple', email: 'maple@example.com', password: 'secret12', lang: 'en' });
   });
 
   it('shows field errors inline and the server answer for a taken email', async () => {

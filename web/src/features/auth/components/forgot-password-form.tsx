@@ -28,7 +28,7 @@ export function ForgotPasswordFlow() {
     setNotice(null);
     setBusy(true);
     try {
-      await forgotPassword({ email });
+      await forgotPassword({ email, lang });
       setSentTo(email);
       if (resend) setNotice(t('auth.forgot.resent'));
     } catch (failure) {

@@ -47,9 +47,9 @@ export function GoogleButton({ rememberMe, onSuccess }: { rememberMe: boolean; o
   const config = useClientConfig();
   const container = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const latest = useRef({ rememberMe, onSuccess, t });
+  const latest = useRef({ rememberMe, onSuccess, t, lang });
   useEffect(() => {
-    latest.current = { rememberMe, onSuccess, t };
+    latest.current = { rememberMe, onSuccess, t, lang };
   });
   const clientId = config?.googleClientId ?? null;
 
@@ -62,8 +62,8 @@ export function GoogleButton({ rememberMe, onSuccess }: { rememberMe: boolean; o
         google.accounts.id.initialize({
           client_id: clientId,
           callback: ({ credential }) => {
-            const { rememberMe: remember, onSuccess: done, t: translate } = latest.current;
-            googleLogin({ token: credential, rememberMe: remember })
+            const { rememberMe: remember, onSuccess: done, t: translate, lang: language } = latest.current;
+            googleLogin({ token: credential, rememberMe: remember, lang: language })
               .then((result) => done(result, remember))
               .catch((failure: unknown) => setError(errorText(translate, failure)));
           },

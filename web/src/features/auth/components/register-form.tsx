@@ -8,11 +8,13 @@ import { TextField } from '../../../components/ui/text-field';
 import { toApiError } from '../../../lib/api-error';
 import { errorText, fieldTexts } from '../../../lib/error-text';
 import { useForm } from '../../../lib/use-form';
+import { useLang } from '../../../lib/use-lang';
 import { register } from '../api/auth-api';
 import { GoogleButton } from './google-button';
 
 export function RegisterForm({ onRegistered, onGoogle }: { onRegistered: (email: string) => void; onGoogle: (result: LoginResponse, rememberMe: boolean) => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const form = useForm(registerFormSchema, { username: '', email: '', password: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,7 +31,7 @@ export function RegisterForm({ onRegistered, onGoogle }: { onRegistered: (email:
     if (!data) return;
     setBusy(true);
     try {
-      await register({ username: data.username, email: data.email, password: data.password });
+      await register({ username: data.username, email: data.email, password: data.password, lang });
       onRegistered(data.email);
     } catch (failure) {
       const apiError = toApiError(failure);

@@ -1,0 +1,62 @@
+import { assert, login, newUser, register, screenshots } from '../helpers.mjs';
+
+export const stories = [
+  {
+    name: 'reads /zh/login in Chinese and keeps a chosen language after a reload',
+    async run({ page, baseUrl, outDir }) {
+      await page.goto(`${baseUrl}/zh/login`);
+      await page.getByRole('heading', { name: '欢迎回来' }).waitFor();
+      assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
+      assert.ok(await page.getByRole('button', { name: '登录', exact: true }).isVisible());
+      await screenshots(page, outDir, 'login-zh');
+
+      // Switching stores the preference and moves to the prefixed path.
+      await page.getByTestId('language-switcher').first().selectOption('ja');
+      await page.waitForURL(`${baseUrl}/ja/login`);
+      await page.getByRole('heading', { name: 'おかえりなさい' }).waitFor();
+      assert.equal(await page.evaluate(() => localStorage.getItem('preferredLanguage')), 'ja');
+      await page.reload();
+      await page.getByRole('heading', { name: 'おかえりなさい' }).waitFor();
+      assert.equal(await page.locator('html').getAttribute('lang'), 'ja');
+
+      // An unprefixed address follows the stored preference.
+      await page.goto(`${baseUrl}/register`);
+      await page.waitForURL(`${baseUrl}/ja/register`);
+      await page.getByRole('heading', { name: 'アカウントを作成' }).waitFor();
+
+      // A whole account story in Japanese.
+      const user = newUser('sakura');
+      await register(page, baseUrl, user, '/ja');
+      await page.getByText('アカウントが作成されました').waitFor();
+      await login(page, baseUrl, user, { prefix: '/ja' });
+      assert.equal(new URL(page.url()).pathname, '/ja');
+      await page.goto(`${baseUrl}/ja/profile`);
+      await page.getByRole('heading', { name: 'プロフィール' }).waitFor();
+      await screenshots(page, outDir, 'profile-ja');
+
+      // Back to English.
+      await page.getByTestId('language-switcher').first().selectOption('en');
+      await page.waitForURL(`${baseUrl}/profile`);
+      await page.getByRole('heading', { name: 'Your profile' }).waitFor();
+    },
+  },
+  {
+    name: 'a visitor whose browser speaks Chinese lands on the Chinese site',
+    context: { locale: 'zh-CN' },
+    async run({ page, baseUrl }) {
+      await page.goto(`${baseUrl}/`);
+      await page.waitForURL(`${baseUrl}/zh`);
+      await page.getByRole('heading', { level: 1, name: '用你的创意制作涂色页' }).waitFor();
+    },
+  },
+  {
+    name: 'an unknown address shows a real not-found page',
+    async run({ page, baseUrl, outDir }) {
+      await page.goto(`${baseUrl}/no/such/page`);
+      await page.getByTestId('not-found').waitFor();
+      await screenshots(page, outDir, 'not-found');
+      await page.goto(`${baseUrl}/zh/nothing-here`);
+      await page.getByRole('heading', { name: '找不到这个页面' }).waitFor();
+    },
+  },
+];
