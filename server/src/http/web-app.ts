@@ -1,7 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { ErrorCode } from '@studio/contracts/errors';
 
 /**
@@ -15,12 +16,15 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const prerendered = loadPrerendered(path.join(options.distDir, 'prerendered'));
 
   await app.register(fastifyStatic, {
     root: options.distDir,
     prefix: '/',
     wildcard: false,
     index: false,
+    // The web build writes .br and .gz next to each asset.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
@@ -35,8 +39,29 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     if (!isPage) {
       return reply.status(404).send({ status: 'error', data: null, errorCode: ErrorCode.notFound, message: `No route for ${request.method} ${pathname}` });
     }
+    // Public entry pages rendered at build time paint before the JavaScript runs.
+    const page = prerendered.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+    if (page) {
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(page.gzip);
+      return reply.send(page.html);
+    }
     const lang = /^\/(zh|ja)(\/|$)/.exec(pathname)?.[1] ?? 'en';
     const html = indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
+}
+
+/** web/dist/prerendered/<path>.html by URL path ("/zh/login"; "index.html" is "/"). */
+function loadPrerendered(dir: string): Map<string, { html: string; gzip: Buffer }> {
+  const pages = new Map<string, { html: string; gzip: Buffer }>();
+  if (!existsSync(dir)) return pages;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(dir, file).split(path.sep).join('/').replace(/\.html$/, '');
+    const html = readFileSync(file, 'utf8');
+    pages.set(relative === 'index' ? '/' : `/${relative.replace(/\/index$/, '')}`, { html, gzip: gzipSync(html, { level: 9 }) });
+  }
+  return pages;
 }

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from '../lib/auth';
-import { createRouter } from './router';
+import type { createRouter } from './router';
 
-export function App() {
-  const [router] = useState(createRouter);
+export function App({ router }: { router: ReturnType<typeof createRouter> }) {
   return (
     <AuthProvider>
       <RouterProvider router={router} />

@@ -10,6 +10,8 @@ const EXPIRES_AT = 'accessTokenExpiresAt';
 const KEYS = [ACCESS, REFRESH, EXPIRES_AT];
 
 function holder(): Storage | null {
+  // Pages are also rendered at build time, where there is no storage.
+  if (typeof localStorage === 'undefined') return null;
   if (localStorage.getItem(REFRESH) || localStorage.getItem(ACCESS)) return localStorage;
   if (sessionStorage.getItem(REFRESH) || sessionStorage.getItem(ACCESS)) return sessionStorage;
   return null;

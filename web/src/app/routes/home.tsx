@@ -29,6 +29,24 @@ function SamplePage() {
   );
 }
 
+function PencilIcon() {
+  return (
+    <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />
+    </svg>
+  );
+}
+
+function PhotoIcon() {
+  return (
+    <svg className="size-6" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <rect x="3" y="6" width="18" height="14" rx="3" />
+      <path d="M8 6l1.5-2h5L16 6" />
+      <circle cx="12" cy="13" r="3.5" />
+    </svg>
+  );
+}
+
 export function HomeRoute() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -36,9 +54,7 @@ export function HomeRoute() {
   const trust = ['home.trustPrint', 'home.trustPrivate', 'home.trustAges'] as const;
   return (
     <>
-      <section className="relative overflow-hidden">
-        <div aria-hidden="true" className="pointer-events-none absolute -right-32 -top-32 size-96 rounded-full bg-sun-100 blur-3xl" />
-        <div aria-hidden="true" className="pointer-events-none absolute -left-24 top-40 size-80 rounded-full bg-brand-100/70 blur-3xl" />
+      <section className="relative overflow-hidden bg-[radial-gradient(36rem_24rem_at_100%_0%,var(--color-sun-100),transparent_70%),radial-gradient(28rem_20rem_at_0%_60%,var(--color-brand-100),transparent_70%)]">
         <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.2fr_1fr] md:py-20">
           <div>
             <p className="inline-flex rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-100">{t('home.badge')}</p>
@@ -70,8 +86,8 @@ export function HomeRoute() {
       </section>
       <section className="mx-auto grid max-w-6xl gap-6 px-4 pb-16 sm:px-6 md:grid-cols-2">
         {[
-          { title: 'home.textTitle', body: 'home.textBody', href: paths.textColoringPage.getHref(lang), icon: 'Aa' },
-          { title: 'home.imageTitle', body: 'home.imageBody', href: paths.imageColoringPage.getHref(lang), icon: '📷' },
+          { title: 'home.textTitle', body: 'home.textBody', href: paths.textColoringPage.getHref(lang), icon: <PencilIcon /> },
+          { title: 'home.imageTitle', body: 'home.imageBody', href: paths.imageColoringPage.getHref(lang), icon: <PhotoIcon /> },
         ].map((card) => (
           <article key={card.title} className="flex flex-col rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
             <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-lg font-bold text-brand-700" aria-hidden="true">

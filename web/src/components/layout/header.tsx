@@ -65,7 +65,7 @@ export function Header() {
     `rounded-full px-3 py-2 text-sm font-medium transition-colors ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-slate-900'}`;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/90 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/95">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
         <Link to={paths.home.getHref(lang)} className="flex shrink-0 items-center gap-2 font-bold text-brand-900">
           <LogoMark />
@@ -93,7 +93,7 @@ export function Header() {
               </span>
             </>
           ) : (
-            <Link to={paths.login.getHref(lang)} className={buttonClass('primary', 'hidden min-h-10 px-4 sm:inline-flex')}>
+            <Link to={paths.login.getHref(lang)} className={buttonClass('primary', 'min-h-10 whitespace-nowrap px-4')}>
               {t('nav.login')}
             </Link>
           )}
@@ -155,7 +155,7 @@ export function Header() {
                 </Link>
               </div>
             ) : null}
-            <LanguageSwitcher className="mt-4 sm:hidden" />
+            <LanguageSwitcher className="mt-4 flex sm:hidden" />
           </div>
         </div>
       ) : null}

@@ -19,7 +19,7 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
   };
 
   return (
-    <label className={`relative inline-flex items-center ${className}`}>
+    <label className={`relative items-center ${className || 'inline-flex'}`}>
       <span className="sr-only">{t('nav.language')}</span>
       <svg className="pointer-events-none absolute left-2.5 size-4 text-slate-500" viewBox="0 0 24 24" fill="none" aria-hidden="true">
         <circle cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="1.8" />
