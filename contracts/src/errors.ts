@@ -20,6 +20,8 @@ export const ErrorCode = {
   resetEmailFailed: 1018,
   resetLinkExpired: 1019,
   resetLinkInvalid: 1020,
+  /** The same number in the payment area (api-spec §8). */
+  createOrderFailed: 1020,
   captureFailed: 1021,
   cancelSubscriptionFailed: 1022,
   orderHistoryFailed: 1023,

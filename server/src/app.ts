@@ -7,8 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
+import type { PageMaker } from './adapters/engine/page-maker';
 import type { GoogleVerifier } from './adapters/google/google-verifier';
 import type { Mailer } from './adapters/mail/mailer';
+import type { PaymentProvider } from './adapters/payments/payment-provider';
+import type { JobQueue } from './adapters/queue/job-queue';
 import type { Storage } from './adapters/storage/storage';
 import type { Config } from './config/config';
 import type { Db } from './db/database';
@@ -19,7 +22,21 @@ import { createAccessTokens } from './lib/access-tokens';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createLibraryRepository } from './modules/library/library.repository';
+import { libraryRoutes } from './modules/library/library.routes';
+import { createLibraryService } from './modules/library/library.service';
+import { createBillingJobs } from './modules/billing/billing-jobs';
+import { createPaymentsRepository } from './modules/payments/payments.repository';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { createGenerationRepository } from './modules/generation/generation.repository';
+import { generationRoutes } from './modules/generation/generation.routes';
+import { createGenerationService } from './modules/generation/generation.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createFileUrls } from './modules/images/image-files';
+import { createImagesRepository } from './modules/images/images.repository';
+import { imagesRoutes } from './modules/images/images.routes';
+import { createImagesService } from './modules/images/images.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -31,6 +48,13 @@ export interface AppDeps {
   storage: Storage;
   google: GoogleVerifier | null;
   logger: Logger;
+  queue: JobQueue;
+  /** Null until an engine is available: generation then answers 4008 (model unavailable). */
+  maker: PageMaker | null;
+  payments: PaymentProvider;
+  /** Whether this process runs generation tasks (false for API-only processes when scaled out). */
+  runsWorker?: boolean;
+  generationTimeouts?: { processTimeoutMs?: number; staleAfterMs?: number; sweepEveryMs?: number };
   /** Where the built web app lives; defaults to web/dist next to the server. */
   webDistDir?: string;
 }
@@ -38,6 +62,13 @@ export interface AppDeps {
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the app: outside plugins first, then our plugins, then routes (fastify/demo order). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    generation: ReturnType<typeof createGenerationService>;
+    billing: ReturnType<typeof createBillingJobs>;
+  }
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, logger } = deps;
   const app = Fastify({
@@ -105,6 +136,55 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     revokeOtherSessions: auth.revokeOtherSessions,
   });
 
+  const urls = createFileUrls({ publicUrl: config.publicUrl, secret: config.jwtSecret });
+  const imagesRepository = createImagesRepository(kysely);
+  const images = createImagesService({ images: imagesRepository, storage: deps.storage, urls, isUniqueViolation: db.isUniqueViolation });
+  const generation = createGenerationService({
+    db: kysely,
+    tasks: createGenerationRepository(kysely),
+    images: imagesRepository,
+    users: usersRepository,
+    storage: deps.storage,
+    queue: deps.queue,
+    maker: deps.maker,
+    urls,
+    logger,
+    ...deps.generationTimeouts,
+  });
+  app.decorate('generation', generation);
+  const payments = createPaymentsService({
+    db: kysely,
+    payments: createPaymentsRepository(kysely),
+    provider: deps.payments,
+    isUniqueViolation: db.isUniqueViolation,
+    logger,
+  });
+  const billing = createBillingJobs({ db: kysely, logger });
+  app.decorate('billing', billing);
+
+  // Every process sweeps stale tasks and runs the billing calendar (both are safe to run twice);
+  // only worker processes take tasks off the queue.
+  let sweep: NodeJS.Timeout | undefined;
+  let billingTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (deps.runsWorker !== false) deps.queue.start(generation.processTask);
+    await generation.recoverStaleTasks().catch((error) => logger.error({ err: error }, 'task sweep failed'));
+    sweep = setInterval(() => {
+      generation.recoverStaleTasks().catch((error) => logger.error({ err: error }, 'task sweep failed'));
+    }, deps.generationTimeouts?.sweepEveryMs ?? 15_000);
+    sweep.unref();
+    billingTimer = setInterval(() => {
+      billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
+    }, 60_000);
+    billingTimer.unref();
+    await billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    clearInterval(billingTimer);
+    await deps.queue.close();
+  });
+
   await app.register(healthRoutes, {
     checks: [{ name: 'database', check: () => db.ping() }],
     clientConfig: {
@@ -116,6 +196,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, rateLimit: config.authRateLimit });
   await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
+  await app.register(libraryRoutes, { library: createLibraryService({ library: createLibraryRepository(kysely), urls }) });
+  await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });
+  await app.register(generationRoutes, { generation, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
+  await app.register(paymentsRoutes, { payments, checkAccessToken: auth.checkAccessToken, providerName: deps.payments.name });
   await app.register(filesRoutes, { storage: deps.storage, publicKinds: ['avatars'] });
   await app.register(webAppRoutes, { distDir: deps.webDistDir ?? defaultWebDist });
   return app;

@@ -2,7 +2,12 @@ import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { createGoogleVerifier } from './adapters/google/google-verifier';
 import { createMailer } from './adapters/mail/mailer';
+import { createPayPalProvider, PAYPAL_API } from './adapters/payments/paypal-provider';
+import { createTestPaymentProvider } from './adapters/payments/test-provider';
+import { createBullQueue } from './adapters/queue/bullmq-queue';
+import { createInProcessQueue } from './adapters/queue/job-queue';
 import { createLocalStorage } from './adapters/storage/storage';
+import { availableParallelism } from 'node:os';
 import type { AppDeps } from './app';
 import type { Config } from './config/config';
 import { migrate, openDatabase } from './db/database';
@@ -26,5 +31,21 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
     storage: createLocalStorage(path.join(config.dataDir, 'files')),
     google: config.google.clientId ? createGoogleVerifier({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl }) : null,
+    queue: config.redisUrl
+      ? createBullQueue({ redisUrl: config.redisUrl, concurrency: availableParallelism() })
+      : createInProcessQueue({ concurrency: availableParallelism() }),
+    // With Redis, API processes only enqueue; `npm run worker` processes make the pages.
+    runsWorker: !config.redisUrl,
+    maker: null,
+    payments:
+      config.payment.provider === 'paypal'
+        ? createPayPalProvider({
+            clientId: config.payment.clientId,
+            clientSecret: config.payment.clientSecret,
+            baseUrl: config.payment.apiUrl ?? PAYPAL_API[config.payment.mode],
+            webhookId: config.payment.webhookId,
+            logger,
+          })
+        : createTestPaymentProvider(),
   };
 }

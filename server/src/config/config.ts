@@ -33,6 +33,7 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYPAL_API_URL: optionalUrl,
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: optionalUrl,
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
@@ -58,14 +59,14 @@ export interface Config {
   imageProvider: 'local' | 'openai' | 'comfyui' | 'replicate' | 'stability';
   payment:
     | { provider: 'test' }
-    | { provider: 'paypal'; clientId: string; clientSecret: string; mode: 'sandbox' | 'live'; webhookId: string | null };
+    | { provider: 'paypal'; clientId: string; clientSecret: string; mode: 'sandbox' | 'live'; webhookId: string | null; apiUrl: string | null };
   google: { clientId: string | null; jwksUrl: string };
   mail: { smtpUrl: string | null; from: string };
   contactEmail: string;
   logLevel: string;
   trustProxy: boolean;
   /** Requests per minute allowed on sensitive auth routes, per client address. */
-  authRateLimit: { login: number; register: number; forgot: number; refresh: number };
+  authRateLimit: { login: number; register: number; forgot: number; refresh: number; generate: number };
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             clientSecret: e.PAYPAL_CLIENT_SECRET!,
             mode: e.PAYPAL_MODE,
             webhookId: e.PAYPAL_WEBHOOK_ID ?? null,
+            apiUrl: e.PAYPAL_API_URL ?? null,
           }
         : { provider: 'test' },
     google: { clientId: e.GOOGLE_CLIENT_ID ?? null, jwksUrl: e.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_DEFAULT },
@@ -122,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    authRateLimit: { login: 10, register: 10, forgot: 5, refresh: 60 },
+    authRateLimit: { login: 10, register: 10, forgot: 5, refresh: 60, generate: 30 },
   };
 }
 

@@ -4,6 +4,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { accounts } from './migrations/001-accounts';
+import { generation } from './migrations/002-generation';
+import { payments } from './migrations/003-payments';
+import { library } from './migrations/004-library';
 import type { Database } from './schema';
 
 /**
@@ -22,6 +25,9 @@ export interface Db {
 
 const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
+  '002-generation': generation,
+  '003-payments': payments,
+  '004-library': library,
 };
 
 class StaticMigrations implements MigrationProvider {
@@ -54,7 +60,7 @@ function openSqlite(file: string): Db {
     kysely,
     dialect: 'sqlite',
     isUniqueViolation: (error) =>
-      typeof error === 'object' && error !== null && String((error as { code?: string }).code).startsWith('SQLITE_CONSTRAINT_UNIQUE'),
+      typeof error === 'object' && error !== null && /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(String((error as { code?: string }).code)),
     ping: async () => {
       await sql`select 1`.execute(kysely);
     },

@@ -17,6 +17,8 @@ export interface UsersTable {
   cancel_at_period_end: number;
   disabled: number;
   preferred_lang: string;
+  /** When a free member's credits are next topped up to 50. */
+  next_topup_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -61,10 +63,150 @@ export interface CreditLedgerTable {
   created_at: string;
 }
 
+export interface ImagesTable {
+  id: string;
+  /** Null for library pages. */
+  user_id: string | null;
+  category_id: string | null;
+  type: string;
+  ratio: string;
+  difficulty: string;
+  width: number;
+  height: number;
+  /** JSON {en, zh, ja}. */
+  title: string;
+  description: string;
+  prompt: string;
+  additional_info: string | null;
+  /** JSON attribution of third-party art used on the page, or null. */
+  attribution: string | null;
+  is_public: number;
+  is_online: number;
+  hotness: number;
+  /** JSON map of file role → storage key (see modules/images/image-files.ts). */
+  files: string;
+  created_at: string;
+}
+
+export interface GenerationTasksTable {
+  id: string;
+  user_id: string;
+  type: string;
+  /** JSON of the validated request. */
+  params: string;
+  status: string;
+  progress: number;
+  attempts: number;
+  provider_ref: string | null;
+  upload_key: string | null;
+  error_code: number | null;
+  error_message: string | null;
+  image_id: string | null;
+  created_at: string;
+  started_at: string | null;
+  heartbeat_at: string | null;
+  finished_at: string | null;
+}
+
+export interface ReportsTable {
+  id: string;
+  image_id: string;
+  user_id: string;
+  content: string;
+  created_at: string;
+  resolved_at: string | null;
+  resolution: string | null;
+}
+
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  plan_code: string;
+  charge_type: string;
+  method: string;
+  provider: string;
+  provider_order_id: string | null;
+  provider_capture_id: string | null;
+  /** Decimal string in `currency`, computed on the server from the plan table. */
+  amount: string;
+  currency: string;
+  credits: number;
+  /** created | approved | paid | failed | cancelled | refunded */
+  status: string;
+  failure_reason: string | null;
+  /** Declined capture attempts; part of the next attempt's idempotency key. */
+  declines: number;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  order_id: string;
+  plan_code: string;
+  level: string;
+  monthly_credits: number;
+  started_at: string;
+  period_end: string;
+  /** Monthly grants already booked (the purchase itself is the first). */
+  grants_made: number;
+  next_grant_at: string | null;
+  cancelled_at: string | null;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  received_at: string;
+}
+
+export interface CategoriesTable {
+  id: string;
+  slug: string;
+  name: string;
+  /** JSON {en, zh, ja} for this and the other localized columns; description is HTML with h2 sections. */
+  display_name: string;
+  description: string;
+  seo_title: string;
+  seo_desc: string;
+  hotness: number;
+  cover_image_id: string | null;
+  created_at: string;
+}
+
+export interface TagsTable {
+  id: string;
+  slug: string;
+  display_name: string;
+}
+
+export interface ImageTagsTable {
+  image_id: string;
+  tag_id: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
   credit_ledger: CreditLedgerTable;
+  images: ImagesTable;
+  generation_tasks: GenerationTasksTable;
+  reports: ReportsTable;
+  orders: OrdersTable;
+  subscriptions: SubscriptionsTable;
+  webhook_events: WebhookEventsTable;
+  categories: CategoriesTable;
+  tags: TagsTable;
+  image_tags: ImageTagsTable;
+  settings: SettingsTable;
 }

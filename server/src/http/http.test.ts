@@ -49,7 +49,7 @@ describe('HTTP behaviour', () => {
   });
 
   it('rate-limits rapid wrong logins with 429 and 1007, and the server stays up', async () => {
-    const limited = await createTestApp('sqlite', { config: { authRateLimit: { login: 10, register: 10, forgot: 5, refresh: 60 } } });
+    const limited = await createTestApp('sqlite', { config: { authRateLimit: { login: 10, register: 10, forgot: 5, refresh: 60, generate: 30 } } });
     try {
     const user = await registerUser(limited.app);
     const statuses: number[] = [];

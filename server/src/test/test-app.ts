@@ -4,8 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
+import type { PageMaker } from '../adapters/engine/page-maker';
 import type { GoogleVerifier } from '../adapters/google/google-verifier';
 import { createMailer, type Mailer } from '../adapters/mail/mailer';
+import type { PaymentProvider } from '../adapters/payments/payment-provider';
+import { createTestPaymentProvider } from '../adapters/payments/test-provider';
+import { createInProcessQueue, type JobQueue } from '../adapters/queue/job-queue';
 import { createLocalStorage } from '../adapters/storage/storage';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config/config';
@@ -28,13 +32,18 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   google?: GoogleVerifier | null;
   mailer?: Mailer;
+  maker?: PageMaker | null;
+  queue?: JobQueue;
+  runsWorker?: boolean;
+  payments?: PaymentProvider;
+  generationTimeouts?: { processTimeoutMs?: number; staleAfterMs?: number; sweepEveryMs?: number };
 }
 
 /** A real app on a real, empty database: a temp SQLite file, or a fresh PostgreSQL schema. */
 export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-test-'));
   const base = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://studio.test', LOG_LEVEL: 'silent', ...options.env });
-  const config: Config = { ...base, authRateLimit: { login: 1000, register: 1000, forgot: 1000, refresh: 1000 }, ...options.config };
+  const config: Config = { ...base, authRateLimit: { login: 1000, register: 1000, forgot: 1000, refresh: 1000, generate: 1000 }, ...options.config };
 
   let schema: string | null = null;
   let db: Db;
@@ -62,6 +71,11 @@ export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAp
     storage: createLocalStorage(path.join(dataDir, 'files')),
     google: options.google ?? null,
     webDistDir: path.join(dataDir, 'no-web'),
+    queue: options.queue ?? createInProcessQueue({ concurrency: 2 }),
+    maker: options.maker ?? null,
+    payments: options.payments ?? createTestPaymentProvider(),
+    runsWorker: options.runsWorker,
+    generationTimeouts: options.generationTimeouts,
   });
   await app.ready();
 

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
 import { nowIso } from '../../lib/ids';
+import { addMonths } from '../../lib/dates';
 
 export type UserRow = Selectable<UsersTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -34,6 +35,7 @@ export function createUsersRepository(db: Kysely<Database>) {
           cancel_at_period_end: 0,
           disabled: 0,
           preferred_lang: user.preferredLang,
+          next_topup_at: addMonths(now, 1),
           created_at: now,
           updated_at: now,
         })

@@ -1,0 +1,46 @@
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppError, ErrorCode } from '@studio/contracts/errors';
+import { createFakePageMaker } from '../../test/fake-page-maker';
+import { createThreadedPageMaker } from './engine-threads';
+
+// A tiny engine thread in plain JavaScript: it speaks the same messages as engine-thread.ts.
+const THREAD = `
+const { parentPort } = require('node:worker_threads');
+parentPort.on('message', (m) => {
+  const prompt = m.request.prompt || 'photo';
+  if (prompt === 'crash') process.exit(3);
+  if (prompt === 'refuse') return parentPort.postMessage({ id: m.id, kind: 'error', code: 4003, message: 'filtered' });
+  parentPort.postMessage({ id: m.id, kind: 'progress', percent: 50, providerRef: 'job-1' });
+  const bytes = (s) => new TextEncoder().encode(s);
+  parentPort.postMessage({ id: m.id, kind: 'done', page: { png: bytes('png:' + prompt), svg: null, pdfLetter: bytes('L'), pdfA4: bytes('A'),
+    thumb600: bytes('t6'), thumb320: bytes('t3'), colorPng: null, colorThumb600: null, width: 10, height: 20, title: prompt, attribution: null } });
+});`;
+
+describe('engine thread pool', () => {
+  let pool: ReturnType<typeof createThreadedPageMaker> | null = null;
+  afterEach(async () => {
+    await pool?.close();
+    pool = null;
+  });
+  const make = (size = 2) => (pool = createThreadedPageMaker({ inner: createFakePageMaker().maker, size, spawn: () => new Worker(THREAD, { eval: true }) }));
+  const request = (prompt: string) => ({ prompt, difficulty: 'children' as const, ratio: '1:1' as const, seed: 1, lang: 'en' as const, providerRef: null });
+
+  it('runs pages on threads, reporting progress and returning buffers', async () => {
+    const maker = make();
+    const seen: [number, string | undefined][] = [];
+    const pages = await Promise.all(['a cat', 'a dog', 'a fish'].map((p) => maker.fromPrompt(request(p), (percent, ref) => seen.push([percent, ref]))));
+    expect(pages.map((p) => p.png.toString())).toEqual(['png:a cat', 'png:a dog', 'png:a fish']);
+    expect(Buffer.isBuffer(pages[0].pdfA4)).toBe(true);
+    expect(seen).toContainEqual([50, 'job-1']);
+  });
+
+  it('passes typed errors through, and replaces a thread that dies', async () => {
+    const maker = make(1);
+    await expect(maker.fromPrompt(request('refuse'), () => {})).rejects.toMatchObject({ code: 4003 });
+    const crashed = maker.fromPrompt(request('crash'), () => {});
+    await expect(crashed).rejects.toBeInstanceOf(AppError);
+    await expect(crashed).rejects.toMatchObject({ code: ErrorCode.textGenerationFailed });
+    await expect(maker.fromPrompt(request('after the crash'), () => {})).resolves.toMatchObject({ title: 'after the crash' });
+  });
+});
