@@ -37,8 +37,18 @@ export function pngFile(width = 64, height = 64, rgb = [108, 92, 231]) {
   ]);
 }
 
+/** Opens a page and waits until the app has taken over the build-time HTML. */
+export async function open(page, url) {
+  await page.goto(url);
+  await appReady(page);
+}
+
+export async function appReady(page) {
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', null, { timeout: 20_000 });
+}
+
 export async function register(page, baseUrl, user, prefix = '') {
-  await page.goto(`${baseUrl}${prefix}/register`);
+  await open(page, `${baseUrl}${prefix}/register`);
   await page.getByLabel(/username|用户名|ユーザー名/i).fill(user.username);
   await page.locator('input[name=email]').fill(user.email);
   await page.locator('input[name=password]').fill(user.password);
@@ -49,6 +59,7 @@ export async function register(page, baseUrl, user, prefix = '') {
 
 export async function login(page, baseUrl, user, { rememberMe = false, prefix = '' } = {}) {
   if (new URL(page.url()).pathname !== `${prefix}/login`) await page.goto(`${baseUrl}${prefix}/login`);
+  await appReady(page);
   await page.locator('input[name=email]').fill(user.email);
   await page.locator('input[name=password]').fill(user.password);
   const box = page.locator('input[name=rememberMe]');

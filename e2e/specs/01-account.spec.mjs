@@ -1,13 +1,13 @@
-import { assert, login, newUser, pngFile, register, screenshots } from '../helpers.mjs';
+import { assert, open, login, newUser, pngFile, register, screenshots } from '../helpers.mjs';
 
 export const stories = [
   {
     name: 'registers, logs in with remember-me, edits the profile and avatar, then logs out',
     async run({ page, baseUrl, outDir }) {
       const user = newUser('maple');
-      await page.goto(`${baseUrl}/`);
+      await open(page, `${baseUrl}/`);
       await screenshots(page, outDir, 'home');
-      await page.goto(`${baseUrl}/register`);
+      await open(page, `${baseUrl}/register`);
       await screenshots(page, outDir, 'register');
       await register(page, baseUrl, user);
 
@@ -58,7 +58,7 @@ export const stories = [
       assert.equal(await page.evaluate(() => localStorage.getItem('refreshToken')), null);
 
       // The old password no longer works, the new one does.
-      await page.goto(`${baseUrl}/login`);
+      await open(page, `${baseUrl}/login`);
       await page.locator('input[name=password]').fill(user.password);
       await page.locator('form button[type=submit]').click();
       await page.getByText('Invalid email or password').first().waitFor();
@@ -68,7 +68,7 @@ export const stories = [
       await page.getByTestId('user-menu').click();
       await page.getByRole('menuitem', { name: 'Log out' }).click();
       await page.getByRole('link', { name: 'Log in' }).first().waitFor();
-      await page.goto(`${baseUrl}/profile`);
+      await open(page, `${baseUrl}/profile`);
       await page.waitForURL(/\/login\?redirectTo=%2Fprofile/);
       await page.getByText('Please log in to continue.').waitFor();
       await login(page, baseUrl, { ...user, password: 'brand-new-77' });
@@ -76,3 +76,29 @@ export const stories = [
     },
   },
 ];
+
+stories.push({
+  name: 'what a visitor types before the app has started is kept',
+  async run({ page, baseUrl, outDir }) {
+    // Hold the application bundle back until the form on the build-time page is filled in.
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('input[name=email]').fill('early.bird@example.com');
+    await page.locator('input[name=password]').fill('typed-early');
+    assert.equal(await page.locator('form button[type=submit]').isDisabled(), true, 'no native submit before the app runs');
+    await page.screenshot({ path: `${outDir}/login-before-app-1280.png` });
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await page.locator('form button[type=submit]:not([disabled])').waitFor();
+    assert.equal(await page.locator('input[name=email]').inputValue(), 'early.bird@example.com');
+    assert.equal(await page.locator('input[name=password]').inputValue(), 'typed-early');
+    // The kept values are in the app's state: submitting sends them (and the server refuses them).
+    await page.locator('form button[type=submit]').click();
+    await page.getByText('Invalid email or password').first().waitFor();
+  },
+});

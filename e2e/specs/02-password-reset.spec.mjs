@@ -1,4 +1,4 @@
-import { assert, latestMailTo, login, newUser, register, screenshots } from '../helpers.mjs';
+import { assert, open, latestMailTo, login, newUser, register, screenshots } from '../helpers.mjs';
 
 export const stories = [
   {
@@ -19,7 +19,7 @@ export const stories = [
       assert.ok(link, 'the mail carries a reset link');
       assert.ok(link.startsWith(baseUrl), 'the link points at this site');
 
-      await page.goto(link);
+      await open(page, link);
       await page.getByLabel('New password', { exact: true }).waitFor();
       await screenshots(page, outDir, 'reset-form');
       await page.getByLabel('New password', { exact: true }).fill('fresh-start-9');
@@ -31,7 +31,7 @@ export const stories = [
       await login(page, baseUrl, { ...user, password: 'fresh-start-9' });
 
       // The link works once: reopening it shows the link-invalid page.
-      await page.goto(link);
+      await open(page, link);
       await page.getByTestId('reset-invalid').waitFor();
       await screenshots(page, outDir, 'reset-invalid');
     },

@@ -1,10 +1,10 @@
-import { assert, login, newUser, register, screenshots } from '../helpers.mjs';
+import { assert, open, login, newUser, register, screenshots } from '../helpers.mjs';
 
 export const stories = [
   {
     name: 'reads /zh/login in Chinese and keeps a chosen language after a reload',
     async run({ page, baseUrl, outDir }) {
-      await page.goto(`${baseUrl}/zh/login`);
+      await open(page, `${baseUrl}/zh/login`);
       await page.getByRole('heading', { name: '欢迎回来' }).waitFor();
       assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
       assert.ok(await page.getByRole('button', { name: '登录', exact: true }).isVisible());
@@ -20,7 +20,7 @@ export const stories = [
       assert.equal(await page.locator('html').getAttribute('lang'), 'ja');
 
       // An unprefixed address follows the stored preference.
-      await page.goto(`${baseUrl}/register`);
+      await open(page, `${baseUrl}/register`);
       await page.waitForURL(`${baseUrl}/ja/register`);
       await page.getByRole('heading', { name: 'アカウントを作成' }).waitFor();
 
@@ -30,7 +30,7 @@ export const stories = [
       await page.getByText('アカウントが作成されました').waitFor();
       await login(page, baseUrl, user, { prefix: '/ja' });
       assert.equal(new URL(page.url()).pathname, '/ja');
-      await page.goto(`${baseUrl}/ja/profile`);
+      await open(page, `${baseUrl}/ja/profile`);
       await page.getByRole('heading', { name: 'プロフィール' }).waitFor();
       await screenshots(page, outDir, 'profile-ja');
 
@@ -44,7 +44,7 @@ export const stories = [
     name: 'a visitor whose browser speaks Chinese lands on the Chinese site',
     context: { locale: 'zh-CN' },
     async run({ page, baseUrl }) {
-      await page.goto(`${baseUrl}/`);
+      await open(page, `${baseUrl}/`);
       await page.waitForURL(`${baseUrl}/zh`);
       await page.getByRole('heading', { level: 1, name: '用你的创意制作涂色页' }).waitFor();
     },
@@ -52,10 +52,10 @@ export const stories = [
   {
     name: 'an unknown address shows a real not-found page',
     async run({ page, baseUrl, outDir }) {
-      await page.goto(`${baseUrl}/no/such/page`);
+      await open(page, `${baseUrl}/no/such/page`);
       await page.getByTestId('not-found').waitFor();
       await screenshots(page, outDir, 'not-found');
-      await page.goto(`${baseUrl}/zh/nothing-here`);
+      await open(page, `${baseUrl}/zh/nothing-here`);
       await page.getByRole('heading', { name: '找不到这个页面' }).waitFor();
     },
   },

@@ -1,4 +1,4 @@
-import { assert, login, newUser, register, screenshots } from '../helpers.mjs';
+import { assert, open, login, newUser, register, screenshots } from '../helpers.mjs';
 
 export const stories = [
   {
@@ -23,7 +23,7 @@ export const stories = [
       page.on('request', (request) => {
         if (request.url().endsWith('/api/auth/refresh-token')) refreshCalls.push(request.url());
       });
-      await page.goto(`${baseUrl}/profile`);
+      await open(page, `${baseUrl}/profile`);
       await page.getByTestId('profile-username').waitFor();
       assert.equal(await page.getByTestId('profile-username').textContent(), user.username);
       assert.ok(refreshCalls.length >= 1, 'a refresh happened');
@@ -40,7 +40,7 @@ export const stories = [
       const user = newUser('elm');
       await register(page, baseUrl, user);
       await login(page, baseUrl, user, { rememberMe: true });
-      await page.goto(`${baseUrl}/test-auth`);
+      await open(page, `${baseUrl}/test-auth`);
       await page.getByTestId('raw-user').waitFor();
       assert.match(await page.getByTestId('raw-user').textContent(), new RegExp(user.email.replace('.', '\\.')));
       assert.equal(await page.getByTestId('refresher-status').textContent(), 'running');
@@ -69,7 +69,7 @@ export const stories = [
         sessionStorage.setItem('accessToken', 'not-a-token');
         sessionStorage.setItem('refreshToken', 'revoked');
       });
-      await page.goto(`${baseUrl}/profile`);
+      await open(page, `${baseUrl}/profile`);
       await page.waitForURL(/\/login\?redirectTo=%2Fprofile/);
       assert.equal(await page.evaluate(() => sessionStorage.getItem('accessToken')), null);
     },
