@@ -44,6 +44,7 @@ export async function open(page, url) {
 }
 
 export async function appReady(page) {
+  // eslint-disable-next-line no-undef -- runs in the page
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', null, { timeout: 20_000 });
 }
 

@@ -1,4 +1,4 @@
-import { assert, open, login, newUser, pngFile, register, screenshots } from '../helpers.mjs';
+import { appReady, assert, open, login, newUser, pngFile, register, screenshots } from '../helpers.mjs';
 
 export const stories = [
   {
@@ -93,7 +93,7 @@ stories.push({
     assert.equal(await page.locator('form button[type=submit]').isDisabled(), true, 'no native submit before the app runs');
     await page.screenshot({ path: `${outDir}/login-before-app-1280.png` });
     release();
-    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await appReady(page);
     await page.locator('form button[type=submit]:not([disabled])').waitFor();
     assert.equal(await page.locator('input[name=email]').inputValue(), 'early.bird@example.com');
     assert.equal(await page.locator('input[name=password]').inputValue(), 'typed-early');

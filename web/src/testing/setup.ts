@@ -1,8 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
 import en from '../locales/en.json';
+
+// The machine may be busy: give async queries room.
+configure({ asyncUtilTimeout: 5000 });
 
 // Components render in English in tests, with the real messages.
 await i18next.use(initReactI18next).init({
