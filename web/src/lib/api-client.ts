@@ -1,4 +1,4 @@
-import { tokenSetSchema, type TokenSet } from '@studio/contracts/auth';
+import type { TokenSet } from '@studio/contracts/auth';
 import { ErrorCode } from '@studio/contracts/errors';
 import { apiPaths } from '@studio/contracts/routes';
 import type { z } from 'zod';
@@ -75,7 +75,8 @@ export function refreshTokens(): Promise<TokenSet | null> {
     const refreshToken = getRefreshToken();
     if (!refreshToken) return null;
     try {
-      const response = await send(apiPaths.refreshToken, { method: 'POST', body: { refreshToken } });
+      // The schemas (and zod) load on first use, keeping them out of the start-up bundle.
+      const [{ tokenSetSchema }, response] = await Promise.all([import('@studio/contracts/auth'), send(apiPaths.refreshToken, { method: 'POST', body: { refreshToken } })]);
       const tokens = await unwrap(response, tokenSetSchema);
       replaceTokens(tokens);
       return tokens;

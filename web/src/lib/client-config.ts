@@ -1,4 +1,4 @@
-import { clientConfigSchema, type ClientConfig } from '@studio/contracts/auth';
+import type { ClientConfig } from '@studio/contracts/auth';
 import { apiPaths } from '@studio/contracts/routes';
 import { useEffect, useState } from 'react';
 import { apiRequest } from './api-client';
@@ -9,7 +9,8 @@ let inFlight: Promise<ClientConfig | null> | null = null;
 
 export function loadClientConfig(): Promise<ClientConfig | null> {
   if (cached) return Promise.resolve(cached);
-  inFlight ??= apiRequest(apiPaths.clientConfig, { schema: clientConfigSchema })
+  inFlight ??= import('@studio/contracts/auth')
+    .then(({ clientConfigSchema }) => apiRequest(apiPaths.clientConfig, { schema: clientConfigSchema }))
     .then((config) => (cached = config))
     .catch(() => null)
     .finally(() => {

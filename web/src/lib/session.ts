@@ -1,4 +1,4 @@
-import { profileResponseSchema, type LoginResponse, type User } from '@studio/contracts/auth';
+import type { LoginResponse, User } from '@studio/contracts/auth';
 import { apiPaths } from '@studio/contracts/routes';
 import { apiRequest, refreshTokens } from './api-client';
 import { emitTokenExpired } from './auth-events';
@@ -11,7 +11,8 @@ let profileInFlight: Promise<User> | null = null;
 /** Concurrent callers share one profile request. */
 export function fetchProfile(): Promise<User> {
   if (profileInFlight) return profileInFlight;
-  profileInFlight = apiRequest(apiPaths.profile, { auth: true, schema: profileResponseSchema })
+  profileInFlight = import('@studio/contracts/auth')
+    .then(({ profileResponseSchema }) => apiRequest(apiPaths.profile, { auth: true, schema: profileResponseSchema }))
     .then((data) => data.user)
     .finally(() => {
       profileInFlight = null;

@@ -62,16 +62,16 @@ export function Header() {
 
   const items = navItems(lang);
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-full px-3 py-2 text-sm font-medium transition-colors ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-slate-900'}`;
+    `whitespace-nowrap rounded-full px-2.5 py-2 text-sm font-medium transition-colors ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-slate-900'}`;
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/95">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Link to={paths.home.getHref(lang)} className="flex shrink-0 items-center gap-2 font-bold text-brand-900">
           <LogoMark />
           <span className="text-lg tracking-tight">{t('app.name')}</span>
         </Link>
-        <nav aria-label={t('nav.mainMenu')} className="ml-4 hidden flex-1 items-center gap-1 lg:flex">
+        <nav aria-label={t('nav.mainMenu')} className="ml-2 hidden flex-1 items-center gap-0.5 xl:flex">
           {items.map((item) => (
             <NavLink key={item.key} to={item.href} end={item.end} className={navClass}>
               {t(item.key)}
@@ -88,7 +88,7 @@ export function Header() {
           ) : user ? (
             <>
               <CreditsBadge credits={user.credits} />
-              <span className="hidden lg:block">
+              <span className="hidden xl:block">
                 <UserMenu user={user} onLogout={() => void doLogout()} />
               </span>
             </>
@@ -99,7 +99,7 @@ export function Header() {
           )}
           <button
             type="button"
-            className="inline-flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 lg:hidden"
+            className="inline-flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 xl:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
@@ -112,7 +112,7 @@ export function Header() {
         </div>
       </div>
       {menuOpen ? (
-        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-6 pt-2 shadow-lg lg:hidden">
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-6 pt-2 shadow-lg xl:hidden">
           <nav aria-label={t('nav.mainMenu')} className="flex flex-col">
             {items.map((item) => (
               <NavLink
