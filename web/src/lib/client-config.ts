@@ -19,6 +19,12 @@ export function loadClientConfig(): Promise<ClientConfig | null> {
   return inFlight;
 }
 
+/** Forgets the loaded configuration (tests). */
+export function clearClientConfig(): void {
+  cached = null;
+  inFlight = null;
+}
+
 export function useClientConfig(): ClientConfig | null {
   const [config, setConfig] = useState<ClientConfig | null>(cached);
   useEffect(() => {

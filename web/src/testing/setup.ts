@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
 import en from '../locales/en.json';
+import { clearClientConfig } from '../lib/client-config';
 
 // The machine may be busy: give async queries room.
 configure({ asyncUtilTimeout: 5000 });
@@ -18,6 +19,7 @@ await i18next.use(initReactI18next).init({
 
 afterEach(async () => {
   cleanup();
+  clearClientConfig();
   await i18next.changeLanguage('en');
   localStorage.clear();
   sessionStorage.clear();
