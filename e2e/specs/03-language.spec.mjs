@@ -60,3 +60,24 @@ export const stories = [
     },
   },
 ];
+
+stories.push({
+  name: 'on a phone, the menu opens with every entry and leads to the pages',
+  context: { viewport: { width: 375, height: 780 }, isMobile: true, hasTouch: true },
+  async run({ page, baseUrl, outDir }) {
+    await open(page, `${baseUrl}/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#mobile-menu');
+    for (const entry of ['Home', 'Free coloring pages', 'Text to coloring page', 'Photo to coloring page', 'Pricing', 'Blog']) {
+      await menu.getByRole('link', { name: entry, exact: true }).waitFor();
+    }
+    await page.screenshot({ path: `${outDir}/mobile-menu-375.png` });
+    await menu.getByRole('link', { name: 'Pricing', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/price`);
+    await page.getByRole('heading', { name: 'Pricing is on its way' }).waitFor();
+    assert.equal(await page.locator('#mobile-menu').count(), 0, 'the menu closes after navigating');
+    // /pricing is an alias of /price.
+    await open(page, `${baseUrl}/pricing`);
+    await page.waitForURL(`${baseUrl}/price`);
+  },
+});

@@ -13,7 +13,7 @@ export function Footer() {
   const heading = 'text-sm font-semibold text-slate-900';
   return (
     <footer className="mt-auto border-t border-slate-200 bg-white">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div className="md:col-span-1">
           <Link to={paths.home.getHref(lang)} className="flex items-center gap-2 font-bold text-brand-900">
             <LogoMark />
@@ -53,7 +53,7 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t border-slate-100">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-slate-500 sm:px-6">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-500 sm:px-6">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
       </div>
     </footer>
   );

@@ -12,11 +12,24 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
   const lang = useLang();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
+    const items = () => [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    items()[0]?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        // Arrow keys move between the entries, wrapping around (WAI-ARIA menu button pattern).
+        event.preventDefault();
+        const list = items();
+        const index = list.indexOf(document.activeElement as HTMLElement);
+        const next = (index + (event.key === 'ArrowDown' ? 1 : -1) + list.length) % list.length;
+        list[next]?.focus();
+      }
     };
     const onClick = (event: MouseEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
@@ -33,6 +46,7 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
   return (
     <div className="relative" ref={root}>
       <button
+        ref={button}
         type="button"
         className="flex items-center gap-2 rounded-full p-0.5 hover:ring-2 hover:ring-brand-100"
         aria-haspopup="menu"
