@@ -40,6 +40,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Coloring Studio <no-reply@localhost>'),
   CONTACT_EMAIL: z.email().default('support@coloring.studio'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_LIBRARY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -65,6 +69,8 @@ export interface Config {
   contactEmail: string;
   logLevel: string;
   trustProxy: boolean;
+  /** Draw the demo library from content/library in the background when pages are missing. */
+  seedLibrary: boolean;
   /** Requests per minute allowed on sensitive auth routes, per client address. */
   authRateLimit: { login: number; register: number; forgot: number; refresh: number; generate: number };
 }
@@ -124,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    seedLibrary: e.SEED_LIBRARY,
     authRateLimit: { login: 10, register: 10, forgot: 5, refresh: 60, generate: 30 },
   };
 }
