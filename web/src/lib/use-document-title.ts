@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 
 export function useDocumentTitle(title: string | null): void {
   const { t } = useTranslation();
-  const name = t('app.name');
+  // Same shape as the titles the server writes into the HTML.
+  const site = t('app.siteTitle');
   useEffect(() => {
-    document.title = title ? `${title} · ${name}` : `${name} — ${t('app.tagline')}`;
-  }, [title, name, t]);
+    document.title = title ? `${title} | ${site}` : `${t('app.tagline')} | ${site}`;
+  }, [title, site, t]);
 }
