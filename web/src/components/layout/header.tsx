@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths, splitLang } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { formatNumber } from '../../lib/format';
 import { useLang } from '../../lib/use-lang';
@@ -61,6 +61,10 @@ export function Header() {
   };
 
   const items = navItems(lang);
+  // Logging in from a page comes back to it (auth screens and home need no return path).
+  const here = splitLang(location.pathname).rest;
+  const returnable = here !== '/' && !['/login', '/register', '/forgot-password', '/reset-password'].includes(here);
+  const loginHref = paths.login.getHref(lang, returnable ? { redirectTo: `${here}${location.search}` } : {});
   const navClass = ({ isActive }: { isActive: boolean }) =>
     `whitespace-nowrap rounded-full px-2.5 py-2 text-sm font-medium transition-colors ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-slate-900'}`;
 
@@ -93,7 +97,7 @@ export function Header() {
               </span>
             </>
           ) : (
-            <Link to={paths.login.getHref(lang)} className={buttonClass('primary', 'min-h-10 whitespace-nowrap px-4')}>
+            <Link to={loginHref} className={buttonClass('primary', 'min-h-10 whitespace-nowrap px-4')}>
               {t('nav.login')}
             </Link>
           )}
@@ -147,7 +151,7 @@ export function Header() {
               </div>
             ) : status === 'unauthenticated' ? (
               <div className="grid grid-cols-2 gap-3">
-                <Link to={paths.login.getHref(lang)} className={buttonClass('primary')}>
+                <Link to={loginHref} className={buttonClass('primary')}>
                   {t('nav.login')}
                 </Link>
                 <Link to={paths.register.getHref(lang)} className={buttonClass('secondary')}>

@@ -141,3 +141,21 @@ describe('not found', () => {
     expect(await screen.findByTestId('not-found')).toBeTruthy();
   });
 });
+
+describe('login from the header', () => {
+  it('comes back to the page the visitor was on', async () => {
+    mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
+      [`POST ${apiPaths.login}`]: () => envelope({ user: buildUser(), accessToken: 'acc', refreshToken: 'ref', expiresIn: 3600 }),
+      [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser() }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/ja/blog');
+    await user.click((await screen.findAllByRole('link', { name: 'ログイン' }))[0]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ja/login'));
+    await user.type(screen.getByLabelText('メールアドレス'), 'maple@example.com');
+    await user.type(screen.getByLabelText('パスワード'), 'secret12');
+    await user.click(screen.getByRole('button', { name: 'ログイン' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ja/blog'));
+  });
+});
