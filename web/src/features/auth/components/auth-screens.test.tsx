@@ -153,7 +153,7 @@ describe('login from the header', () => {
     const { router } = renderApp('/ja/blog');
     await user.click((await screen.findAllByRole('link', { name: 'ログイン' }))[0]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/ja/login'));
-    await user.type(screen.getByLabelText('メールアドレス'), 'maple@example.com');
+    await user.type(await screen.findByLabelText('メールアドレス'), 'maple@example.com');
     await user.type(screen.getByLabelText('パスワード'), 'secret12');
     await user.click(screen.getByRole('button', { name: 'ログイン' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/ja/blog'));
