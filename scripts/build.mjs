@@ -23,6 +23,12 @@ const keepExternal = {
 const entries = ['server/src/server.ts', 'server/src/worker.ts', 'server/src/migrate.ts', 'server/src/engine-thread.ts']
   .filter((entry) => existsSync(path.join(root, entry)));
 
+// The offline composer's subject library is built from the openmoji package (about 10 s) once.
+if (!existsSync(path.join(root, 'engine', 'generated', 'subject-library.json'))) {
+  const result = spawnSync('npx', ['tsx', 'engine/src/subjects/build-subject-library.ts'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
 await build({
   absWorkingDir: root,
   entryPoints: entries,

@@ -16,7 +16,16 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const deps = await createDeps(config, logger);
+  let deps;
+  try {
+    deps = await createDeps(config, logger);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   await importContent(deps, contentDir()).catch((error) => logger.error({ err: error }, 'importing content failed'));
   const app = await buildApp(deps);
 

@@ -50,6 +50,12 @@ const envSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
 });
 
+/** Variables an image provider reads (engine/src/providers/image-provider.ts), passed through as given. */
+export const PROVIDER_VARIABLES = [
+  'IMAGE_PROVIDER_TIMEOUT_MS', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_IMAGE_MODEL', 'OPENAI_TEXT_MODEL', 'COMFYUI_URL', 'COMFYUI_WORKFLOW',
+  'REPLICATE_API_TOKEN', 'REPLICATE_MODEL', 'REPLICATE_BASE_URL', 'STABILITY_API_KEY', 'STABILITY_BASE_URL', 'STABILITY_MODEL',
+] as const;
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -61,6 +67,8 @@ export interface Config {
   s3: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string } | null;
   jwtSecret: string;
   imageProvider: 'local' | 'openai' | 'comfyui' | 'replicate' | 'stability';
+  /** IMAGE_PROVIDER and its provider's variables, for the engine. */
+  providerEnv: Record<string, string>;
   payment:
     | { provider: 'test' }
     | { provider: 'paypal'; clientId: string; clientSecret: string; mode: 'sandbox' | 'live'; webhookId: string | null; apiUrl: string | null };
@@ -114,6 +122,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     imageProvider: e.IMAGE_PROVIDER,
+    providerEnv: Object.fromEntries(
+      [['IMAGE_PROVIDER', e.IMAGE_PROVIDER], ...PROVIDER_VARIABLES.map((key) => [key, cleaned[key]])].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    ),
     payment:
       e.PAYMENT_PROVIDER === 'paypal'
         ? {

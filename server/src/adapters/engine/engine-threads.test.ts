@@ -35,6 +35,16 @@ describe('engine thread pool', () => {
     expect(seen).toContainEqual([50, 'job-1']);
   });
 
+  it('lets users overtake background work and keeps a thread free for them', async () => {
+    const maker = make(2);
+    const order: string[] = [];
+    const track = (p: Promise<{ title: string }>) => p.then((page) => order.push(page.title));
+    const background = ['seed 1', 'seed 2', 'seed 3'].map((p) => track(maker.fromPrompt({ ...request(p), background: true }, () => {})));
+    const user = track(maker.fromPrompt(request('user page'), () => {}));
+    await Promise.all([...background, user]);
+    expect(order.indexOf('user page')).toBeLessThanOrEqual(1);
+  });
+
   it('passes typed errors through, and replaces a thread that dies', async () => {
     const maker = make(1);
     await expect(maker.fromPrompt(request('refuse'), () => {})).rejects.toMatchObject({ code: 4003 });

@@ -13,6 +13,7 @@ export type ThreadReply =
 
 interface Job {
   message: ThreadRequest;
+  background: boolean;
   progress: Progress;
   resolve(page: MadePage): void;
   reject(error: Error): void;
@@ -81,10 +82,21 @@ export function createThreadedPageMaker(options: { inner: PageMaker; size: numbe
     }
   }
 
+  // Background work (seeding the library) never takes the last free thread, so a user's page
+  // starts at once; users' jobs always go before waiting background ones.
+  const backgroundLimit = Math.max(1, options.size - 1);
+  function nextJob(): Job | undefined {
+    const user = waiting.findIndex((job) => !job.background);
+    if (user >= 0) return waiting.splice(user, 1)[0];
+    const runningBackground = [...busy.values()].filter((job) => job.background).length;
+    return runningBackground < backgroundLimit ? waiting.shift() : undefined;
+  }
+
   function pump() {
-    while (!closed && idle.length > 0 && waiting.length > 0) {
+    while (!closed && idle.length > 0) {
+      const job = nextJob();
+      if (!job) return;
       const worker = idle.pop()!;
-      const job = waiting.shift()!;
       busy.set(worker, job);
       worker.postMessage(job.message);
     }
@@ -92,10 +104,10 @@ export function createThreadedPageMaker(options: { inner: PageMaker; size: numbe
 
   for (let i = 0; i < options.size; i += 1) idle.push(startWorker());
 
-  function run(message: Omit<ThreadRequest, 'id'>, progress: Progress): Promise<MadePage> {
+  function run(message: Omit<ThreadRequest, 'id'>, progress: Progress, background = false): Promise<MadePage> {
     if (closed) return Promise.reject(new AppError(ErrorCode.modelUnavailable));
     return new Promise((resolve, reject) => {
-      waiting.push({ message: { ...message, id: nextId++ } as ThreadRequest, progress, resolve, reject });
+      waiting.push({ message: { ...message, id: nextId++ } as ThreadRequest, background, progress, resolve, reject });
       pump();
     });
   }
@@ -104,7 +116,7 @@ export function createThreadedPageMaker(options: { inner: PageMaker; size: numbe
     checkPrompt: (prompt) => options.inner.checkPrompt(prompt),
     probeUpload: (file) => options.inner.probeUpload(file),
     sourcePreview: (image) => options.inner.sourcePreview(image),
-    fromPrompt: (request, progress) => run({ method: 'fromPrompt', request }, progress),
+    fromPrompt: (request, progress) => run({ method: 'fromPrompt', request }, progress, request.background === true),
     fromPhoto: (request, progress) => run({ method: 'fromPhoto', request }, progress),
     async close() {
       closed = true;

@@ -29,7 +29,10 @@ export interface PageMaker {
   checkPrompt(prompt: string): string;
   /** Reads an upload's header only; throws 3001 corrupt, 4005 too large, 4006 unsupported. */
   probeUpload(file: Buffer): Promise<{ width: number; height: number; format: string }>;
-  fromPrompt(request: { prompt: string; difficulty: Difficulty; ratio: Ratio; seed: number; lang: Language; providerRef: string | null }, progress: Progress): Promise<MadePage>;
+  fromPrompt(
+    request: { prompt: string; difficulty: Difficulty; ratio: Ratio; seed: number; lang: Language; providerRef: string | null; /** Seeding: yields to users' pages. */ background?: boolean },
+    progress: Progress,
+  ): Promise<MadePage>;
   fromPhoto(request: { image: Buffer; difficulty: Difficulty; ratio: Ratio }, progress: Progress): Promise<MadePage>;
   /** A web-friendly copy of the uploaded photo to show beside its page. */
   sourcePreview(image: Buffer): Promise<Buffer>;

@@ -73,7 +73,7 @@ export async function seedLibrary(deps: { importer: LibraryImporter; maker: Page
         continue;
       }
       try {
-        const drawn = await maker.fromPrompt({ prompt: page.prompt, difficulty: page.difficulty, ratio: page.ratio, seed: seedOf(page.id), lang: 'en', providerRef: null }, () => {});
+        const drawn = await maker.fromPrompt({ prompt: page.prompt, difficulty: page.difficulty, ratio: page.ratio, seed: seedOf(page.id), lang: 'en', providerRef: null, background: true }, () => {});
         await importer.importPage({
           id,
           categorySlug: category.slug,
