@@ -52,4 +52,9 @@ if (!serverOnly && existsSync(path.join(root, 'web', 'vite.config.ts'))) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
   console.log('[build] web: web/dist');
+  // The public entry pages rendered to HTML, so they paint before any JavaScript runs.
+  if (existsSync(path.join(root, 'web', 'scripts', 'prerender.mjs'))) {
+    const prerender = spawnSync(process.execPath, ['scripts/prerender.mjs'], { cwd: path.join(root, 'web'), stdio: 'inherit' });
+    if (prerender.status !== 0) process.exit(prerender.status ?? 1);
+  }
 }

@@ -1,7 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { ErrorCode } from '@studio/contracts/errors';
 import { injectMeta, type PageMeta } from './seo/page-meta';
 
@@ -16,6 +17,8 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  // Public entry pages rendered at build time (web/scripts/prerender.mjs) paint before any script runs.
+  const prerendered = loadPrerendered(path.join(options.distDir, 'prerendered'));
 
   await app.register(fastifyStatic, {
     root: options.distDir,
@@ -24,6 +27,8 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     index: false,
     // Our own cache headers below; the plugin's default (max-age=0) would replace them.
     cacheControl: false,
+    // The web build writes .br and .gz next to each asset.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
@@ -41,6 +46,22 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     // Title, description, canonical, alternates and structured data are in the HTML itself, so
     // crawlers and link previews see them without running the app.
     const meta = await options.metaFor(pathname);
-    return reply.status(meta.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(injectMeta(indexHtml, meta));
+    const page = meta.status === 200 ? prerendered.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) : undefined;
+    const html = injectMeta(page ?? indexHtml, meta);
+    reply.status(meta.status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+    return reply.send(html);
   });
+}
+
+/** web/dist/prerendered/<path>.html by URL path ("/zh/login"; "index.html" is "/"). */
+function loadPrerendered(dir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const relative = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/').replace(/\.html$/, '');
+    pages.set(relative === 'index' ? '/' : `/${relative.replace(/\/index$/, '')}`, readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
+  }
+  return pages;
 }
