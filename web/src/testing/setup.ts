@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
 import en from '../locales/en.json';
 import { clearClientConfig } from '../lib/client-config';
+import { clearPopularCategories } from '../lib/popular-categories';
 
 // The machine may be busy: give async queries room.
 configure({ asyncUtilTimeout: 5000 });
@@ -20,6 +21,7 @@ await i18next.use(initReactI18next).init({
 afterEach(async () => {
   cleanup();
   clearClientConfig();
+  clearPopularCategories();
   await i18next.changeLanguage('en');
   localStorage.clear();
   sessionStorage.clear();

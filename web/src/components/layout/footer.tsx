@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useClientConfig } from '../../lib/client-config';
+import { categoryName, columns, usePopularCategories } from '../../lib/popular-categories';
 import { useLang } from '../../lib/use-lang';
 import { LogoMark } from '../ui/logo';
 
@@ -9,6 +10,7 @@ export function Footer() {
   const { t } = useTranslation();
   const lang = useLang();
   const config = useClientConfig();
+  const categories = usePopularCategories();
   const link = 'text-sm text-slate-600 hover:text-brand-700';
   const heading = 'text-sm font-semibold text-slate-900';
   return (
@@ -52,6 +54,26 @@ export function Footer() {
           </ul>
         </nav>
       </div>
+      {categories.length > 0 ? (
+        <nav aria-label={t('nav.popularCategories')} className="border-t border-slate-100">
+          <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+            <h2 className={heading}>{t('nav.popularCategories')}</h2>
+            <div className="mt-3 grid grid-cols-2 gap-x-6 sm:grid-cols-3" data-testid="footer-categories">
+              {columns(categories, 3, 7).map((column, index) => (
+                <ul key={index} className="space-y-2">
+                  {column.map((category) => (
+                    <li key={category.slug}>
+                      <Link className={link} to={paths.category.getHref(lang, category.slug)}>
+                        {categoryName(category, lang)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ))}
+            </div>
+          </div>
+        </nav>
+      ) : null}
       <div className="border-t border-slate-100">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-500 sm:px-6">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
       </div>

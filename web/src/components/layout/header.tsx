@@ -8,6 +8,7 @@ import { useLang } from '../../lib/use-lang';
 import { buttonClass } from '../ui/button';
 import { LogoMark } from '../ui/logo';
 import { Avatar } from './avatar';
+import { CategoriesMenu, MobileCategories } from './categories-menu';
 import { LanguageSwitcher } from './language-switcher';
 import { navItems } from './nav-items';
 import { UserMenu } from './user-menu';
@@ -76,11 +77,15 @@ export function Header() {
           <span className="text-lg tracking-tight">{t('app.name')}</span>
         </Link>
         <nav aria-label={t('nav.mainMenu')} className="ml-2 hidden flex-1 items-center gap-0.5 xl:flex">
-          {items.map((item) => (
-            <NavLink key={item.key} to={item.href} end={item.end} className={navClass}>
-              {t(item.key)}
-            </NavLink>
-          ))}
+          {items.map((item) =>
+            item.key === 'nav.freePages' ? (
+              <CategoriesMenu key={item.key} navClass={navClass} />
+            ) : (
+              <NavLink key={item.key} to={item.href} end={item.end} className={navClass}>
+                {t(item.key)}
+              </NavLink>
+            ),
+          )}
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitcher className="hidden sm:inline-flex" />
@@ -128,6 +133,7 @@ export function Header() {
                 {t(item.key)}
               </NavLink>
             ))}
+            <MobileCategories />
           </nav>
           <div className="mt-3 border-t border-slate-100 pt-3">
             {user ? (
