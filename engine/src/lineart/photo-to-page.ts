@@ -23,6 +23,8 @@ export interface PhotoToPageOptions {
 /** How a difficulty shapes a photo page. Areas are on paper, in mm². */
 interface PhotoParams {
   targetRegions: number;
+  /** Page pixels per working pixel: pages with fewer, larger regions are segmented at lower resolution. */
+  workScale: number;
   /** Gradient scale in working pixels: coarser for young children, so texture never becomes lines. */
   sigma: number;
   /** Smoothing of the drawn boundaries along their length, working pixels. */
@@ -31,14 +33,11 @@ interface PhotoParams {
 }
 
 export const PHOTO_PARAMS: Record<Difficulty, PhotoParams> = {
-  toddler: { targetRegions: 14, sigma: 3, curveSigma: 6, minRegionMm2: 250 },
-  children: { targetRegions: 44, sigma: 2, curveSigma: 4.5, minRegionMm2: 60 },
-  teen: { targetRegions: 84, sigma: 1.5, curveSigma: 3.5, minRegionMm2: 30 },
-  adult: { targetRegions: 320, sigma: 1, curveSigma: 2.5, minRegionMm2: 10 },
+  toddler: { targetRegions: 14, workScale: 6, sigma: 2, curveSigma: 4, minRegionMm2: 250 },
+  children: { targetRegions: 44, workScale: 5, sigma: 1.6, curveSigma: 3.6, minRegionMm2: 60 },
+  teen: { targetRegions: 84, workScale: 4, sigma: 1.5, curveSigma: 3.5, minRegionMm2: 30 },
+  adult: { targetRegions: 320, workScale: 4, sigma: 1, curveSigma: 2.5, minRegionMm2: 10 },
 };
-
-/** Page pixels per working pixel: segmentation runs at a quarter of the page's resolution. */
-export const WORK_SCALE = 4;
 
 export async function encodePagePng(page: Bitmap): Promise<Buffer> {
   return sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
@@ -49,14 +48,14 @@ export async function encodePagePng(page: Bitmap): Promise<Buffer> {
 /** Photo → regions → outlines drawn at the difficulty's line width, inside a frame. */
 async function photoLines(input: Buffer, difficulty: Difficulty, ratio: Ratio): Promise<Bitmap> {
   const size = pageSizeForRatio(ratio);
-  const workW = Math.round(size.width / WORK_SCALE);
-  const workH = Math.round(size.height / WORK_SCALE);
-  const image = await decodeImage(input, { resize: { width: workW, height: workH, fit: 'cover' } });
   const params = PHOTO_PARAMS[difficulty];
+  const workW = Math.round(size.width / params.workScale);
+  const workH = Math.round(size.height / params.workScale);
+  const image = await decodeImage(input, { resize: { width: workW, height: workH, fit: 'cover' } });
   const planes = rgbToLab(image);
   const field = colourGradient(planes, workW, workH, { sigmas: [params.sigma, params.sigma * 2], chromaWeight: 1.5 });
   const over = watershed(field.magnitude, workW, workH);
-  const areaPerWorkPx = (WORK_SCALE / PX_PER_MM) ** 2;
+  const areaPerWorkPx = (params.workScale / PX_PER_MM) ** 2;
   const regions = mergeRegions(over, field.magnitude, {
     targetRegions: params.targetRegions,
     minArea: params.minRegionMm2 / areaPerWorkPx,
