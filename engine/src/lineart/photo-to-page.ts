@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Difficulty, Ratio } from '@studio/contracts/constants';
-import { lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
-import type { Bitmap, Page } from '../page';
+import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
+import type { Bitmap, Page, PageReport } from '../page';
 import { decodeImage } from '../io/load-image';
 import { checkPage } from '../quality/check-page';
 import { traceToSvg } from '../trace/trace-outlines';
@@ -46,7 +46,7 @@ export async function encodePagePng(page: Bitmap): Promise<Buffer> {
 }
 
 /** Photo → regions → outlines drawn at the difficulty's line width, inside a frame. */
-async function photoLines(input: Buffer, difficulty: Difficulty, ratio: Ratio): Promise<Bitmap> {
+async function photoLines(input: Buffer, difficulty: Difficulty, ratio: Ratio, targetRegions: number): Promise<Bitmap> {
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const workW = Math.round(size.width / params.workScale);
@@ -57,7 +57,7 @@ async function photoLines(input: Buffer, difficulty: Difficulty, ratio: Ratio): 
   const over = watershed(field.magnitude, workW, workH);
   const areaPerWorkPx = (params.workScale / PX_PER_MM) ** 2;
   const regions = mergeRegions(over, field.magnitude, {
-    targetRegions: params.targetRegions,
+    targetRegions,
     minArea: params.minRegionMm2 / areaPerWorkPx,
     planes,
     colourWeight: 0.5,
@@ -80,12 +80,27 @@ async function photoLines(input: Buffer, difficulty: Difficulty, ratio: Ratio): 
  * Deterministic: the same input and options give the same bytes.
  */
 export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Promise<Page> {
-  const bitmap =
-    opts.mode === 'cleanup'
-      ? await cleanupDrawing(input, opts.difficulty, opts.ratio)
-      : await photoLines(input, opts.difficulty, opts.ratio);
-  finishPage(bitmap, lineWidthPx(opts.difficulty));
-  const report = checkPage(bitmap, opts.difficulty);
-  const [png, svg] = await Promise.all([encodePagePng(bitmap), Promise.resolve(traceToSvg(bitmap))]);
-  return { png, svg, width: bitmap.width, height: bitmap.height, report };
+  const spec = DIFFICULTY_SPECS[opts.difficulty];
+  let target = PHOTO_PARAMS[opts.difficulty].targetRegions;
+  let bitmap: Bitmap;
+  let report: PageReport;
+  for (let attempt = 0; ; attempt++) {
+    bitmap =
+      opts.mode === 'cleanup'
+        ? await cleanupDrawing(input, opts.difficulty, opts.ratio)
+        : await photoLines(input, opts.difficulty, opts.ratio, target);
+    finishPage(bitmap, lineWidthPx(opts.difficulty));
+    report = checkPage(bitmap, opts.difficulty);
+    // Cut necks and thin strips make the page's region count drift from the segmentation's:
+    // one retry aims the segmentation so the page lands in the difficulty's band.
+    const count = report.regionCount;
+    const outOfBand = count > spec.maxRegions || count < spec.minRegions;
+    if (opts.mode === 'cleanup' || attempt > 0 || !outOfBand || count === 0) break;
+    const wanted = Number.isFinite(spec.maxRegions) ? (spec.minRegions + spec.maxRegions) / 2 : spec.minRegions * 1.4;
+    target = Math.max(2, Math.round((target * wanted) / count));
+  }
+  // libvips encodes the PNG on its own thread while the tracer runs here.
+  const png = encodePagePng(bitmap);
+  const svg = traceToSvg(bitmap);
+  return { png: await png, svg, width: bitmap.width, height: bitmap.height, report };
 }
