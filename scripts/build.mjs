@@ -23,6 +23,12 @@ const keepExternal = {
 const entries = ['server/src/server.ts', 'server/src/worker.ts', 'server/src/migrate.ts', 'server/src/engine-thread.ts']
   .filter((entry) => existsSync(path.join(root, entry)));
 
+// The offline composer's subject library is built from the openmoji package (about 10 s) once.
+if (!existsSync(path.join(root, 'engine', 'generated', 'subject-library.json'))) {
+  const result = spawnSync('npx', ['tsx', 'engine/src/subjects/build-subject-library.ts'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
 await build({
   absWorkingDir: root,
   entryPoints: entries,
@@ -39,10 +45,16 @@ await build({
 console.log(`[build] server: ${entries.length} bundles in server/dist`);
 
 if (!serverOnly && existsSync(path.join(root, 'web', 'vite.config.ts'))) {
-  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
+  // Vite is installed in the web workspace (its version differs from the one vitest pulls in).
+  const result = spawnSync('npx', ['vite', 'build', '--config', 'vite.config.ts', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'web'),
     stdio: 'inherit',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
   console.log('[build] web: web/dist');
+  // The public entry pages rendered to HTML, so they paint before any JavaScript runs.
+  if (existsSync(path.join(root, 'web', 'scripts', 'prerender.mjs'))) {
+    const prerender = spawnSync(process.execPath, ['scripts/prerender.mjs'], { cwd: path.join(root, 'web'), stdio: 'inherit' });
+    if (prerender.status !== 0) process.exit(prerender.status ?? 1);
+  }
 }

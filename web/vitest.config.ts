@@ -8,5 +8,7 @@ export default defineProject({
     root: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    setupFiles: ['src/testing/setup.ts'],
+    testTimeout: 20_000,
   },
 });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { MEMBERSHIP_LEVELS } from './constants';
+import { LANGUAGES, MEMBERSHIP_LEVELS } from './constants';
+
+/** The site language the request was made in: mails and links follow it. */
+export const langSchema = z.enum(LANGUAGES).optional().catch(undefined);
 
 /**
  * Account contracts (api-spec "Accounts", product-spec §5). Messages are locale keys under
@@ -32,6 +35,7 @@ export const registerRequestSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
+  lang: langSchema,
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
@@ -56,13 +60,14 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 export const googleLoginRequestSchema = z.object({
   token: z.string().min(1, 'validation.required').max(8192),
   rememberMe: z.boolean().optional().default(false),
+  lang: langSchema,
 });
 
 export const refreshRequestSchema = z.object({
   refreshToken: z.string().min(1, 'validation.required').max(512),
 });
 
-export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema, lang: langSchema });
 
 export const resetPasswordRequestSchema = z.object({
   token: z.string().min(1, 'validation.required').max(256),

@@ -20,6 +20,8 @@ export const ErrorCode = {
   resetEmailFailed: 1018,
   resetLinkExpired: 1019,
   resetLinkInvalid: 1020,
+  /** The same number in the payment area (api-spec §8). */
+  createOrderFailed: 1020,
   captureFailed: 1021,
   cancelSubscriptionFailed: 1022,
   orderHistoryFailed: 1023,
@@ -156,12 +158,17 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   readonly httpStatus: number;
 
-  constructor(code: ErrorCodeValue, message?: string, fields?: Record<string, string>) {
-    super(message ?? errorMessages[code]);
+  constructor(
+    code: ErrorCodeValue,
+    message?: string,
+    fields?: Record<string, string>,
+    options: { httpStatus?: number; cause?: unknown } = {},
+  ) {
+    super(message ?? errorMessages[code], { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.fields = fields;
-    this.httpStatus = errorHttpStatus[code] || 500;
+    this.httpStatus = options.httpStatus ?? (errorHttpStatus[code] || 500);
   }
 }
 

@@ -95,3 +95,8 @@ export async function decodeImage(
 export async function loadImage(input: Buffer, limits?: ImageLimits): Promise<RgbImage> {
   return decodeImage(input, { limits });
 }
+
+/** The header check alone: what a server runs before accepting (and charging for) an upload. */
+export async function probeImage(input: Buffer, limits: ImageLimits = {}): Promise<{ width: number; height: number }> {
+  return checkHeader(input, limits);
+}

@@ -1,0 +1,87 @@
+/**
+ * npm run bench:compose — the offline composer on 40 everyday prompts (10 in Chinese/Japanese) at
+ * every difficulty: time per page, share that matched a real subject, share passing the page
+ * check. Writes bench/out/compose-sheet.png (rows: prompts; columns: toddler…adult) and
+ * bench/out/compose.json. Prints figures; it never fails on timing.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { DIFFICULTIES } from '@studio/contracts/constants';
+import type { Difficulty } from '@studio/contracts/constants';
+import { DIFFICULTY_SPECS } from '@studio/contracts/page';
+import { composePage } from '@studio/engine/compose/compose-page';
+import { cleanPage, decodePngToBitmap } from '@studio/engine/compose/rasterize-page';
+
+const PROMPTS = [
+  'a cute unicorn', 'a cat playing with yarn', 'puppy with a ball', 'dinosaur in the jungle', 'fire truck', 'a rocket in space',
+  'octopus under the sea', 'a princess castle', 'a butterfly on a flower', 'an owl in the forest', 'a friendly dragon',
+  'a school bus', 'a tractor on the farm', 'a turtle on the beach', 'a birthday cake', 'an ice cream cone', 'a pizza',
+  'a cat and a dog', 'a mermaid', 'a race car', 'an airplane in the sky', 'a lion in the jungle', 'an elephant',
+  'a snowman in the snow', 'a halloween pumpkin', 'a christmas tree', 'a teddy bear', 'a sunflower', 'a robot',
+  'a hot air balloon',
+  '小猫在花园里', '可爱的独角兽', '太空中的火箭', '海底世界的鱼', '熊猫吃竹子',
+  '恐竜とジャングル', '庭の子猫', '海の中のイルカ', '消防車', 'ひまわり',
+];
+
+const TILE = 200;
+
+interface Row {
+  prompt: string;
+  difficulty: Difficulty;
+  ms: number;
+  matched: boolean;
+  subjects: string[];
+  unmatched: string[];
+  style: string;
+  regions: number;
+  passes: boolean;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function main(): Promise<void> {
+  mkdirSync('bench/out', { recursive: true });
+  // Loading and (if needed) building the subject library is a start-up cost, not a page cost.
+  await composePage('warm up', { difficulty: 'toddler', ratio: '1:1' });
+  const rows: Row[] = [];
+  const tiles: { input: Buffer; left: number; top: number }[] = [];
+  for (const [p, prompt] of PROMPTS.entries()) {
+    for (const [d, difficulty] of DIFFICULTIES.entries()) {
+      const started = performance.now();
+      const result = await composePage(prompt, { difficulty, ratio: '3:4' });
+      const ms = performance.now() - started;
+      const bitmap = await decodePngToBitmap(result.page.png);
+      const pure = bitmap.data.every((v) => v === 0 || v === 255);
+      const regions = cleanPage(bitmap, 1, 0).regionCount;
+      const spec = DIFFICULTY_SPECS[difficulty];
+      const passes = pure && result.page.report.passes && regions >= spec.minRegions && regions <= spec.maxRegions;
+      rows.push({ prompt, difficulty, ms, matched: result.understanding.subjects.length > 0, subjects: result.subjects, unmatched: result.unmatched, style: result.style, regions, passes });
+      tiles.push({ input: await sharp(result.page.png).resize(TILE, TILE, { fit: 'contain', background: '#999' }).png().toBuffer(), left: d * TILE, top: p * TILE });
+      console.log(`${ms.toFixed(0).padStart(5)} ms  ${difficulty.padEnd(8)} ${String(regions).padStart(4)} regions ${passes ? 'ok  ' : 'FAIL'} ${prompt} → ${result.subjects.join(', ') || result.style}${result.unmatched.length ? ` (not understood: ${result.unmatched.join(', ')})` : ''}`);
+    }
+  }
+  const times = rows.map((r) => r.ms);
+  const matchedPrompts = new Set(rows.filter((r) => r.matched).map((r) => r.prompt)).size;
+  const summary = {
+    pages: rows.length,
+    medianMs: Math.round(percentile(times, 50)),
+    p95Ms: Math.round(percentile(times, 95)),
+    matchedShare: matchedPrompts / PROMPTS.length,
+    passShare: rows.filter((r) => r.passes).length / rows.length,
+    perDifficultyMedianMs: Object.fromEntries(DIFFICULTIES.map((d) => [d, Math.round(percentile(rows.filter((r) => r.difficulty === d).map((r) => r.ms), 50))])),
+  };
+  writeFileSync('bench/out/compose.json', `${JSON.stringify({ summary, rows }, null, 2)}\n`);
+  await sharp({ create: { width: TILE * DIFFICULTIES.length, height: TILE * PROMPTS.length, channels: 3, background: '#999' } })
+    .composite(tiles)
+    .png()
+    .toFile('bench/out/compose-sheet.png');
+  console.log(`\n${summary.pages} pages: median ${summary.medianMs} ms, p95 ${summary.p95Ms} ms (target median ≤ 1000 ms)`);
+  console.log(`matched a real subject: ${(summary.matchedShare * 100).toFixed(0)}% of prompts; passing the page check: ${(summary.passShare * 100).toFixed(1)}% of pages`);
+  console.log(`median by difficulty: ${JSON.stringify(summary.perDifficultyMedianMs)}`);
+  console.log('contact sheet: bench/out/compose-sheet.png');
+}
+
+await main();

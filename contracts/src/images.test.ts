@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { downloadFileName, imageSlug, textGenerateRequestSchema } from './images';
+
+describe('generation request contract', () => {
+  it('fills defaults and falls back to 1:1 for an unknown ratio', () => {
+    expect(textGenerateRequestSchema.parse({ prompt: 'a cat' })).toMatchObject({ ratio: '1:1', difficulty: 'children', isPublic: true });
+    expect(textGenerateRequestSchema.parse({ prompt: 'a cat', ratio: '5:7', difficulty: 'expert' })).toMatchObject({ ratio: '1:1', difficulty: 'children' });
+    expect(textGenerateRequestSchema.parse({ prompt: 'a cat', ratio: '16:21', isPublic: 'false' })).toMatchObject({ ratio: '16:21', isPublic: false });
+  });
+});
+
+describe('names', () => {
+  it('follows the spec rule for download file names', () => {
+    expect(downloadFileName('A cute unicorn & friends!', 'abcdefghijklmnop', 'pdf')).toBe('coloring-page-A-cute-unicorn---fri-ijklmnop.pdf');
+    expect(downloadFileName('小猫', '0123456789', 'png')).toBe('coloring-page----23456789.png');
+  });
+
+  it('makes image slugs from the English title and the id tail', () => {
+    expect(imageSlug('Cute Unicorn in a Garden', 'xyz12345678')).toBe('cute-unicorn-in-a-garden-12345678');
+    expect(imageSlug('', 'xyz12345678')).toBe('12345678');
+  });
+});

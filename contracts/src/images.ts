@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { DEFAULT_DIFFICULTY, DIFFICULTIES, normalizeRatio, REPORT_MAX, type Difficulty, type Localized, type Ratio } from './constants';
+
+export const IMAGE_TYPES = ['text2image', 'image2image'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+/** The older spelling (text-to-image) is accepted wherever a type is read. */
+export const imageTypeSchema = z.preprocess(
+  (value) => (value === 'text-to-image' ? 'text2image' : value === 'image-to-image' ? 'image2image' : value),
+  z.enum(IMAGE_TYPES),
+);
+
+const booleanish = z.preprocess((value) => {
+  if (value === 'true' || value === '1' || value === 1) return true;
+  if (value === 'false' || value === '0' || value === 0) return false;
+  return value;
+}, z.boolean());
+
+const ratioField = z.unknown().optional().transform((value): Ratio => normalizeRatio(value));
+const difficultyField = z
+  .unknown()
+  .optional()
+  .transform((value): Difficulty => ((DIFFICULTIES as readonly unknown[]).includes(value) ? (value as Difficulty) : DEFAULT_DIFFICULTY));
+
+/** The prompt's length and content are checked by the service (code points, filter), not here. */
+export const textGenerateRequestSchema = z.object({
+  prompt: z.string({ error: 'validation.promptRequired' }).max(20_000, 'validation.promptTooLong'),
+  ratio: ratioField,
+  isPublic: booleanish.optional().default(true),
+  style: z.string().max(200).optional(),
+  difficulty: difficultyField,
+  seed: z.coerce.number().int().min(0).max(2 ** 31 - 1).optional(),
+  lang: z.enum(['en', 'zh', 'ja']).optional().catch(undefined),
+});
+export type TextGenerateRequest = z.input<typeof textGenerateRequestSchema>;
+
+/** Multipart fields beside the file of an image generation. */
+export const imageGenerateFieldsSchema = z.object({
+  ratio: ratioField,
+  isPublic: booleanish.optional().default(true),
+  difficulty: difficultyField,
+  lang: z.enum(['en', 'zh', 'ja']).optional().catch(undefined),
+});
+
+export const generateResponseSchema = z.object({ taskId: z.string() });
+
+export const TASK_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export interface ImageTag {
+  tagId: string;
+  displayName: Localized;
+}
+
+export interface Attribution {
+  text: string;
+  url: string;
+  license: string;
+  licenseUrl: string;
+  modified: boolean;
+}
+
+/** An image (coloring page) as the API shows it. */
+export interface ImageDto {
+  id: string;
+  slug: string;
+  title: Localized;
+  description: Localized;
+  prompt: Localized;
+  /** What a card shows first: the uploaded photo for image2image, else the page. */
+  defaultUrl: string;
+  /** The coloured preview, when there is one. */
+  colorUrl: string | null;
+  /** The black-and-white page itself. */
+  coloringUrl: string;
+  thumbnailUrl: string;
+  smallThumbnailUrl: string;
+  colorThumbnailUrl: string | null;
+  tags: ImageTag[];
+  additionalInfo: Localized | null;
+  attribution: Attribution | null;
+  categoryId: string | null;
+  type: ImageType | 'library';
+  ratio: Ratio;
+  difficulty: Difficulty;
+  dimensions: { width: number; height: number };
+  userId: string | null;
+  isPublic: boolean;
+  isOnline: boolean;
+  createdAt: string;
+  hotness: number;
+}
+
+export interface TaskStatusDto {
+  taskId: string;
+  type: ImageType;
+  status: TaskStatus;
+  progress: number;
+  image: ImageDto | null;
+  errorCode: number | null;
+  message: string;
+}
+
+export const taskStatusQuerySchema = z.object({ type: imageTypeSchema.optional() });
+
+export const SORTABLE = ['createdAt', 'hotness'] as const;
+
+export const userImagesQuerySchema = z.object({
+  query: z.string().max(200).optional(),
+  categoryId: z.string().max(100).optional(),
+  tags: z.string().max(500).optional(),
+  ratio: z.string().max(10).optional(),
+  type: imageTypeSchema.optional(),
+  isPublic: booleanish.optional(),
+  sortBy: z.enum(SORTABLE).catch('createdAt').default('createdAt'),
+  sortOrder: z.enum(['asc', 'desc']).catch('desc').default('desc'),
+  currentPage: z.coerce.number().int().min(1).catch(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+});
+export type UserImagesQuery = z.infer<typeof userImagesQuerySchema>;
+
+export interface ImageListDto {
+  images: ImageDto[];
+  total: number;
+  currentPage: number;
+  pageSize: number;
+  /** Counts per type over the same filter, for the filter tabs of My creations. */
+  counts?: { all: number; text2image: number; image2image: number };
+}
+
+export const reportRequestSchema = z.object({
+  imageId: z.string().min(1, 'validation.required').max(100),
+  content: z
+    .string({ error: 'validation.reportRequired' })
+    .trim()
+    .min(1, 'validation.reportRequired')
+    .refine((value) => [...value].length <= REPORT_MAX, 'validation.reportTooLong'),
+});
+
+export const downloadQuerySchema = z.object({
+  format: z.enum(['png', 'pdf', 'svg']).catch('png').default('png'),
+  paper: z.enum(['letter', 'a4']).optional().catch(undefined),
+});
+
+/** The spec's file-name rule: coloring-page-<title, non-alphanumerics → '-', 20 chars>-<last 8 of id>.<ext> */
+export function downloadFileName(title: string, id: string, extension: string): string {
+  const cleaned = title.replace(/[^A-Za-z0-9]/g, '-').slice(0, 20);
+  return `coloring-page-${cleaned}-${id.slice(-8)}.${extension}`;
+}
+
+/** Image slug (DESIGN §4): kebab(title.en)-<last 8 chars of id>; the id part resolves it without a table. */
+export function imageSlug(titleEn: string, id: string): string {
+  const kebab = titleEn
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return kebab ? `${kebab}-${id.slice(-8)}` : id.slice(-8);
+}
+
+/** GET /api/images (api-spec): public search. Strangers only ever see public, online pages. */
+export const imagesQuerySchema = z.object({
+  imageId: z.string().max(100).optional(),
+  query: z.string().max(200).optional(),
+  categoryId: z.string().max(100).optional(),
+  tags: z.string().max(500).optional(),
+  ratio: z.string().max(10).optional(),
+  type: z.preprocess((value) => (value === 'text-to-image' ? 'text2image' : value === 'image-to-image' ? 'image2image' : value), z.enum(['text2image', 'image2image', 'library'])).optional().catch(undefined),
+  userId: z.string().max(100).optional(),
+  isPublic: booleanish.optional().catch(undefined),
+  isOnline: booleanish.optional().catch(undefined),
+  isRelated: booleanish.optional().catch(undefined),
+  sortBy: z.enum(SORTABLE).catch('hotness').default('hotness'),
+  sortOrder: z.enum(['asc', 'desc']).catch('desc').default('desc'),
+  currentPage: z.coerce.number().int().min(1).catch(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+});
+export type ImagesQuery = z.infer<typeof imagesQuerySchema>;
+
+export interface TagCount {
+  tagId: string;
+  displayName: Localized;
+  count: number;
+}
+
+export interface CategoryDto {
+  categoryId: string;
+  slug: string;
+  name: string;
+  displayName: Localized;
+  /** HTML with h2 sections, per language. */
+  description: Localized;
+  seoTitle: Localized;
+  seoDesc: Localized;
+  hotness: number;
+  imageCount: number;
+  thumbnailUrl: string | null;
+  defaultUrl: string | null;
+  colorUrl: string | null;
+  coloringUrl: string | null;
+  tagCounts: TagCount[];
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { findPlan, type PlanCode } from './plans';
+
+export const PAYMENT_METHODS = ['paypal', 'card'] as const;
+export const ORDER_STATUSES = ['created', 'approved', 'paid', 'failed', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * planCode may be the full code (PRO_YEARLY) or the plan name (PRO) with chargeType; the
+ * amount is never taken from the client.
+ */
+export const createOrderRequestSchema = z
+  .object({
+    planCode: z.string().min(1, 'validation.required').max(40),
+    method: z.enum(PAYMENT_METHODS).catch('card').default('card'),
+    chargeType: z.enum(['Monthly', 'Yearly']).optional(),
+  })
+  .transform((value, ctx) => {
+    const upper = value.planCode.toUpperCase();
+    const code = (upper.includes('_') ? upper : `${upper}_${(value.chargeType ?? 'Monthly').toUpperCase()}`) as PlanCode;
+    const plan = findPlan(code);
+    if (!plan || plan.chargeType === null) {
+      ctx.addIssue({ code: 'custom', path: ['planCode'], message: 'validation.planUnknown' });
+      return z.NEVER;
+    }
+    return { plan, method: value.method };
+  });
+
+/** Card details for the built-in test provider only (the real provider's fields never reach us). */
+export const testCardSchema = z.object({
+  number: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'validation.cardNumber')),
+  expiry: z.string().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'validation.cardExpiry'),
+  cvv: z.string().regex(/^\d{3,4}$/, 'validation.cardCvv'),
+  name: z.string().trim().min(1, 'validation.required').max(100),
+});
+
+export const captureRequestSchema = z.object({ card: testCardSchema.optional() }).default({});
+
+export const chargeRecordQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  currentPage: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).max(1000).catch(10).default(10),
+});
+
+export const rechargeRequestSchema = z.object({ orderId: z.string().min(1, 'validation.required').max(100) });
+
+export interface OrderDto {
+  orderId: string;
+  planCode: string;
+  chargeType: 'Monthly' | 'Yearly';
+  method: string;
+  creditsAdded: number;
+  amount: string;
+  currency: string;
+  status: OrderStatus;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+export interface CreateOrderResponse {
+  id: string;
+  providerOrderId: string;
+  amount: string;
+  currency: string;
+  credits: number;
+  planCode: string;
+}
+
+export interface SettlementDto {
+  orderId: string;
+  status: OrderStatus;
+  creditsAdded: number;
+  credits: number;
+  membershipLevel: string;
+  membershipPeriodEnd: string | null;
+}
+
+/** How the history shows a stored status (product-spec §4, settled by DESIGN §4). */
+export function orderStatusLabelKey(status: string): 'paid' | 'failed' | 'pending' | 'cancelled' | 'unpaid' {
+  if (status === 'paid' || status === 'completed') return 'paid';
+  if (status === 'failed') return 'failed';
+  if (status === 'approved' || status === 'pending') return 'pending';
+  if (status === 'cancelled') return 'cancelled';
+  return 'unpaid';
+}

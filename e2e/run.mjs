@@ -1,0 +1,143 @@
+// Browser suite: builds, starts the production server on a free port with a fresh DATA_DIR,
+// runs every spec in e2e/specs with playwright-core in Debian's Chromium, prints
+// "e2e: N passed, N failed" and exits non-zero on any failure.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const outDir = path.join(root, 'e2e', 'out');
+const only = process.argv.slice(2);
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(`e2e: Chromium is missing at ${CHROMIUM}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  console.log('[e2e] installing chromium with apt-get');
+  const install = () => spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' });
+  if (install().status !== 0) {
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    install();
+  }
+  if (!existsSync(CHROMIUM)) {
+    console.error('e2e: installing Chromium failed. Run: apt-get update && apt-get install -y chromium');
+    process.exit(1);
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl, server, timeoutMs = 30_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/config`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not become ready');
+}
+
+ensureChromium();
+if (!process.env.E2E_SKIP_BUILD) {
+  console.log('[e2e] building');
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('e2e: build failed');
+    process.exit(1);
+  }
+}
+
+const { chromium } = await import('playwright-core');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-'));
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const serverLog = [];
+const server = spawn(process.execPath, ['server/dist/server.js'], {
+  cwd: root,
+  // The demo library is not drawn during browser tests: it would only compete for the CPU.
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', SEED_LIBRARY: 'false' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+server.stdout.on('data', (chunk) => serverLog.push(String(chunk)));
+server.stderr.on('data', (chunk) => serverLog.push(String(chunk)));
+
+let browser;
+let passed = 0;
+let failed = 0;
+const cleanup = () => {
+  if (server.exitCode === null) server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
+
+try {
+  await waitForHealth(baseUrl, server);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  mkdirSync(outDir, { recursive: true });
+  const env = { baseUrl, dataDir, outDir, browser };
+  const specFiles = readdirSync(path.join(root, 'e2e', 'specs'))
+    .filter((name) => name.endsWith('.spec.mjs'))
+    .filter((name) => only.length === 0 || only.some((filter) => name.includes(filter)))
+    .sort();
+  for (const file of specFiles) {
+    const spec = await import(pathToFileURL(path.join(root, 'e2e', 'specs', file)).href);
+    for (const story of spec.stories) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US', ...(story.context ?? {}) });
+      context.setDefaultTimeout(10_000);
+      const page = await context.newPage();
+      const consoleErrors = [];
+      page.on('pageerror', (error) => consoleErrors.push(String(error)));
+      const started = Date.now();
+      try {
+        await story.run({ ...env, context, page });
+        if (consoleErrors.length) throw new Error(`uncaught errors in the page:\n${consoleErrors.join('\n')}`);
+        passed += 1;
+        console.log(`  ✓ ${file.replace('.spec.mjs', '')}: ${story.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      } catch (error) {
+        failed += 1;
+        console.log(`  ✗ ${file.replace('.spec.mjs', '')}: ${story.name}\n    ${String(error?.stack ?? error).split('\n').slice(0, 8).join('\n    ')}`);
+        await page.screenshot({ path: path.join(outDir, `failed-${file}-${passed + failed}.png`), fullPage: true }).catch(() => {});
+      } finally {
+        await context.close();
+      }
+    }
+  }
+} catch (error) {
+  failed += 1;
+  console.error(`[e2e] ${error?.stack ?? error}`);
+  console.error(serverLog.join('').slice(-4000));
+} finally {
+  await browser?.close();
+  cleanup();
+}
+if (failed > 0 && serverLog.length) console.log(`[e2e] server log (tail):\n${serverLog.join('').slice(-2000)}`);
+console.log(`e2e: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

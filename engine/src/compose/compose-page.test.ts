@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { DIFFICULTY_SPECS, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
+import { RATIOS } from '@studio/contracts/constants';
+import type { Difficulty } from '@studio/contracts/constants';
+import { AppError } from '@studio/contracts/errors';
+import { composePage } from './compose-page';
+import { cleanPage, decodePngToBitmap, labelRuns } from './rasterize-page';
+
+async function expectPrintable(png: Buffer, width: number, height: number, difficulty: Difficulty): Promise<number> {
+  const bitmap = await decodePngToBitmap(png);
+  expect([bitmap.width, bitmap.height]).toEqual([width, height]);
+  expect(bitmap.data.every((v) => v === 0 || v === 255)).toBe(true);
+  // No isolated ink under 1 mm²: that is a speck, not a drawing.
+  const speck = PX_PER_MM * PX_PER_MM;
+  expect(labelRuns(bitmap, 0).areas.filter((a) => a < speck)).toEqual([]);
+  // Recounted independently of the composer's own report: already clean, so nothing to remove.
+  const recount = cleanPage(bitmap, 1, 0);
+  const spec = DIFFICULTY_SPECS[difficulty];
+  expect(recount.regionCount).toBeGreaterThanOrEqual(spec.minRegions);
+  expect(recount.regionCount).toBeLessThanOrEqual(spec.maxRegions);
+  return recount.regionCount;
+}
+
+describe('composePage', () => {
+  it.each([
+    ['a cute unicorn', 'toddler', 'unicorn'],
+    ['小猫在花园里', 'children', 'cat'],
+    ['fire truck', 'teen', 'fire engine'],
+    ['恐竜とジャングル', 'adult', 't-rex'],
+  ] as const)('draws "%s" for %s as a printable page', async (prompt, difficulty, subject) => {
+    const result = await composePage(prompt, { difficulty, ratio: '3:4' });
+    const { width, height } = pageSizeForRatio('3:4');
+    const regions = await expectPrintable(result.page.png, width, height, difficulty);
+    expect(result.page.report.regionCount).toBe(regions);
+    expect(result.page.report.passes).toBe(true);
+    expect(result.subjects[0]).toBe(subject);
+    expect(result.attribution).toMatchObject({ license: 'CC BY-SA 4.0', modified: true });
+    expect(result.title.toLowerCase()).toContain(subject);
+    expect(result.page.svg).toContain(`viewBox="0 0 ${width} ${height}"`);
+    expect(result.page.colorPng!.subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('gives the same bytes for the same prompt, settings and seed, and another page for another seed', async () => {
+    const a = await composePage('a dog', { difficulty: 'children', ratio: '1:1', seed: 7 });
+    const b = await composePage('a dog', { difficulty: 'children', ratio: '1:1', seed: 7 });
+    const c = await composePage('a dog', { difficulty: 'children', ratio: '1:1', seed: 8 });
+    expect(a.page.png.equals(b.page.png)).toBe(true);
+    expect(a.page.svg).toBe(b.page.svg);
+    expect(a.page.colorPng!.equals(b.page.colorPng!)).toBe(true);
+    expect(a.page.svg).not.toBe(c.page.svg);
+  });
+
+  it('makes an honest mandala when nothing is understood, and says what was not', async () => {
+    const result = await composePage('quantum entanglement', { difficulty: 'teen', ratio: '1:1' });
+    expect(result.style).toBe('mandala');
+    expect(result.subjects).toEqual([]);
+    expect(result.attribution).toBeNull();
+    expect(result.unmatched).toEqual(['quantum', 'entanglement']);
+    await expectPrintable(result.page.png, 2400, 2400, 'teen');
+  });
+
+  it('fits every ratio', async () => {
+    for (const ratio of RATIOS.filter((r) => r !== '3:4' && r !== '1:1')) {
+      const result = await composePage('a turtle', { difficulty: 'toddler', ratio });
+      const { width, height } = pageSizeForRatio(ratio);
+      await expectPrintable(result.page.png, width, height, 'toddler');
+    }
+  });
+
+  it('refuses unsafe prompts before drawing', async () => {
+    await expect(composePage('bloody zombie', { difficulty: 'children', ratio: '1:1' })).rejects.toBeInstanceOf(AppError);
+    await expect(composePage('   ', { difficulty: 'children', ratio: '1:1' })).rejects.toMatchObject({ code: 4001 });
+  });
+});

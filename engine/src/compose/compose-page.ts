@@ -1,0 +1,318 @@
+import type { Difficulty, Language, Ratio } from '@studio/contracts/constants';
+import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
+import { checkPrompt } from '../filter/content-filter';
+import type { Page, PageReport } from '../page';
+import type { Scene } from '../prompt/lexicon';
+import { buildSubjectIndex, understandPrompt } from '../prompt/understand-prompt';
+import type { SubjectIndex, Understanding } from '../prompt/understand-prompt';
+import type { SubjectKind } from '../subjects/curation';
+import { loadSubjectLibrary } from '../subjects/subject-library';
+import type { Subject, SubjectAttribution, SubjectLibrary } from '../subjects/subject-library';
+import { drawFrameBand, frameGeometry, frameSpokes } from './frame';
+import type { FrameGeometry } from './frame';
+import { drawMandala } from './mandala';
+import { drawInteriorMotifs, drawMosaic } from './pattern-fill';
+import { drawSubject, fitSubject, placementBox } from './place-subject';
+import type { Placement } from './place-subject';
+import { cleanPage, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
+import { drawScene, layoutFor } from './scenes';
+import type { Box, SceneContext } from './scenes';
+import { hashString, seededRandom } from './seeded-random';
+
+export interface ComposeOptions {
+  difficulty: Difficulty;
+  ratio: Ratio;
+  seed?: number;
+  /** The user's interface language: tells Japanese from Chinese when a prompt is kanji only. */
+  lang?: Language;
+}
+
+export type CompositionStyle = 'scene' | 'pattern' | 'mandala';
+
+export interface ComposeResult {
+  page: Page;
+  understanding: Understanding;
+  /** Names of the library subjects drawn on the page, main subject first. */
+  subjects: string[];
+  /** Present whenever a library subject (CC BY-SA) is on the page; show it with the page. */
+  attribution: SubjectAttribution | null;
+  unmatched: string[];
+  /** A short English title of what was drawn ("Cat and yarn in the garden"). */
+  title: string;
+  style: CompositionStyle;
+  /** The seed the final page was drawn with (after checker-driven retries). */
+  seed: number;
+  attempts: number;
+}
+
+const DEFAULT_SCENE: Record<SubjectKind, Scene> = {
+  animal: 'meadow', bird: 'meadow', sea: 'sea', bug: 'garden', dinosaur: 'jungle', plant: 'garden', food: 'table', road: 'road',
+  air: 'sky', water: 'beach', space: 'space', building: 'meadow', fantasy: 'meadow', holiday: 'meadow', weather: 'sky', toy: 'table', object: 'table',
+};
+
+// Subjects whose kind's scene would be wrong: a Christmas tree belongs in snow, a ghost at night.
+const SCENE_BY_NAME: [RegExp, Scene][] = [
+  [/christmas|snowman|santa|claus|skier|sled|penguin|polar bear/, 'snow'],
+  [/jack-o-lantern|ghost|bat|owl|crescent moon/, 'night'],
+  [/camel|cactus|scorpion/, 'desert'],
+  [/cow|pig|ewe|ram|goat|chicken|rooster|tractor|horse|duck/, 'farm'],
+  [/palm tree|crab|spiral shell/, 'beach'],
+  [/house|school|office|hospital|bus|taxi|police|ambulance/, 'city'],
+];
+
+function defaultScene(subject: Subject): Scene {
+  for (const [pattern, scene] of SCENE_BY_NAME) if (pattern.test(subject.name)) return scene;
+  return DEFAULT_SCENE[subject.kind];
+}
+
+const SCENE_LEVEL: Record<Difficulty, number> = { toddler: 0, children: 2, teen: 3, adult: 0 };
+const MAX_ATTEMPTS = 6;
+/** Isolated ink smaller than this is a speck, not a drawing: it becomes paper. */
+const SPECK_MM2 = 1;
+const PREVIEW_SCALE = 0.5;
+
+let indexCache: { library: SubjectLibrary; index: SubjectIndex } | null = null;
+
+async function libraryAndIndex(): Promise<{ library: SubjectLibrary; index: SubjectIndex }> {
+  if (!indexCache) {
+    const library = await loadSubjectLibrary();
+    indexCache = { library, index: buildSubjectIndex(library.subjects) };
+  }
+  return indexCache;
+}
+
+interface Plan {
+  style: CompositionStyle;
+  subjects: Subject[];
+  scene: Scene | null;
+}
+
+function planPage(understanding: Understanding, library: SubjectLibrary, difficulty: Difficulty): Plan {
+  const byId = new Map(library.subjects.map((s) => [s.id, s]));
+  const matched = understanding.subjects.map((m) => byId.get(m.id)!).filter(Boolean);
+  if (understanding.theme === 'mandala' || (matched.length === 0 && understanding.scene === null)) {
+    return { style: understanding.theme === 'pattern' ? 'pattern' : 'mandala', subjects: matched.slice(0, 1), scene: null };
+  }
+  if (understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0)) return { style: 'pattern', subjects: matched.slice(0, 1), scene: null };
+  const subjects = difficulty === 'toddler' ? matched.slice(0, 1) : matched.slice(0, 3);
+  const scene = understanding.scene ?? (subjects[0] ? defaultScene(subjects[0]) : null);
+  return { style: 'scene', subjects, scene };
+}
+
+interface Composition {
+  frame: FrameGeometry;
+  svg: string;
+  colorSvg: string;
+  drawnSubjects: Subject[];
+}
+
+interface Dials {
+  level: number;
+  cells: number;
+  seed: number;
+}
+
+async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, height: number, dials: Dials, library: SubjectLibrary): Promise<Composition> {
+  const lw = lineWidthPx(difficulty);
+  const frame = frameGeometry(width, height, difficulty === 'toddler' ? 0 : 0.05);
+  const inner = frame.inner;
+  const unit = Math.min(inner.width, inner.height);
+  const findSubject = (name: string): Subject | null => library.subjects.find((s) => s.name === name) ?? null;
+  const layers = async (colored: boolean): Promise<{ body: string; drawn: Subject[] }> => {
+    const random = seededRandom(dials.seed);
+    const parts: string[] = [drawFrameBand(frame, dials.cells, colored)];
+    const drawn: Subject[] = [];
+    const pad = unit * 0.04;
+    const area: Box = { x: inner.x + pad, y: inner.y + pad, width: inner.width - 2 * pad, height: inner.height - 2 * pad };
+    if (plan.style === 'mandala') {
+      const radius = Math.min(area.width, area.height) / 2;
+      const cx = area.x + area.width / 2;
+      const cy = area.y + area.height / 2;
+      parts.push(drawMandala(cx, cy, radius, difficulty, random, colored));
+      return { body: parts.join(''), drawn };
+    }
+    if (plan.style === 'pattern') {
+      parts.push(drawMosaic(inner, unit / (difficulty === 'adult' ? 7 : 4), random, colored));
+      const main = plan.subjects[0];
+      if (main) {
+        const box = { x: area.x + area.width * 0.06, y: area.y + area.height * 0.06, width: area.width * 0.88, height: area.height * 0.88 };
+        const placement = fitSubject(main, box);
+        const b = placementBox(placement);
+        placement.bottom -= (box.height - b.height) / 2;
+        // A halo keeps the mosaic from running into the subject's outline.
+        const halo = drawSubject(placement, lw * 7, colored).replace(/stroke="#000"/g, 'stroke="#fff"').replace(/fill="#000"/g, 'fill="#fff"');
+        parts.push(halo, drawSubject(placement, lw, colored));
+        parts.push(await drawInteriorMotifs(placement, lw, random, colored, difficulty === 'adult' ? 60 : 25));
+        drawn.push(main);
+      } else {
+        const r = Math.min(area.width, area.height) * 0.3;
+        parts.push(drawMandala(area.x + area.width / 2, area.y + area.height / 2, r, difficulty === 'adult' ? 'teen' : 'children', random, colored));
+      }
+      return { body: parts.join(''), drawn };
+    }
+    const layout = layoutFor(plan.scene, inner);
+    const placements: Placement[] = [];
+    const [main, ...others] = plan.subjects;
+    if (main) {
+      const [bl, bt, br, bb] = main.bounds;
+      // Long low subjects (buses, race cars) would end up tiny: let them use the full width.
+      const wide = (br - bl) / (bb - bt) > 1.8;
+      const share = difficulty === 'toddler' || wide ? 0.92 : others.length ? 0.56 : 0.8;
+      const heightShare = difficulty === 'toddler' ? 0.8 : 0.68;
+      const w = area.width * share;
+      const h = Math.min(area.height * heightShare, layout.groundY - area.y);
+      const x = others.length ? area.x + area.width * 0.04 : area.x + (area.width - w) / 2;
+      const bottom = layout.floating ? area.y + (area.height + h) / 2 : layout.groundY + unit * 0.03;
+      const placement = fitSubject(main, { x, y: bottom - h, width: w, height: h });
+      if (layout.floating) placement.bottom -= (h - placementBox(placement).height) / 2;
+      placements.push(placement);
+      let nextX = placementBox(placement).x + placementBox(placement).width + unit * 0.03;
+      for (const other of others) {
+        const ow = Math.min(area.width * 0.32, area.x + area.width - nextX);
+        if (ow < area.width * 0.12) break;
+        const oh = h * 0.55;
+        const ob = layout.floating ? bottom - (h - oh) / 2 : bottom;
+        const op = fitSubject(other, { x: nextX, y: ob - oh, width: ow, height: oh }, true);
+        placements.push(op);
+        nextX = placementBox(op).x + placementBox(op).width + unit * 0.03;
+      }
+    }
+    const ctx: SceneContext = {
+      layout,
+      random,
+      colored,
+      lineWidth: lw,
+      level: dials.level,
+      keepClear: placements.map(placementBox),
+      findSubject,
+    };
+    parts.push(drawScene(plan.scene, ctx));
+    for (const p of placements) {
+      parts.push(drawSubject(p, lw, colored));
+      drawn.push(p.subject);
+    }
+    return { body: parts.join(''), drawn };
+  };
+  const wrap = (body: string): string =>
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#fff"/><g fill="#fff" stroke="#000" stroke-width="${lw.toFixed(2)}" stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>`;
+  const bw = await layers(false);
+  const color = await layers(true);
+  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame };
+}
+
+function sliverAreaPx(difficulty: Difficulty): number {
+  // Areas a crayon of that age cannot fill: toddler pages keep only big shapes.
+  const mm2: Record<Difficulty, number> = { toddler: 25, children: 12, teen: 8, adult: 4 };
+  return mm2[difficulty] * PX_PER_MM * PX_PER_MM;
+}
+
+function pageReport(width: number, height: number, difficulty: Difficulty, regionCount: number, problems: string[]): PageReport {
+  const spec = DIFFICULTY_SPECS[difficulty];
+  return {
+    width,
+    height,
+    greyPixels: 0,
+    specks: 0,
+    leakingRegions: 0,
+    regionCount,
+    lineWidthPx: lineWidthPx(difficulty),
+    lineWidthMm: spec.lineMm,
+    passes: problems.length === 0,
+    problems,
+  };
+}
+
+/**
+ * Prompt → colouring page without any model: reads the prompt, plans a scene, pattern or mandala,
+ * draws it as SVG, rasterises it to pure black and white, and retries with new dials until the
+ * page's region count sits in the difficulty's band.
+ */
+export async function composePage(prompt: string, opts: ComposeOptions): Promise<ComposeResult> {
+  const { normalized } = checkPrompt(prompt);
+  const { library, index } = await libraryAndIndex();
+  const understanding = understandPrompt(normalized, index, opts.lang);
+  const plan = planPage(understanding, library, opts.difficulty);
+  const { width, height } = pageSizeForRatio(opts.ratio);
+  const spec = DIFFICULTY_SPECS[opts.difficulty];
+  const baseSeed = opts.seed ?? hashString(`${normalized}|${opts.difficulty}|${opts.ratio}`);
+  const dials: Dials = { level: SCENE_LEVEL[opts.difficulty], cells: 0, seed: baseSeed };
+  const lw = lineWidthPx(opts.difficulty);
+  // Aim inside the band with a margin: another counter may leave out the page background or the
+  // frame ring, and a page on the edge of its band would then fall out of it.
+  const band = { min: spec.minRegions + 2, max: spec.maxRegions - 3 };
+  const speckPx = Math.round(SPECK_MM2 * PX_PER_MM * PX_PER_MM);
+  const distance = (r: number): number => Math.max(0, band.min - r, r - band.max);
+  let best: { composition: Composition; png: Buffer; regions: number; problems: string[]; dials: Dials } | null = null;
+  let attempts = 0;
+  while (attempts < MAX_ATTEMPTS) {
+    attempts++;
+    dials.cells = 0;
+    let composition = await composeSvg(plan, opts.difficulty, width, height, dials, library);
+    const raster = await rasterizeSvg(composition.svg, width, height);
+    let cleaned = cleanPage(raster, sliverAreaPx(opts.difficulty), speckPx);
+    if (cleaned.regionCount < band.min) {
+      // Too few regions: split the frame band into cells. The spokes are straight lines, so they
+      // are inked into the raster directly instead of rendering the page a second time.
+      const target = Math.min(band.max, Math.ceil(band.min * 1.2));
+      dials.cells = target - cleaned.regionCount + 1;
+      composition = await composeSvg(plan, opts.difficulty, width, height, dials, library);
+      inkAxisLines(cleaned.bitmap, frameSpokes(composition.frame, dials.cells), lw);
+      cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
+    }
+    const regions = cleaned.regionCount;
+    const problems: string[] = [];
+    if (regions < band.min) problems.push(`${regions} regions, fewer than ${band.min}`);
+    if (regions > band.max) problems.push(`${regions} regions, more than ${band.max}`);
+    if (!best || distance(regions) < distance(best.regions)) {
+      best = { composition, png: await encodeBitmapPng(cleaned.bitmap), regions, problems, dials: { ...dials } };
+    }
+    if (problems.length === 0) break;
+    // Too many regions: less scenery first, then another seed.
+    if (dials.level > 0 && plan.style === 'scene') dials.level--;
+    else dials.seed = (dials.seed + 7919) >>> 0;
+  }
+  const chosen = best!;
+  const colorPng = await renderColorPreview(chosen.composition.colorSvg, width, height);
+  const drawn = chosen.composition.drawnSubjects;
+  return {
+    page: {
+      png: chosen.png,
+      svg: chosen.composition.svg,
+      colorPng,
+      width,
+      height,
+      report: pageReport(width, height, opts.difficulty, chosen.regions, chosen.problems),
+    },
+    understanding,
+    subjects: drawn.map((s) => s.name),
+    attribution: drawn.length ? library.attribution : null,
+    unmatched: understanding.unmatched,
+    title: pageTitle(plan, drawn),
+    style: plan.style,
+    seed: chosen.dials.seed,
+    attempts,
+  };
+}
+
+const SCENE_TITLE: Record<Scene, string> = {
+  meadow: 'in the meadow', garden: 'in the garden', farm: 'on the farm', jungle: 'in the jungle', forest: 'in the forest', sea: 'under the sea',
+  beach: 'at the beach', sky: 'in the sky', space: 'in space', road: 'on the road', city: 'in town', snow: 'in the snow', night: 'at night',
+  table: 'on the table', desert: 'in the desert',
+};
+
+function pageTitle(plan: Plan, drawn: Subject[]): string {
+  if (plan.style === 'mandala') return 'Mandala';
+  const names = drawn.map((s) => s.name.replace(/\bface$/, '').trim());
+  if (names.length === 0) return plan.style === 'pattern' ? 'Pattern' : `Scene ${plan.scene ? SCENE_TITLE[plan.scene] : ''}`.trim();
+  const subject = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const title = plan.style === 'pattern' ? `Patterned ${subject}` : plan.scene ? `${subject} ${SCENE_TITLE[plan.scene]}` : subject;
+  return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
+async function renderColorPreview(svg: string, width: number, height: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp(Buffer.from(svg), { density: 72 * PREVIEW_SCALE })
+    .resize(Math.round(width * PREVIEW_SCALE), Math.round(height * PREVIEW_SCALE), { fit: 'fill' })
+    .png()
+    .toBuffer();
+}

@@ -1,0 +1,38 @@
+import { outlineElementsToSvg } from '../subjects/openmoji-outline';
+import type { Subject } from '../subjects/subject-library';
+import { n } from './svg-shapes';
+
+export interface Placement {
+  subject: Subject;
+  /** Page pixels per OpenMoji unit. */
+  scale: number;
+  /** Page position of the subject's silhouette left edge and its bottom (ground contact). */
+  left: number;
+  bottom: number;
+  flip: boolean;
+}
+
+/** Fits a subject's silhouette into a box, standing on the box's bottom edge, centred across. */
+export function fitSubject(subject: Subject, box: { x: number; y: number; width: number; height: number }, flip = false): Placement {
+  const [l, t, r, b] = subject.bounds;
+  const scale = Math.min(box.width / (r - l), box.height / (b - t));
+  const width = (r - l) * scale;
+  return { subject, scale, left: box.x + (box.width - width) / 2, bottom: box.y + box.height, flip };
+}
+
+export function placementBox(p: Placement): { x: number; y: number; width: number; height: number } {
+  const [l, t, r, b] = p.subject.bounds;
+  return { x: p.left, y: p.bottom - (b - t) * p.scale, width: (r - l) * p.scale, height: (b - t) * p.scale };
+}
+
+/**
+ * The subject as a <g>: line width is given in page pixels and divided by the scale. Simplified
+ * keeps only the closed colour areas: small props lose details that would print as ink blots.
+ */
+export function drawSubject(p: Placement, lineWidthPx: number, colored: boolean, simplified = false): string {
+  const [l, , r, b] = p.subject.bounds;
+  const tx = p.flip ? p.left + r * p.scale : p.left - l * p.scale;
+  const ty = p.bottom - b * p.scale;
+  const transform = `translate(${n(tx)} ${n(ty)}) scale(${p.flip ? -p.scale : p.scale} ${p.scale})`.replace(/(\d+\.\d{4})\d+/g, '$1');
+  return `<g transform="${transform}" stroke-width="${(lineWidthPx / p.scale).toFixed(4)}">${outlineElementsToSvg(simplified ? p.subject.elements.filter((e) => e.role === 'fill') : p.subject.elements, colored)}</g>`;
+}

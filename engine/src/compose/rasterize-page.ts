@@ -1,0 +1,172 @@
+import sharp from 'sharp';
+import type { Bitmap } from '../page';
+
+const INK = 0;
+const PAPER = 255;
+
+/** Renders page SVG with librsvg and thresholds it to exactly 0/255: no anti-aliasing grey survives. */
+export async function rasterizeSvg(svg: string, width: number, height: number): Promise<Bitmap> {
+  const { data, info } = await sharp(Buffer.from(svg), { density: 72 })
+    .resize(width, height, { fit: 'fill' })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const out = new Uint8Array(width * height);
+  const channels = info.channels;
+  for (let i = 0, j = 0; i < out.length; i++, j += channels) out[i] = data[j] < 128 ? INK : PAPER;
+  return { width, height, data: out };
+}
+
+/** Horizontal runs of one pixel value, grouped into 4-connected components. */
+export interface RunComponents {
+  /** Per run: row, first column, column after the last, component id. */
+  runs: Int32Array;
+  runCount: number;
+  areas: number[];
+  touchesBorder: boolean[];
+}
+
+/**
+ * 4-connected components of the pixels equal to `value`, found on runs rather than pixels: a page
+ * has tens of thousands of runs against millions of pixels.
+ */
+export function labelRuns(bitmap: Bitmap, value: number): RunComponents {
+  const { width, height, data } = bitmap;
+  let runs = new Int32Array(1 << 16);
+  let runCount = 0;
+  const parent: number[] = [];
+  const find = (a: number): number => {
+    while (parent[a] !== a) {
+      parent[a] = parent[parent[a]];
+      a = parent[a];
+    }
+    return a;
+  };
+  let prevStart = 0;
+  let prevEnd = 0;
+  for (let y = 0; y < height; y++) {
+    const rowStart = runCount;
+    const row = y * width;
+    let x = 0;
+    let p = prevStart;
+    while (x < width) {
+      while (x < width && data[row + x] !== value) x++;
+      if (x >= width) break;
+      const start = x;
+      while (x < width && data[row + x] === value) x++;
+      if ((runCount + 1) * 4 > runs.length) {
+        const grown = new Int32Array(runs.length * 2);
+        grown.set(runs);
+        runs = grown;
+      }
+      const id = parent.length;
+      parent.push(id);
+      const r = runCount * 4;
+      runs[r] = y;
+      runs[r + 1] = start;
+      runs[r + 2] = x;
+      runs[r + 3] = id;
+      // Join every run of the row above that overlaps this one.
+      while (p < prevEnd && runs[p * 4 + 2] <= start) p++;
+      for (let q = p; q < prevEnd && runs[q * 4 + 1] < x; q++) {
+        const a = find(runs[q * 4 + 3]);
+        const b = find(id);
+        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+      }
+      runCount++;
+    }
+    prevStart = rowStart;
+    prevEnd = runCount;
+  }
+  const compact = new Map<number, number>();
+  const areas: number[] = [];
+  const touchesBorder: boolean[] = [];
+  for (let i = 0; i < runCount; i++) {
+    const r = i * 4;
+    const root = find(runs[r + 3]);
+    let id = compact.get(root);
+    if (id === undefined) {
+      id = areas.length;
+      compact.set(root, id);
+      areas.push(0);
+      touchesBorder.push(false);
+    }
+    runs[r + 3] = id;
+    areas[id] += runs[r + 2] - runs[r + 1];
+    if (runs[r] === 0 || runs[r] === height - 1 || runs[r + 1] === 0 || runs[r + 2] === width) touchesBorder[id] = true;
+  }
+  return { runs, runCount, areas, touchesBorder };
+}
+
+function paintRuns(bitmap: Bitmap, components: RunComponents, selected: Uint8Array, value: number): void {
+  const { runs } = components;
+  for (let i = 0; i < components.runCount; i++) {
+    const r = i * 4;
+    if (!selected[runs[r + 3]]) continue;
+    bitmap.data.fill(value, runs[r] * bitmap.width + runs[r + 1], runs[r] * bitmap.width + runs[r + 2]);
+  }
+}
+
+export interface CleanupResult {
+  bitmap: Bitmap;
+  /** White areas too small to colour that were inked over (doubled lines, wedges). */
+  slivers: number;
+  /** Stray black dots turned back to paper. */
+  specks: number;
+  regionCount: number;
+}
+
+/**
+ * Where a colour edge and a line nearly coincide the outline leaves thin white wedges nobody can
+ * colour; those become ink. Isolated black dots smaller than a speck become paper. What is left
+ * is counted: every white area is one region to colour.
+ */
+export function cleanPage(bitmap: Bitmap, minRegionPx: number, maxSpeckPx: number): CleanupResult {
+  const black = labelRuns(bitmap, INK);
+  const speckIds = new Uint8Array(black.areas.length);
+  let specks = 0;
+  black.areas.forEach((area, id) => {
+    if (area <= maxSpeckPx) {
+      speckIds[id] = 1;
+      specks++;
+    }
+  });
+  if (specks > 0) paintRuns(bitmap, black, speckIds, PAPER);
+  const white = labelRuns(bitmap, PAPER);
+  const sliverIds = new Uint8Array(white.areas.length);
+  let slivers = 0;
+  white.areas.forEach((area, id) => {
+    if (area < minRegionPx) {
+      sliverIds[id] = 1;
+      slivers++;
+    }
+  });
+  if (slivers > 0) paintRuns(bitmap, white, sliverIds, INK);
+  return { bitmap, slivers, specks, regionCount: white.areas.length - slivers };
+}
+
+/** Inks straight axis-aligned strokes into a bitmap exactly where librsvg would put them after thresholding. */
+export function inkAxisLines(bitmap: Bitmap, lines: { x1: number; y1: number; x2: number; y2: number }[], lineWidth: number): void {
+  const half = lineWidth / 2;
+  for (const line of lines) {
+    const x0 = Math.max(0, Math.round(Math.min(line.x1, line.x2) - half));
+    const x1 = Math.min(bitmap.width, Math.round(Math.max(line.x1, line.x2) + half));
+    const y0 = Math.max(0, Math.round(Math.min(line.y1, line.y2) - half));
+    const y1 = Math.min(bitmap.height, Math.round(Math.max(line.y1, line.y2) + half));
+    for (let y = y0; y < y1; y++) bitmap.data.fill(INK, y * bitmap.width + x0, y * bitmap.width + x1);
+  }
+}
+
+/** Greyscale PNG of a pure black/white bitmap (libimagequant's 1-bit palette path is 10× slower). */
+export async function encodeBitmapPng(bitmap: Bitmap): Promise<Buffer> {
+  return sharp(Buffer.from(bitmap.data.buffer, bitmap.data.byteOffset, bitmap.data.length), {
+    raw: { width: bitmap.width, height: bitmap.height, channels: 1 },
+  })
+    .png({ compressionLevel: 6, adaptiveFiltering: false })
+    .toBuffer();
+}
+
+export async function decodePngToBitmap(png: Buffer): Promise<Bitmap> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height) };
+}

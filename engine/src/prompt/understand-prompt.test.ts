@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { realSubjectIndex } from './test-library';
+import { buildSubjectIndex, detectLanguage, singularize, understandPrompt } from './understand-prompt';
+import type { SubjectIndex } from './understand-prompt';
+
+let index: SubjectIndex;
+beforeAll(async () => {
+  index = await realSubjectIndex();
+}, 120_000);
+
+function read(prompt: string) {
+  const u = understandPrompt(prompt, index);
+  return { names: u.subjects.map((s) => s.name), scene: u.scene, theme: u.theme, unmatched: u.unmatched, language: u.language };
+}
+
+describe('understandPrompt', () => {
+  it.each([
+    ['a cute unicorn', ['unicorn'], null],
+    ['Kittens playing in the garden', ['cat'], 'garden'],
+    ['fire truck', ['fire engine'], null],
+    ['a dinosaur in the jungle', ['t-rex'], 'jungle'],
+    ['octopus under the sea', ['octopus'], 'sea'],
+    ['rocket ship in space', ['rocket'], 'space'],
+  ])('reads %s', (prompt, names, scene) => {
+    const r = read(prompt);
+    expect(r.names).toEqual(names);
+    expect(r.scene).toBe(scene);
+    expect(r.unmatched).toEqual([]);
+  });
+
+  it('reads Chinese and Japanese with their scene words', () => {
+    expect(read('小猫在花园里')).toMatchObject({ names: ['cat'], scene: 'garden', language: 'zh', unmatched: [] });
+    expect(read('恐竜とジャングル')).toMatchObject({ names: ['t-rex'], scene: 'jungle', language: 'ja', unmatched: [] });
+    expect(read('宇宙のロケット')).toMatchObject({ names: ['rocket'], scene: 'space' });
+    expect(understandPrompt('恐竜', index, 'ja').language).toBe('ja');
+    expect(understandPrompt('恐竜', index).subjects.map((s) => s.name)).toEqual(['t-rex']);
+  });
+
+  it('keeps both subjects of "X and Y" and puts the living one first', () => {
+    expect(read('a cat and a dog').names).toEqual(['cat', 'dog']);
+    expect(read('a bicycle and a dog').names[0]).toBe('dog');
+  });
+
+  it('treats a phrase as one subject rather than its words', () => {
+    expect(read('hot air balloon over hills').names).toEqual(['balloon']);
+    expect(read('killer whale').names).toEqual(['whale']);
+  });
+
+  it('reports words it could not place instead of guessing', () => {
+    const r = read('a lighthouse by the sea');
+    expect(r.names).toEqual([]);
+    expect(r.unmatched).toEqual(['lighthouse']);
+    expect(r.scene).toBe('sea');
+    expect(read('量子纠缠').unmatched).toEqual(['量子纠缠']);
+    // A tag would turn "girl" into a ribbon; the library cannot draw people, so it says so.
+    expect(read('a girl with a kite')).toMatchObject({ names: ['kite'], unmatched: ['girl'] });
+    expect(read('a baby elephant')).toMatchObject({ names: ['elephant'], unmatched: [] });
+  });
+
+  it('recognises requests for mandalas and patterns', () => {
+    expect(read('an intricate mandala').theme).toBe('mandala');
+    expect(read('zentangle pattern').theme).toBe('pattern');
+    expect(read('マンダラ模様').theme).toBe('mandala');
+  });
+
+  it('works on any index, not only the built library', () => {
+    const tiny = buildSubjectIndex([{ id: '1', name: 'zebra', keywords: ['stripes'], kind: 'animal' }]);
+    expect(understandPrompt('stripes', tiny).subjects.map((s) => s.name)).toEqual(['zebra']);
+    expect(understandPrompt('a cat', tiny).unmatched).toEqual(['cat']);
+  });
+});
+
+describe('word helpers', () => {
+  it('singularizes common plurals', () => {
+    expect(['kittens', 'puppies', 'boxes', 'leaves', 'bus', 'glass'].map(singularize)).toEqual(['kitten', 'puppy', 'box', 'leaf', 'bus', 'glass']);
+  });
+  it('detects the language from the script', () => {
+    expect([detectLanguage('cat'), detectLanguage('小猫'), detectLanguage('ねこ'), detectLanguage('恐竜とジャングル')]).toEqual(['en', 'zh', 'ja', 'ja']);
+  });
+});

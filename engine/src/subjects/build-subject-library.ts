@@ -1,0 +1,178 @@
+/**
+ * Builds engine/generated/subject-library.json from the `openmoji` package: outlines, silhouette
+ * masks, ground line and a quality gate. Run on demand by loadSubjectLibrary(), or directly:
+ * `tsx engine/src/subjects/build-subject-library.ts`.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { kindOf } from './curation';
+import { outlineElementsToSvg, outlineOpenMojiSvg } from './openmoji-outline';
+import type { OutlineElement } from './openmoji-outline';
+import { LIBRARY_FORMAT, LIBRARY_PATH, MASK_SIZE, OPENMOJI_ATTRIBUTION, SUBJECT_BOX } from './subject-library';
+import type { Subject, SubjectLibrary } from './subject-library';
+
+interface OpenMojiEntry {
+  hexcode: string;
+  annotation: string;
+  tags: string;
+  openmoji_tags: string;
+  group: string;
+  subgroups: string;
+  skintone: string;
+}
+
+const MEASURE = 128;
+
+function svgFor(elements: OutlineElement[], paint: 'outline' | 'silhouette', size: number): string {
+  let body: string;
+  if (paint === 'outline') body = outlineElementsToSvg(elements, false);
+  else body = outlineElementsToSvg(elements, false).replaceAll('fill="#fff"', 'fill="#000"');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${SUBJECT_BOX} ${SUBJECT_BOX}"><rect width="72" height="72" fill="#fff"/><g stroke-width="1" stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>`;
+}
+
+async function rasterize(svg: string, size: number): Promise<Uint8Array> {
+  const { data } = await sharp(Buffer.from(svg)).resize(size, size).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const out = new Uint8Array(size * size);
+  for (let i = 0; i < out.length; i++) out[i] = data[i] < 128 ? 1 : 0;
+  return out;
+}
+
+/** White pixels reachable from the border of an outline raster. */
+function outsideReach(ink: Uint8Array, size: number): Uint8Array {
+  const seen = new Uint8Array(size * size);
+  const stack: number[] = [];
+  for (let i = 0; i < size; i++) stack.push(i, (size - 1) * size + i, i * size, i * size + size - 1);
+  while (stack.length) {
+    const p = stack.pop()!;
+    if (seen[p] || ink[p]) continue;
+    seen[p] = 1;
+    const x = p % size;
+    if (x > 0) stack.push(p - 1);
+    if (x < size - 1) stack.push(p + 1);
+    if (p >= size) stack.push(p - size);
+    if (p < size * (size - 1)) stack.push(p + size);
+  }
+  return seen;
+}
+
+interface Measured {
+  mask: string;
+  bounds: [number, number, number, number];
+  inkShare: number;
+  leakShare: number;
+  coverage: number;
+}
+
+async function measure(elements: OutlineElement[]): Promise<Measured> {
+  const silhouette = await rasterize(svgFor(elements, 'silhouette', MEASURE), MEASURE);
+  const outline = await rasterize(svgFor(elements, 'outline', MEASURE), MEASURE);
+  const reach = outsideReach(outline, MEASURE);
+  // The silhouette is the outline plus every enclosed white area: what the page must cover.
+  let area = 0;
+  let ink = 0;
+  let left = MEASURE;
+  let top = MEASURE;
+  let right = -1;
+  let bottom = -1;
+  const solid = new Uint8Array(MEASURE * MEASURE);
+  for (let i = 0; i < solid.length; i++) {
+    if (!silhouette[i] && !outline[i] && reach[i]) continue;
+    solid[i] = 1;
+    area++;
+    if (outline[i]) ink++;
+    const x = i % MEASURE;
+    const y = (i / MEASURE) | 0;
+    if (x < left) left = x;
+    if (x > right) right = x;
+    if (y < top) top = y;
+    if (y > bottom) bottom = y;
+  }
+  // Leak: fill-coloured area that the outline version leaves open to the outside.
+  let fillArea = 0;
+  let leaked = 0;
+  for (let i = 0; i < solid.length; i++) {
+    if (silhouette[i] && !outline[i]) {
+      fillArea++;
+      if (reach[i]) leaked++;
+    }
+  }
+  const bits = new Uint8Array((MASK_SIZE * MASK_SIZE) / 8);
+  const step = MEASURE / MASK_SIZE;
+  for (let y = 0; y < MASK_SIZE; y++) {
+    for (let x = 0; x < MASK_SIZE; x++) {
+      let any = 0;
+      for (let dy = 0; dy < step; dy++) for (let dx = 0; dx < step; dx++) any |= solid[(y * step + dy) * MEASURE + x * step + dx];
+      const i = y * MASK_SIZE + x;
+      if (any) bits[i >> 3] |= 1 << (i & 7);
+    }
+  }
+  const unit = SUBJECT_BOX / MEASURE;
+  return {
+    mask: Buffer.from(bits).toString('base64'),
+    bounds: [left * unit, top * unit, (right + 1) * unit, (bottom + 1) * unit],
+    inkShare: area ? ink / area : 1,
+    leakShare: fillArea ? leaked / fillArea : 1,
+    coverage: area / (MEASURE * MEASURE),
+  };
+}
+
+function splitTags(...lists: string[]): string[] {
+  const words = new Set<string>();
+  for (const list of lists) for (const tag of list.split(',')) if (tag.trim()) words.add(tag.trim().toLowerCase());
+  return [...words];
+}
+
+export async function buildSubjectLibrary(outPath: string = LIBRARY_PATH): Promise<{ kept: number; rejected: Record<string, number> }> {
+  const require = createRequire(import.meta.url);
+  const root = dirname(require.resolve('openmoji/package.json'));
+  const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  const entries = JSON.parse(readFileSync(join(root, 'data', 'openmoji.json'), 'utf8')) as OpenMojiEntry[];
+  const rejected: Record<string, number> = { blob: 0, leak: 0, tiny: 0, lines: 0 };
+  const candidates = entries.filter((e) => !e.skintone && kindOf(e.group, e.subgroups, e.annotation) !== null);
+  const subjects: Subject[] = [];
+  const queue = [...candidates];
+  async function worker(): Promise<void> {
+    for (let entry = queue.shift(); entry; entry = queue.shift()) {
+      const svg = readFileSync(join(root, 'color', 'svg', `${entry.hexcode}.svg`), 'utf8');
+      const elements = outlineOpenMojiSvg(svg);
+      if (!elements.some((e) => e.role === 'fill')) {
+        rejected.lines++;
+        continue;
+      }
+      const m = await measure(elements);
+      if (m.inkShare > 0.6) rejected.blob++;
+      else if (m.leakShare > 0.02) rejected.leak++;
+      else if (m.coverage < 0.12) rejected.tiny++;
+      else {
+        subjects.push({
+          id: entry.hexcode,
+          name: entry.annotation.toLowerCase(),
+          keywords: splitTags(entry.tags, entry.openmoji_tags),
+          kind: kindOf(entry.group, entry.subgroups, entry.annotation)!,
+          elements,
+          bounds: m.bounds,
+          mask: m.mask,
+          inkShare: Math.round(m.inkShare * 1000) / 1000,
+        });
+      }
+    }
+  }
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  subjects.sort((a, b) => a.id.localeCompare(b.id));
+  const library: SubjectLibrary = { format: LIBRARY_FORMAT, source: `openmoji@${version}`, attribution: OPENMOJI_ATTRIBUTION, subjects };
+  mkdirSync(dirname(outPath), { recursive: true });
+  // Test workers may build at the same time: write aside, then rename, so no reader sees half a file.
+  const temporary = `${outPath}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(library));
+  renameSync(temporary, outPath);
+  return { kept: subjects.length, rejected };
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
+  const started = Date.now();
+  buildSubjectLibrary().then((result) => {
+    console.log(`subject library: ${result.kept} subjects, rejected ${JSON.stringify(result.rejected)}, ${Date.now() - started} ms`);
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * Which OpenMoji emoji become colouring subjects, and what kind of thing each is. The kind picks
+ * the scene a subject stands in and which subject wins as head noun.
+ */
+
+export const SUBJECT_KINDS = [
+  'animal', 'bird', 'sea', 'bug', 'dinosaur', 'plant', 'food', 'road', 'air', 'water', 'space',
+  'building', 'fantasy', 'holiday', 'weather', 'toy', 'object',
+] as const;
+export type SubjectKind = (typeof SUBJECT_KINDS)[number];
+
+const KIND_BY_SUBGROUP: Record<string, SubjectKind> = {
+  'animal-mammal': 'animal',
+  'animal-amphibian': 'animal',
+  'animal-reptile': 'animal',
+  'animal-bird': 'bird',
+  'animal-marine': 'sea',
+  'animal-bug': 'bug',
+  'animals-nature': 'animal',
+  'plant-flower': 'plant',
+  'plant-other': 'plant',
+  gardening: 'plant',
+  'food-fruit': 'food',
+  'food-vegetable': 'food',
+  'food-prepared': 'food',
+  'food-asian': 'food',
+  'food-sweet': 'food',
+  'food-drink': 'food',
+  drink: 'food',
+  dishware: 'food',
+  'transport-ground': 'road',
+  'transport-air': 'air',
+  'transport-water': 'water',
+  'place-building': 'building',
+  'place-geographic': 'building',
+  'place-other': 'building',
+  'place-religious': 'building',
+  'sky-weather': 'weather',
+  'person-fantasy': 'fantasy',
+  'face-costume': 'fantasy',
+  event: 'holiday',
+  game: 'toy',
+  sport: 'toy',
+  'arts-crafts': 'toy',
+  'musical-instrument': 'object',
+  household: 'object',
+  clothing: 'object',
+  science: 'object',
+  'book-paper': 'object',
+  tool: 'object',
+};
+
+/** Annotations that name kinds more precisely than OpenMoji's subgroups do. */
+const KIND_BY_ANNOTATION: [RegExp, SubjectKind][] = [
+  [/dinosaur|sauropod|t-rex|dragon/, 'dinosaur'],
+  [/rocket|satellite|flying saucer|ringed planet|comet|milky way|telescope/, 'space'],
+  [/christmas|jack-o-lantern|santa|snowman|wrapped gift|pumpkin|fireworks|balloon|birthday/, 'holiday'],
+  [/unicorn|fairy|mermaid|genie|wizard|mage|elf|troll|vampire|zombie|ghost|alien|robot|castle/, 'fantasy'],
+  [/whale|dolphin|fish|octopus|shark|crab|lobster|shrimp|squid|seal|otter|jellyfish|coral|narwhal|beluga|porpoise|orca|spiral shell/, 'sea'],
+];
+
+// Symbols, faces, flags and abstract things that a child would not colour as a picture.
+const EXCLUDED_ANNOTATION = /\b(flag|face with|button|sign|symbol|keycap|arrow|mark|clock|o’clock|thirty|letter|sleeping|zzz|skin tone|hand|finger|ideograph|bust in|busts|logo|dotted|silhouette|ballot|kiss|couple|family|lipstick|bikini|thong|briefs|pill|syringe|cigarette|knife|dagger|gun|pistol|bomb|coffin|headstone|urn|skull|crossed|prohibited|no |merperson|merman|man |woman |men |women |person |people |vampire|zombie|shaved ice|wine|beer|cocktail|sake|tumbler|champagne|bottle with|clinking|liquor|speaking|oncoming|statue|tokyo tower|japanese post|love hotel|wedding|sparkles|spouting whale|pile of poo|chequered)\b/;
+
+export function kindOf(group: string, subgroup: string, annotation: string): SubjectKind | null {
+  const name = annotation.toLowerCase();
+  if (group === 'flags' || group === 'symbols' || group === 'component' || group === 'extras-unicode') return null;
+  if (EXCLUDED_ANNOTATION.test(` ${name} `)) return null;
+  const base = KIND_BY_SUBGROUP[subgroup];
+  if (base === undefined) return null;
+  if (group === 'extras-openmoji' && !['animals-nature', 'food-drink', 'gardening'].includes(subgroup)) return null;
+  for (const [pattern, kind] of KIND_BY_ANNOTATION) if (pattern.test(name)) return kind;
+  return base;
+}

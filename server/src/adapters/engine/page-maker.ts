@@ -1,0 +1,39 @@
+import type { Difficulty, Language, Ratio } from '@studio/contracts/constants';
+import type { Attribution } from '@studio/contracts/images';
+
+/** Every file of a made page, ready to store. */
+export interface MadePage {
+  png: Buffer;
+  svg: string | null;
+  pdfLetter: Buffer;
+  pdfA4: Buffer;
+  thumb600: Buffer;
+  thumb320: Buffer;
+  colorPng: Buffer | null;
+  colorThumb600: Buffer | null;
+  width: number;
+  height: number;
+  /** A short title for the page in English (what was drawn). */
+  title: string;
+  attribution: Attribution | null;
+}
+
+export type Progress = (percent: number, providerRef?: string) => void;
+
+/**
+ * Makes pages: the engine (offline composer and line art) or a configured image model, behind
+ * one role. Errors are AppErrors with generation codes (4003, 4005, 4006, 4008, 4009, 3001, 2007, 2008).
+ */
+export interface PageMaker {
+  /** Normalises and filters a prompt; throws 4001 empty, 4002 too long, 4003 filtered. */
+  checkPrompt(prompt: string): string;
+  /** Reads an upload's header only; throws 3001 corrupt, 4005 too large, 4006 unsupported. */
+  probeUpload(file: Buffer): Promise<{ width: number; height: number; format: string }>;
+  fromPrompt(
+    request: { prompt: string; difficulty: Difficulty; ratio: Ratio; seed: number; lang: Language; providerRef: string | null; /** Seeding: yields to users' pages. */ background?: boolean },
+    progress: Progress,
+  ): Promise<MadePage>;
+  fromPhoto(request: { image: Buffer; difficulty: Difficulty; ratio: Ratio }, progress: Progress): Promise<MadePage>;
+  /** A web-friendly copy of the uploaded photo to show beside its page. */
+  sourcePreview(image: Buffer): Promise<Buffer>;
+}

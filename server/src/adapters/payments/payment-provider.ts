@@ -1,0 +1,37 @@
+/** What the provider says happened to the money of one order. */
+export type CaptureResult =
+  | { status: 'completed'; captureId: string; amount: string; currency: string }
+  | { status: 'pending'; captureId: string | null }
+  | { status: 'declined'; reason: string }
+  | { status: 'open' };
+
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  /** Our order id (PayPal's custom_id), when the event names one. */
+  orderId: string | null;
+  capture: { captureId: string; amount: string; currency: string } | null;
+}
+
+export interface TestCard {
+  number: string;
+  expiry: string;
+  cvv: string;
+  name: string;
+}
+
+/**
+ * Takes payments for orders. The built-in `test` provider moves no money; `paypal` speaks
+ * PayPal Orders v2. Amounts always come from our order (the plan table), never the browser.
+ */
+export interface PaymentProvider {
+  readonly name: 'test' | 'paypal';
+  createOrder(order: { orderId: string; amount: string; currency: string; description: string }): Promise<{ providerOrderId: string }>;
+  /** `attempt` counts earlier declines: a retry after a decline is a new operation at the provider. */
+  capture(order: { orderId: string; providerOrderId: string; attempt: number; card?: TestCard }): Promise<CaptureResult>;
+  lookup(order: { orderId: string; providerOrderId: string }): Promise<CaptureResult>;
+  /** Verifies a webhook delivery; null when its signature does not check out. */
+  verifyWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): Promise<WebhookEvent | null>;
+}
+
+export class ProviderUnavailableError extends Error {}

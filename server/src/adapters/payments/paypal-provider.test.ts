@@ -1,0 +1,195 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { ledgerOf } from '../../modules/credits/credits.repository';
+import { signedInUser } from '../../test/factories';
+import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app';
+import { createPayPalProvider } from './paypal-provider';
+
+type CaptureMode = 'completed' | 'pending' | 'declined' | 'drop-first' | 'already-captured' | 'wrong-amount';
+
+/** A local server speaking the documented shapes of PayPal OAuth, Orders v2 and webhook verification. */
+async function startFakePayPal() {
+  const state = {
+    mode: 'completed' as CaptureMode,
+    tokenCalls: 0,
+    verifyAnswer: 'SUCCESS',
+    orders: new Map<string, { id: string; status: string; custom_id: string; amount: { currency_code: string; value: string }; captures: unknown[] }>(),
+    byRequestId: new Map<string, { status: number; body: unknown }>(),
+    requestIds: [] as string[],
+    dropped: 0,
+  };
+  const read = (req: IncomingMessage) => new Promise<string>((resolve) => {
+    let data = '';
+    req.on('data', (c) => (data += c));
+    req.on('end', () => resolve(data));
+  });
+  const orderBody = (o: NonNullable<ReturnType<typeof state.orders.get>>) => ({ id: o.id, status: o.status, purchase_units: [{ custom_id: o.custom_id, amount: o.amount, payments: { captures: o.captures } }] });
+
+  const server: Server = createServer(async (req, res) => {
+    const body = await read(req);
+    const send = (status: number, json: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(json));
+    };
+    const url = req.url ?? '';
+    if (url === '/v1/oauth2/token') {
+      state.tokenCalls += 1;
+      return send(200, { access_token: `token-${state.tokenCalls}`, token_type: 'Bearer', expires_in: 32400 });
+    }
+    if (!req.headers.authorization?.startsWith('Bearer token-')) return send(401, { name: 'AUTHENTICATION_FAILURE' });
+    const requestId = req.headers['paypal-request-id'] as string | undefined;
+    if (requestId) state.requestIds.push(requestId);
+    if (requestId && state.byRequestId.has(requestId)) {
+      const cached = state.byRequestId.get(requestId)!;
+      return send(cached.status, cached.body);
+    }
+    const remember = (status: number, json: unknown) => {
+      if (requestId) state.byRequestId.set(requestId, { status, body: json });
+      send(status, json);
+    };
+    if (url === '/v2/checkout/orders' && req.method === 'POST') {
+      const input = JSON.parse(body);
+      const id = `PP${state.orders.size + 1}X${Date.now()}`;
+      const unit = input.purchase_units[0];
+      state.orders.set(id, { id, status: 'APPROVED', custom_id: unit.custom_id, amount: unit.amount, captures: [] });
+      return remember(201, { id, status: 'CREATED' });
+    }
+    const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(url);
+    if (capture) {
+      const order = state.orders.get(capture[1]);
+      if (!order) return send(404, { name: 'RESOURCE_NOT_FOUND' });
+      if (state.mode === 'declined') return remember(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED' }] });
+      if (order.status === 'COMPLETED' || state.mode === 'already-captured') {
+        if (order.status !== 'COMPLETED') {
+          order.status = 'COMPLETED';
+          order.captures = [{ id: `CAP-${order.id}`, status: 'COMPLETED', amount: order.amount }];
+        }
+        return remember(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] });
+      }
+      order.status = 'COMPLETED';
+      const amount = state.mode === 'wrong-amount' ? { currency_code: 'USD', value: '0.01' } : order.amount;
+      order.captures = [{ id: `CAP-${order.id}`, status: state.mode === 'pending' ? 'PENDING' : 'COMPLETED', amount }];
+      const json = orderBody(order);
+      if (requestId) state.byRequestId.set(requestId, { status: 201, body: json });
+      if (state.mode === 'drop-first' && state.dropped === 0) {
+        state.dropped += 1;
+        return res.destroy();
+      }
+      return send(201, json);
+    }
+    const lookup = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(url);
+    if (lookup && req.method === 'GET') {
+      const order = state.orders.get(lookup[1]);
+      return order ? send(200, orderBody(order)) : send(404, { name: 'RESOURCE_NOT_FOUND' });
+    }
+    if (url === '/v1/notifications/verify-webhook-signature') {
+      const input = JSON.parse(body);
+      const ok = input.webhook_id === 'WH-TEST' && input.transmission_sig === 'good-signature';
+      return send(200, { verification_status: ok ? state.verifyAnswer : 'FAILURE' });
+    }
+    send(404, { name: 'NOT_FOUND' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, state, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe.each(databaseKinds)('PayPal provider on %s', (kind) => {
+  let t: TestApp;
+  let paypal: Awaited<ReturnType<typeof startFakePayPal>>;
+  beforeAll(async () => {
+    paypal = await startFakePayPal();
+    const provider = createPayPalProvider({ clientId: 'id', clientSecret: 'secret', baseUrl: paypal.url, webhookId: 'WH-TEST', logger: pino({ level: 'silent' }) });
+    t = await createTestApp(kind, { payments: provider });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await paypal?.close();
+  });
+  afterEach(() => {
+    paypal.state.mode = 'completed';
+  });
+
+  const post = (url: string, headers: Record<string, string>, payload: object = {}) => t.app.inject({ method: 'POST', url, headers, payload });
+  const credits = async (userId: string) => Number((await t.db.kysely.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow()).credits);
+  const webhook = (event: object, signature = 'good-signature') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      headers: { 'paypal-transmission-sig': signature, 'paypal-transmission-id': 't1', 'paypal-transmission-time': new Date().toISOString(), 'paypal-auth-algo': 'SHA256withRSA', 'paypal-cert-url': 'https://api.paypal.com/cert' },
+      payload: event,
+    });
+  const captureEvent = (id: string, orderId: string, value: string) => ({
+    id,
+    event_type: 'PAYMENT.CAPTURE.COMPLETED',
+    resource: { id: `CAP-${orderId}`, status: 'COMPLETED', custom_id: orderId, amount: { currency_code: 'USD', value } },
+  });
+
+  it('creates and captures with request ids derived from our order id, reusing one OAuth token', async () => {
+    const user = await signedInUser(t.app);
+    const before = paypal.state.tokenCalls;
+    const created = (await post('/api/payment/order', user.headers, { planCode: 'PRO_MONTHLY', method: 'paypal' })).json().data;
+    const captured = await post(`/api/payment/capture/${created.id}`, user.headers);
+    expect(captured.json().data).toMatchObject({ status: 'paid', creditsAdded: 6000 });
+    expect(paypal.state.requestIds).toEqual(expect.arrayContaining([`create-${created.id}`, `capture-${created.id}-0`]));
+    expect(paypal.state.tokenCalls - before).toBeLessThanOrEqual(1);
+  });
+
+  it('grants nothing on PENDING until the webhook, then settles once; replays are ignored', async () => {
+    const user = await signedInUser(t.app);
+    paypal.state.mode = 'pending';
+    const created = (await post('/api/payment/order', user.headers, { planCode: 'LITE_MONTHLY', method: 'paypal' })).json().data;
+    expect((await post(`/api/payment/capture/${created.id}`, user.headers)).json().data).toMatchObject({ status: 'approved', creditsAdded: 0 });
+    expect(await credits(user.userId)).toBe(50);
+    const event = captureEvent(`WH-${created.id}`, created.id, '9.99');
+    const first = await webhook(event);
+    expect(first.json()).toMatchObject({ data: { outcome: 'settled' } });
+    expect((await webhook(event)).json().data.outcome).toBe('replay');
+    expect(await credits(user.userId)).toBe(2050);
+  });
+
+  it('settles once when 10 captures race the webhook', async () => {
+    const user = await signedInUser(t.app);
+    const created = (await post('/api/payment/order', user.headers, { planCode: 'MAX_MONTHLY', method: 'paypal' })).json().data;
+    await Promise.all([
+      ...Array.from({ length: 10 }, () => post(`/api/payment/capture/${created.id}`, user.headers)),
+      webhook(captureEvent(`WH-race-${created.id}`, created.id, '39.99')),
+    ]);
+    expect((await ledgerOf(t.db.kysely, user.userId)).filter((r) => r.reason === 'purchase')).toHaveLength(1);
+    expect(await credits(user.userId)).toBe(20050);
+  });
+
+  it('retries a dropped capture answer with the same request id and settles once', async () => {
+    const user = await signedInUser(t.app);
+    paypal.state.mode = 'drop-first';
+    paypal.state.dropped = 0;
+    const created = (await post('/api/payment/order', user.headers, { planCode: 'LITE_MONTHLY', method: 'paypal' })).json().data;
+    const captured = await post(`/api/payment/capture/${created.id}`, user.headers);
+    expect(captured.json().data).toMatchObject({ status: 'paid' });
+    expect(paypal.state.requestIds.filter((id) => id === `capture-${created.id}-0`)).toHaveLength(2);
+    expect(await credits(user.userId)).toBe(2050);
+  });
+
+  it('reads ORDER_ALREADY_CAPTURED from the order, and refuses a declined instrument with 1021', async () => {
+    const user = await signedInUser(t.app);
+    paypal.state.mode = 'already-captured';
+    const first = (await post('/api/payment/order', user.headers, { planCode: 'LITE_MONTHLY', method: 'paypal' })).json().data;
+    expect((await post(`/api/payment/capture/${first.id}`, user.headers)).json().data.status).toBe('paid');
+    paypal.state.mode = 'declined';
+    const second = (await post('/api/payment/order', user.headers, { planCode: 'LITE_MONTHLY', method: 'paypal' })).json().data;
+    expect((await post(`/api/payment/capture/${second.id}`, user.headers)).json().errorCode).toBe(1021);
+    expect(await credits(user.userId)).toBe(2050);
+  });
+
+  it('grants nothing when the captured amount differs from the order, or the webhook signature fails', async () => {
+    const user = await signedInUser(t.app);
+    paypal.state.mode = 'wrong-amount';
+    const created = (await post('/api/payment/order', user.headers, { planCode: 'PRO_YEARLY', method: 'paypal' })).json().data;
+    expect((await post(`/api/payment/capture/${created.id}`, user.headers)).json().errorCode).toBe(1017);
+    const forged = await webhook(captureEvent(`WH-forged-${created.id}`, created.id, '167.88'), 'forged');
+    expect(forged.statusCode).toBe(403);
+    expect(await credits(user.userId)).toBe(50);
+  });
+});

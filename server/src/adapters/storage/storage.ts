@@ -1,0 +1,60 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { newId } from '../../lib/ids';
+
+/**
+ * Where files live. Keys are `kind/name` (avatars/…, images/…); public files are served under
+ * /files/<key>, private ones only through an authorised route.
+ */
+export interface Storage {
+  put(key: string, data: Buffer, options: { contentType: string }): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+  stream(key: string): Promise<{ body: Readable; size: number } | null>;
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[a-z0-9-]+\/[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
+
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+}
+
+export function createLocalStorage(root: string): Storage {
+  const resolve = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, data) {
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write then rename: a reader never sees a half-written file.
+      const temp = `${file}.${newId()}.tmp`;
+      await writeFile(temp, data);
+      await rename(temp, file);
+    },
+    async get(key) {
+      try {
+        return await readFile(resolve(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async stream(key) {
+      const file = resolve(key);
+      try {
+        const info = await stat(file);
+        return { body: createReadStream(file), size: info.size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await rm(resolve(key), { force: true });
+    },
+  };
+}

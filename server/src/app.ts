@@ -1,0 +1,228 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import { AppError, ErrorCode } from '@studio/contracts/errors';
+import type { PageMaker } from './adapters/engine/page-maker';
+import type { GoogleVerifier } from './adapters/google/google-verifier';
+import type { Mailer } from './adapters/mail/mailer';
+import type { PaymentProvider } from './adapters/payments/payment-provider';
+import type { JobQueue } from './adapters/queue/job-queue';
+import type { Storage } from './adapters/storage/storage';
+import type { Config } from './config/config';
+import type { Db } from './db/database';
+import { registerErrorHandling } from './http/error-handler';
+import { filesRoutes } from './http/files.routes';
+import { registerMetrics } from './http/metrics';
+import { createPageMeta } from './http/seo/page-meta';
+import { createSeoData } from './http/seo/seo-data';
+import { sitemapRoutes } from './http/seo/sitemap.routes';
+import { webAppRoutes } from './http/web-app';
+import { createAccessTokens } from './lib/access-tokens';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createLibraryRepository } from './modules/library/library.repository';
+import { libraryRoutes } from './modules/library/library.routes';
+import { createLibraryService } from './modules/library/library.service';
+import { blogRoutes } from './modules/blog/blog.routes';
+import { createBillingJobs } from './modules/billing/billing-jobs';
+import { createPaymentsRepository } from './modules/payments/payments.repository';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { createGenerationRepository } from './modules/generation/generation.repository';
+import { generationRoutes } from './modules/generation/generation.routes';
+import { createGenerationService } from './modules/generation/generation.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { createFileUrls } from './modules/images/image-files';
+import { createImagesRepository } from './modules/images/images.repository';
+import { imagesRoutes } from './modules/images/images.routes';
+import { createImagesService } from './modules/images/images.service';
+import { createUsersRepository } from './modules/users/users.repository';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  storage: Storage;
+  google: GoogleVerifier | null;
+  logger: Logger;
+  queue: JobQueue;
+  /** Null until an engine is available: generation then answers 4008 (model unavailable). */
+  maker: PageMaker | null;
+  payments: PaymentProvider;
+  /** Whether this process runs generation tasks (false for API-only processes when scaled out). */
+  runsWorker?: boolean;
+  generationTimeouts?: { processTimeoutMs?: number; staleAfterMs?: number; sweepEveryMs?: number };
+  /** Where the built web app lives; defaults to web/dist next to the server. */
+  webDistDir?: string;
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the app: outside plugins first, then our plugins, then routes (fastify/demo order). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    generation: ReturnType<typeof createGenerationService>;
+    billing: ReturnType<typeof createBillingJobs>;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, logger } = deps;
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  });
+  app.decorateRequest('auth', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', ...(config.payment.provider === 'paypal' ? ['https://www.paypal.com'] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com', 'https://*.paypalobjects.com'],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/', ...(config.payment.provider === 'paypal' ? ['https://*.paypal.com'] : [])],
+        frameSrc: ['https://accounts.google.com/gsi/', ...(config.payment.provider === 'paypal' ? ['https://*.paypal.com'] : [])],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    // Google sign-in opens a popup that must be able to talk back to this window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    hsts: config.publicUrl.startsWith('https://') ? { maxAge: 15552000, includeSubDomains: false } : false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(ErrorCode.tooManyRequests),
+  });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
+  registerErrorHandling(app);
+
+  const kysely = db.kysely;
+  const usersRepository = createUsersRepository(kysely);
+  const authRepository = createAuthRepository(kysely);
+  const auth = createAuthService({
+    db: kysely,
+    isUniqueViolation: db.isUniqueViolation,
+    users: usersRepository,
+    auth: authRepository,
+    tokens: createAccessTokens(config.jwtSecret),
+    mailer: deps.mailer,
+    google: deps.google,
+    publicUrl: config.publicUrl,
+    logger,
+  });
+  const users = createUsersService({
+    users: usersRepository,
+    storage: deps.storage,
+    publicUrl: config.publicUrl,
+    revokeOtherSessions: auth.revokeOtherSessions,
+  });
+
+  const urls = createFileUrls({ publicUrl: config.publicUrl, secret: config.jwtSecret });
+  const imagesRepository = createImagesRepository(kysely);
+  const images = createImagesService({ images: imagesRepository, storage: deps.storage, urls, isUniqueViolation: db.isUniqueViolation });
+  const generation = createGenerationService({
+    db: kysely,
+    tasks: createGenerationRepository(kysely),
+    images: imagesRepository,
+    users: usersRepository,
+    storage: deps.storage,
+    queue: deps.queue,
+    maker: deps.maker,
+    urls,
+    logger,
+    ...deps.generationTimeouts,
+  });
+  app.decorate('generation', generation);
+  const payments = createPaymentsService({
+    db: kysely,
+    payments: createPaymentsRepository(kysely),
+    provider: deps.payments,
+    isUniqueViolation: db.isUniqueViolation,
+    logger,
+  });
+  const billing = createBillingJobs({ db: kysely, logger });
+  app.decorate('billing', billing);
+
+  // Every process sweeps stale tasks and runs the billing calendar (both are safe to run twice);
+  // only worker processes take tasks off the queue.
+  let sweep: NodeJS.Timeout | undefined;
+  let billingTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (deps.runsWorker !== false) deps.queue.start(generation.processTask);
+    await generation.recoverStaleTasks().catch((error) => logger.error({ err: error }, 'task sweep failed'));
+    sweep = setInterval(() => {
+      generation.recoverStaleTasks().catch((error) => logger.error({ err: error }, 'task sweep failed'));
+    }, deps.generationTimeouts?.sweepEveryMs ?? 15_000);
+    sweep.unref();
+    billingTimer = setInterval(() => {
+      billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
+    }, 60_000);
+    billingTimer.unref();
+    await billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    clearInterval(billingTimer);
+    await deps.queue.close();
+  });
+
+  registerMetrics(app, [
+    { name: 'generation_queue_local', help: 'Tasks waiting or running in this process.', read: async () => deps.queue.pending() },
+    {
+      name: 'generation_tasks',
+      help: 'Generation tasks by status.',
+      read: async () => {
+        const rows = await kysely.selectFrom('generation_tasks').select(['status', kysely.fn.countAll<number>().as('n')]).groupBy('status').execute();
+        return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+      },
+    },
+  ]);
+
+  await app.register(healthRoutes, {
+    checks: [{ name: 'database', check: () => db.ping() }],
+    clientConfig: {
+      googleClientId: config.google.clientId,
+      contactEmail: config.contactEmail,
+      paymentProvider: config.payment.provider,
+      paypalClientId: config.payment.provider === 'paypal' ? config.payment.clientId : null,
+    },
+  });
+  await app.register(authRoutes, { auth, publicUrl: config.publicUrl, rateLimit: config.authRateLimit });
+  await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
+  await app.register(blogRoutes, { db: kysely, publicUrl: config.publicUrl });
+  await app.register(libraryRoutes, { library: createLibraryService({ library: createLibraryRepository(kysely), urls }) });
+  await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });
+  await app.register(generationRoutes, { generation, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
+  await app.register(paymentsRoutes, { payments, checkAccessToken: auth.checkAccessToken, providerName: deps.payments.name });
+  await app.register(filesRoutes, { storage: deps.storage, publicKinds: ['avatars'] });
+  await app.register(sitemapRoutes, { db: kysely, publicUrl: config.publicUrl });
+  await app.register(webAppRoutes, {
+    distDir: deps.webDistDir ?? defaultWebDist,
+    metaFor: createPageMeta({ publicUrl: config.publicUrl, data: createSeoData({ db: kysely, urls, publicUrl: config.publicUrl }) }),
+  });
+  return app;
+}

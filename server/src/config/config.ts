@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration of DESIGN §9, parsed once at start-up. Every variable is optional; a bad value
+ * stops start-up with one line naming the variable.
+ */
+const optionalUrl = z.url().optional();
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, 'must start with postgres://, sqlite: or file:')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  IMAGE_PROVIDER: z.enum(['local', 'openai', 'comfyui', 'replicate', 'stability']).default('local'),
+  PAYMENT_PROVIDER: z.enum(['test', 'paypal']).default('test'),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYPAL_API_URL: optionalUrl,
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: optionalUrl,
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Coloring Studio <no-reply@localhost>'),
+  CONTACT_EMAIL: z.email().default('support@coloring.studio'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_LIBRARY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+});
+
+/** Variables an image provider reads (engine/src/providers/image-provider.ts), passed through as given. */
+export const PROVIDER_VARIABLES = [
+  'IMAGE_PROVIDER_TIMEOUT_MS', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_IMAGE_MODEL', 'OPENAI_TEXT_MODEL', 'COMFYUI_URL', 'COMFYUI_WORKFLOW',
+  'REPLICATE_API_TOKEN', 'REPLICATE_MODEL', 'REPLICATE_BASE_URL', 'STABILITY_API_KEY', 'STABILITY_BASE_URL', 'STABILITY_MODEL',
+] as const;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string;
+  redisUrl: string | null;
+  s3: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string } | null;
+  jwtSecret: string;
+  imageProvider: 'local' | 'openai' | 'comfyui' | 'replicate' | 'stability';
+  /** IMAGE_PROVIDER and its provider's variables, for the engine. */
+  providerEnv: Record<string, string>;
+  payment:
+    | { provider: 'test' }
+    | { provider: 'paypal'; clientId: string; clientSecret: string; mode: 'sandbox' | 'live'; webhookId: string | null; apiUrl: string | null };
+  google: { clientId: string | null; jwksUrl: string };
+  mail: { smtpUrl: string | null; from: string };
+  contactEmail: string;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Draw the demo library from content/library in the background when pages are missing. */
+  seedLibrary: boolean;
+  /** Requests per minute allowed on sensitive auth routes, per client address. */
+  authRateLimit: { login: number; register: number; forgot: number; refresh: number; generate: number };
+}
+
+export class ConfigError extends Error {}
+
+export const GOOGLE_JWKS_DEFAULT = 'https://www.googleapis.com/oauth2/v3/certs';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, emptyToUndefined(value)]));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.PAYMENT_PROVIDER === 'paypal' && (!e.PAYPAL_CLIENT_ID || !e.PAYPAL_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration: PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are required when PAYMENT_PROVIDER=paypal');
+  }
+  if (e.S3_BUCKET && !e.S3_REGION && !e.S3_ENDPOINT) {
+    throw new ConfigError('Invalid configuration: S3_REGION or S3_ENDPOINT is required with S3_BUCKET');
+  }
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'studio.db')}`,
+    redisUrl: e.REDIS_URL ?? null,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : null,
+    jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    imageProvider: e.IMAGE_PROVIDER,
+    providerEnv: Object.fromEntries(
+      [['IMAGE_PROVIDER', e.IMAGE_PROVIDER], ...PROVIDER_VARIABLES.map((key) => [key, cleaned[key]])].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    ),
+    payment:
+      e.PAYMENT_PROVIDER === 'paypal'
+        ? {
+            provider: 'paypal',
+            clientId: e.PAYPAL_CLIENT_ID!,
+            clientSecret: e.PAYPAL_CLIENT_SECRET!,
+            mode: e.PAYPAL_MODE,
+            webhookId: e.PAYPAL_WEBHOOK_ID ?? null,
+            apiUrl: e.PAYPAL_API_URL ?? null,
+          }
+        : { provider: 'test' },
+    google: { clientId: e.GOOGLE_CLIENT_ID ?? null, jwksUrl: e.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_DEFAULT },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    contactEmail: e.CONTACT_EMAIL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    seedLibrary: e.SEED_LIBRARY,
+    authRateLimit: { login: 10, register: 10, forgot: 5, refresh: 60, generate: 30 },
+  };
+}
+
+/** The signing key is generated once and kept in DATA_DIR so restarts keep sessions valid. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secrets', 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    // Another process started at the same moment and wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}

@@ -1,0 +1,102 @@
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { accounts } from './migrations/001-accounts';
+import { generation } from './migrations/002-generation';
+import { payments } from './migrations/003-payments';
+import { library } from './migrations/004-library';
+import { blog } from './migrations/005-blog';
+import { imageIdTail } from './migrations/006-image-id-tail';
+import type { Database } from './schema';
+
+/**
+ * The only place that knows which SQL dialect runs. Everything else writes portable Kysely.
+ */
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  /** True when the error is a unique-constraint violation (both dialects). */
+  isUniqueViolation(error: unknown): boolean;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrations: Record<string, Migration> = {
+  '001-accounts': accounts,
+  '002-generation': generation,
+  '003-payments': payments,
+  '004-library': library,
+  '005-blog': blog,
+  '006-image-id-tail': imageIdTail,
+};
+
+class StaticMigrations implements MigrationProvider {
+  async getMigrations() {
+    return migrations;
+  }
+}
+
+export interface DatabaseOptions {
+  url: string;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  schema?: string;
+  poolSize?: number;
+}
+
+export function openDatabase(options: DatabaseOptions): Db {
+  if (/^postgres(ql)?:\/\//.test(options.url)) return openPostgres(options);
+  return openSqlite(options.url.replace(/^(sqlite:|file:)/, ''));
+}
+
+function openSqlite(file: string): Db {
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const connection = new SqliteDatabase(file);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  connection.pragma('synchronous = NORMAL');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  return {
+    kysely,
+    dialect: 'sqlite',
+    isUniqueViolation: (error) =>
+      typeof error === 'object' && error !== null && /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(String((error as { code?: string }).code)),
+    ping: async () => {
+      await sql`select 1`.execute(kysely);
+    },
+    close: () => kysely.destroy(),
+  };
+}
+
+function openPostgres(options: DatabaseOptions): Db {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    connectionTimeoutMillis: 5000,
+  });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kysely,
+    dialect: 'postgres',
+    isUniqueViolation: (error) => typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505',
+    ping: async () => {
+      await sql`select 1`.execute(kysely);
+    },
+    close: () => kysely.destroy(),
+  };
+}
+
+/** Runs the numbered migrations that have not run yet. Safe to call from several processes on PostgreSQL. */
+export async function migrate(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db: db.kysely, provider: new StaticMigrations() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/config';
+import { registerUser } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+describe('HTTP behaviour', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('reports health with the database check', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({ healthy: true, checks: { database: 'ok' } });
+  });
+
+  it('sends security headers and a request id on every answer', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-123' } });
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-request-id']).toBe('trace-123');
+  });
+
+  it('exposes Prometheus metrics by route pattern', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/images/some-id/download' });
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.headers['content-type']).toContain('text/plain');
+    expect(metrics.body).toContain('http_requests_total{method="GET",route="/api/images/:id/download",status="404"} 1');
+    expect(metrics.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/healthz"\} \d+/);
+    expect(metrics.body).toContain('# TYPE generation_tasks gauge');
+  });
+
+  it('answers unknown API paths with a 404 envelope', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ status: 'error', errorCode: 404, data: null });
+  });
+
+  it('refuses a 2 MB JSON body with 413 and malformed JSON with 1003, without a stack trace', async () => {
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ status: 'error', errorCode: 413 });
+    const broken = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().errorCode).toBe(1003);
+    expect(broken.body).not.toMatch(/at .*\.(js|ts):\d+/);
+  });
+
+  it('rate-limits rapid wrong logins with 429 and 1007, and the server stays up', async () => {
+    const limited = await createTestApp('sqlite', { config: { authRateLimit: { login: 10, register: 10, forgot: 5, refresh: 60, generate: 30 } } });
+    try {
+    const user = await registerUser(limited.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const response = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: `wrong-${i}-pass` } });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(response.json()).toMatchObject({ status: 'error', errorCode: 1007 });
+        expect(response.headers['retry-after']).toBeDefined();
+      }
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    expect((await limited.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('stops on a bad value with one line naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT /);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYPAL_CLIENT_ID/);
+    expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('has working defaults for every variable', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/studio-config-test' });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000', imageProvider: 'local', payment: { provider: 'test' } });
+    expect(config.databaseUrl).toBe('sqlite:/tmp/studio-config-test/studio.db');
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: '/tmp/studio-config-test' }).jwtSecret).toBe(config.jwtSecret);
+  });
+});

@@ -1,0 +1,67 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ErrorCode } from '@studio/contracts/errors';
+import { injectMeta, type PageMeta } from './seo/page-meta';
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, and index.html for every other page
+ * path (the client routes), with <html lang> already set from the /zh or /ja prefix.
+ */
+export async function webAppRoutes(app: FastifyInstance, options: { distDir: string; metaFor: (pathname: string) => Promise<PageMeta> }): Promise<void> {
+  const indexFile = path.join(options.distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ distDir: options.distDir }, 'web app not built; only the API is served');
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  // Public entry pages rendered at build time (web/scripts/prerender.mjs) paint before any script runs.
+  const prerendered = loadPrerendered(path.join(options.distDir, 'prerendered'));
+
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    // Our own cache headers below; the plugin's default (max-age=0) would replace them.
+    cacheControl: false,
+    // The web build writes .br and .gz next to each asset.
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    },
+  });
+
+  // A catch-all GET route rather than a second not-found handler: the error handling already owns
+  // the root not-found handler, and Fastify refuses a second one for the same prefix.
+  app.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?')[0];
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|files)(\/|$)/.test(pathname) && !/\.[a-z0-9]{2,5}$/i.test(pathname);
+    if (!isPage) {
+      return reply.status(404).send({ status: 'error', data: null, errorCode: ErrorCode.notFound, message: `No route for ${request.method} ${pathname}` });
+    }
+    // Title, description, canonical, alternates and structured data are in the HTML itself, so
+    // crawlers and link previews see them without running the app.
+    const meta = await options.metaFor(pathname);
+    const page = meta.status === 200 ? prerendered.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) : undefined;
+    const html = injectMeta(page ?? indexHtml, meta);
+    reply.status(meta.status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+    return reply.send(html);
+  });
+}
+
+/** web/dist/prerendered/<path>.html by URL path ("/zh/login"; "index.html" is "/"). */
+function loadPrerendered(dir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const relative = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/').replace(/\.html$/, '');
+    pages.set(relative === 'index' ? '/' : `/${relative.replace(/\/index$/, '')}`, readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
+  }
+  return pages;
+}

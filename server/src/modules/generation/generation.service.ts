@@ -1,0 +1,306 @@
+import { randomInt } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Kysely } from 'kysely';
+import { GENERATION_COST, MAX_RUNNING_TASKS, isPaidLevel, type Difficulty, type Language, type MembershipLevel, type Ratio } from '@studio/contracts/constants';
+import { AppError, ErrorCode, errorMessages, isAppError, type ErrorCodeValue } from '@studio/contracts/errors';
+import type { ImageType, TaskStatusDto } from '@studio/contracts/images';
+import type { MadePage, PageMaker } from '../../adapters/engine/page-maker';
+import type { JobQueue } from '../../adapters/queue/job-queue';
+import type { Storage } from '../../adapters/storage/storage';
+import type { Database } from '../../db/schema';
+import { newId, nowIso } from '../../lib/ids';
+import { bookCredits } from '../credits/credits.repository';
+import { toImageDto } from '../images/image-dto';
+import { imageFileKey, type FileUrls, type ImageFiles } from '../images/image-files';
+import type { ImagesRepository } from '../images/images.repository';
+import type { UsersRepository } from '../users/users.repository';
+import type { GenerationRepository, TaskRow } from './generation.repository';
+
+export interface GenerationServiceDeps {
+  db: Kysely<Database>;
+  tasks: GenerationRepository;
+  images: ImagesRepository;
+  users: UsersRepository;
+  storage: Storage;
+  queue: JobQueue;
+  maker: PageMaker | null;
+  urls: FileUrls;
+  logger: Logger;
+  /** How long one page may take before it fails with 4009 (DESIGN §7: 2 minutes). */
+  processTimeoutMs?: number;
+  /** A processing task whose worker has been silent this long is taken over. */
+  staleAfterMs?: number;
+}
+
+interface TextParams {
+  prompt: string;
+  ratio: Ratio;
+  difficulty: Difficulty;
+  isPublic: boolean;
+  seed: number;
+  lang: Language;
+  style?: string;
+}
+interface ImageParams {
+  ratio: Ratio;
+  difficulty: Difficulty;
+  isPublic: boolean;
+  lang: Language;
+  width: number;
+  height: number;
+}
+
+const PHOTO_TITLE = { en: 'Photo coloring page', zh: '照片涂色页', ja: '写真のぬりえ' };
+const PHOTO_DESCRIPTION = {
+  en: 'A coloring page traced from an uploaded photo.',
+  zh: '根据上传的照片描绘的涂色页。',
+  ja: 'アップロードされた写真からなぞったぬりえです。',
+};
+
+/** A short title from a prompt: its first words, up to 60 characters. */
+function titleFromPrompt(prompt: string): string {
+  const flat = prompt.replace(/\s+/g, ' ').trim();
+  if ([...flat].length <= 60) return flat;
+  const cut = [...flat].slice(0, 60).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${space > 30 ? cut.slice(0, space) : cut}…`;
+}
+
+export function createGenerationService(deps: GenerationServiceDeps) {
+  const { db, tasks, images, users, storage, queue, urls, logger } = deps;
+  const engine = (): PageMaker => {
+    if (!deps.maker) throw new AppError(ErrorCode.modelUnavailable);
+    return deps.maker;
+  };
+  const processTimeoutMs = deps.processTimeoutMs ?? 120_000;
+  const staleAfterMs = deps.staleAfterMs ?? 60_000;
+
+  async function requireUser(userId: string) {
+    const user = await users.findById(userId);
+    if (!user) throw new AppError(ErrorCode.unauthorized);
+    return user;
+  }
+
+  function assertVisibilityAllowed(level: string, isPublic: boolean) {
+    if (!isPublic && !isPaidLevel(level as MembershipLevel)) throw new AppError(ErrorCode.privateNeedsPaidPlan);
+  }
+
+  /** The debit and the task in one transaction: no task without its payment, no payment without its task. */
+  async function createTask(userId: string, type: ImageType, params: TextParams | ImageParams, taskId: string, uploadKey: string | null) {
+    await db.transaction().execute(async (trx) => {
+      // The debit comes first: its row lock serialises this user's concurrent requests on PostgreSQL.
+      const balance = await bookCredits(trx, { userId, delta: -GENERATION_COST, reason: 'generation', ref: `generation:${taskId}` });
+      if (balance === null) throw new AppError(ErrorCode.insufficientCredits);
+      if ((await tasks.countActive(trx, userId)) >= MAX_RUNNING_TASKS) throw new AppError(ErrorCode.queueFull);
+      await tasks.insert(trx, { id: taskId, userId, type, params, uploadKey });
+    });
+    await queue.enqueue(taskId);
+    return { taskId };
+  }
+
+  /** Fails a live task and refunds it. Safe to call twice: only the first call refunds. */
+  async function failAndRefund(task: Pick<TaskRow, 'id' | 'user_id'>, code: ErrorCodeValue, message: string): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      if (!(await tasks.fail(trx, task.id, code, message))) return false;
+      await bookCredits(trx, { userId: task.user_id, delta: GENERATION_COST, reason: 'refund', ref: `generation:${task.id}:refund` });
+      return true;
+    });
+  }
+
+  async function storePage(imageId: string, page: MadePage, source: Buffer | null): Promise<ImageFiles> {
+    const files: ImageFiles = {
+      page: imageFileKey(imageId, 'page'),
+      svg: page.svg ? imageFileKey(imageId, 'svg') : null,
+      pdfLetter: imageFileKey(imageId, 'pdfLetter'),
+      pdfA4: imageFileKey(imageId, 'pdfA4'),
+      thumb600: imageFileKey(imageId, 'thumb600'),
+      thumb320: imageFileKey(imageId, 'thumb320'),
+      color: page.colorPng ? imageFileKey(imageId, 'color') : null,
+      colorThumb600: page.colorThumb600 ? imageFileKey(imageId, 'colorThumb600') : null,
+      source: source ? imageFileKey(imageId, 'source') : null,
+    };
+    const writes: [string | null, Buffer | null, string][] = [
+      [files.page, page.png, 'image/png'],
+      [files.svg, page.svg ? Buffer.from(page.svg) : null, 'image/svg+xml'],
+      [files.pdfLetter, page.pdfLetter, 'application/pdf'],
+      [files.pdfA4, page.pdfA4, 'application/pdf'],
+      [files.thumb600, page.thumb600, 'image/webp'],
+      [files.thumb320, page.thumb320, 'image/webp'],
+      [files.color, page.colorPng, 'image/png'],
+      [files.colorThumb600, page.colorThumb600, 'image/webp'],
+      [files.source, source, 'image/webp'],
+    ];
+    await Promise.all(writes.filter(([key, data]) => key && data).map(([key, data, contentType]) => storage.put(key!, data!, { contentType })));
+    return files;
+  }
+
+  async function removeFiles(files: ImageFiles) {
+    await Promise.all(Object.values(files).filter((key): key is string => !!key).map((key) => storage.delete(key).catch(() => undefined)));
+  }
+
+  async function makePage(task: TaskRow): Promise<{ page: MadePage; source: Buffer | null; params: TextParams | ImageParams }> {
+    let lastBeat = 0;
+    const progress = (percent: number, providerRef?: string) => {
+      const now = Date.now();
+      if (providerRef || now - lastBeat > 1000) {
+        lastBeat = now;
+        void tasks.heartbeat(task.id, Math.max(5, Math.min(95, Math.round(percent))), providerRef).catch(() => undefined);
+      }
+    };
+    if (task.type === 'text2image') {
+      const params = JSON.parse(task.params) as TextParams;
+      const page = await engine().fromPrompt({ ...params, providerRef: task.provider_ref }, progress);
+      return { page, source: null, params };
+    }
+    const params = JSON.parse(task.params) as ImageParams;
+    const upload = task.upload_key ? await storage.get(task.upload_key) : null;
+    if (!upload) throw new AppError(ErrorCode.imageConversionFailed, 'The uploaded photo is missing');
+    const page = await engine().fromPhoto({ image: upload, difficulty: params.difficulty, ratio: params.ratio }, progress);
+    return { page, source: await engine().sourcePreview(upload), params };
+  }
+
+  /** The queue's handler. Idempotent on the task id: a second delivery finds the task taken or done. */
+  async function processTask(taskId: string): Promise<void> {
+    if (!(await tasks.claim(taskId))) return;
+    const task = (await tasks.findById(taskId))!;
+    const heartbeat = setInterval(() => void tasks.heartbeat(taskId, task.progress).catch(() => undefined), Math.min(10_000, staleAfterMs / 3));
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new AppError(ErrorCode.processingTimeout)), processTimeoutMs);
+      });
+      const { page, source, params } = await Promise.race([makePage(task), timeout]);
+      const imageId = newId();
+      const files = await storePage(imageId, page, source);
+      const title = task.type === 'text2image' ? titleFromPrompt((params as TextParams).prompt) : null;
+      const localized = (value: string) => JSON.stringify({ en: value, zh: value, ja: value });
+      const completed = await db.transaction().execute(async (trx) => {
+        await images.insert(trx, {
+          id: imageId,
+          user_id: task.user_id,
+          category_id: null,
+          type: task.type,
+          ratio: params.ratio,
+          difficulty: params.difficulty,
+          width: page.width,
+          height: page.height,
+          title: title ? localized(title) : JSON.stringify(PHOTO_TITLE),
+          description: title ? localized((params as TextParams).prompt) : JSON.stringify(PHOTO_DESCRIPTION),
+          prompt: title ? localized((params as TextParams).prompt) : JSON.stringify({ en: '', zh: '', ja: '' }),
+          additional_info: null,
+          attribution: page.attribution ? JSON.stringify(page.attribution) : null,
+          is_public: params.isPublic ? 1 : 0,
+          is_online: 1,
+          hotness: 0,
+          files: JSON.stringify(files),
+          created_at: nowIso(),
+        });
+        if (!(await tasks.complete(trx, taskId, imageId))) throw new AppError(ErrorCode.processingTimeout, 'The task was taken over');
+        return true;
+      }).catch(async (error) => {
+        await removeFiles(files);
+        throw error;
+      });
+      if (completed && task.upload_key) await storage.delete(task.upload_key).catch(() => undefined);
+    } catch (error) {
+      const code: ErrorCodeValue = isAppError(error)
+        ? error.code
+        : task.type === 'text2image'
+          ? ErrorCode.textGenerationFailed
+          : ErrorCode.imageConversionFailed;
+      if (!isAppError(error)) logger.error({ err: error, taskId }, 'generation failed');
+      const message = isAppError(error) ? error.message : errorMessages[code];
+      if (await failAndRefund(task, code, message)) {
+        logger.info({ taskId, code }, 'generation failed and refunded');
+        if (task.upload_key) await storage.delete(task.upload_key).catch(() => undefined);
+      }
+    } finally {
+      clearInterval(heartbeat);
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    async submitText(userId: string, input: { prompt: string; ratio: Ratio; difficulty: Difficulty; isPublic: boolean; seed?: number; style?: string; lang?: Language }) {
+      const prompt = engine().checkPrompt(input.prompt);
+      const user = await requireUser(userId);
+      assertVisibilityAllowed(user.membership_level, input.isPublic);
+      const params: TextParams = {
+        prompt,
+        ratio: input.ratio,
+        difficulty: input.difficulty,
+        isPublic: input.isPublic,
+        seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
+        lang: input.lang ?? (user.preferred_lang as Language),
+        ...(input.style ? { style: input.style } : {}),
+      };
+      return createTask(userId, 'text2image', params, newId(), null);
+    },
+
+    async submitImage(userId: string, file: Buffer, input: { ratio: Ratio; difficulty: Difficulty; isPublic: boolean; lang?: Language }) {
+      const probe = await engine().probeUpload(file);
+      const user = await requireUser(userId);
+      assertVisibilityAllowed(user.membership_level, input.isPublic);
+      const taskId = newId();
+      const uploadKey = `uploads/${taskId}.bin`;
+      await storage.put(uploadKey, file, { contentType: 'application/octet-stream' });
+      try {
+        return await createTask(
+          userId,
+          'image2image',
+          { ratio: input.ratio, difficulty: input.difficulty, isPublic: input.isPublic, lang: input.lang ?? (user.preferred_lang as Language), width: probe.width, height: probe.height },
+          taskId,
+          uploadKey,
+        );
+      } catch (error) {
+        await storage.delete(uploadKey).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    async taskStatus(userId: string, taskId: string): Promise<TaskStatusDto> {
+      const task = await tasks.findById(taskId);
+      if (!task || task.user_id !== userId) throw new AppError(ErrorCode.taskNotFound);
+      const image = task.image_id ? await images.findById(task.image_id) : undefined;
+      const status = task.status as TaskStatusDto['status'];
+      return {
+        taskId: task.id,
+        type: task.type as ImageType,
+        status,
+        progress: status === 'completed' ? 100 : Number(task.progress),
+        image: image ? toImageDto(image, urls) : null,
+        errorCode: task.error_code === null ? null : Number(task.error_code),
+        message: task.error_message ?? status,
+      };
+    },
+
+    processTask,
+    failAndRefund,
+
+    /**
+     * Picks up what a stopped process left: queued tasks go back in the queue; a processing task
+     * whose worker went silent is retried once, then failed and refunded.
+     */
+    async recoverStaleTasks(): Promise<{ requeued: number; failed: number }> {
+      const stale = await tasks.findStale(new Date(Date.now() - staleAfterMs).toISOString());
+      let requeued = 0;
+      let failed = 0;
+      for (const task of stale) {
+        if (task.status === 'queued') {
+          await queue.enqueue(task.id);
+          continue;
+        }
+        if (Number(task.attempts) < 2 && (await tasks.requeue(task.id))) {
+          requeued += 1;
+          await queue.enqueue(task.id);
+        } else if (await failAndRefund(task, ErrorCode.processingTimeout, errorMessages[ErrorCode.processingTimeout])) {
+          failed += 1;
+        }
+      }
+      if (requeued || failed) logger.warn({ requeued, failed }, 'recovered stale generation tasks');
+      return { requeued, failed };
+    },
+  };
+}
+
+export type GenerationService = ReturnType<typeof createGenerationService>;

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '@studio/contracts/envelope';
+import { downloadQuerySchema, reportRequestSchema, userImagesQuerySchema } from '@studio/contracts/images';
+import { apiPaths } from '@studio/contracts/routes';
+import { authOf, bearerToken, requireAuth, type SessionCheck } from '../../http/authenticate';
+import { parse } from '../../http/validation';
+import type { ImagesService } from './images.service';
+
+export async function imagesRoutes(app: FastifyInstance, options: { images: ImagesService; checkAccessToken: SessionCheck }): Promise<void> {
+  const { images, checkAccessToken } = options;
+  const signedIn = requireAuth(checkAccessToken);
+  /** Downloads work signed out; a valid token additionally opens the viewer's private pages. */
+  const viewerOf = async (request: Parameters<typeof authOf>[0]) => {
+    const token = bearerToken(request);
+    if (!token) return null;
+    return (await checkAccessToken(token)).userId;
+  };
+
+  app.get(apiPaths.userImages, { preHandler: signedIn }, async (request) => {
+    const query = parse(userImagesQuerySchema, request.query);
+    return ok(await images.listMine(authOf(request).userId, query));
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/images/:id', { preHandler: signedIn }, async (request) => {
+    await images.deleteMine(authOf(request).userId, request.params.id);
+    return ok(null, 'Deleted');
+  });
+
+  app.post(apiPaths.report, { preHandler: signedIn, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
+    const input = parse(reportRequestSchema, request.body);
+    await images.report(authOf(request).userId, input);
+    return ok(null, 'Thank you, we will review this image');
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { lang?: string } }>('/api/images/:id/download', async (request, reply) => {
+    const query = parse(downloadQuerySchema, request.query);
+    const file = await images.download(await viewerOf(request), request.params.id, { ...query, lang: request.query.lang });
+    reply.header('content-type', file.contentType);
+    reply.header('content-length', file.size);
+    reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
+    reply.header('cache-control', 'private, max-age=300');
+    return reply.send(file.body);
+  });
+
+  app.get<{ Params: { id: string; name: string }; Querystring: { exp?: string; sig?: string } }>('/files/images/:id/:name', async (request, reply) => {
+    const file = await images.imageFile(request.params.id, request.params.name, request.query);
+    reply.header('content-type', file.contentType);
+    reply.header('content-length', file.size);
+    reply.header('cache-control', file.cacheable ? 'public, max-age=86400' : 'private, max-age=3600');
+    if (file.contentType === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+    return reply.send(file.body);
+  });
+}

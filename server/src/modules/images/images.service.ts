@@ -1,0 +1,90 @@
+import type { Readable } from 'node:stream';
+import { AppError, ErrorCode } from '@studio/contracts/errors';
+import { downloadFileName, type ImageListDto, type UserImagesQuery } from '@studio/contracts/images';
+import type { Storage } from '../../adapters/storage/storage';
+import { toImageDto } from './image-dto';
+import { FILE_NAMES, parseFiles, type FileUrls, type ImageFiles } from './image-files';
+import type { ImageRow, ImagesRepository } from './images.repository';
+
+export interface ImagesServiceDeps {
+  images: ImagesRepository;
+  storage: Storage;
+  urls: FileUrls;
+  isUniqueViolation(error: unknown): boolean;
+}
+
+const CONTENT_TYPES = { png: 'image/png', svg: 'image/svg+xml', pdf: 'application/pdf', webp: 'image/webp' } as const;
+
+/** Anyone may see a public page that is online; everything else only its owner. */
+export function canView(row: ImageRow, viewerId: string | null): boolean {
+  return (row.is_public === 1 && row.is_online === 1) || (viewerId !== null && row.user_id === viewerId);
+}
+
+export function createImagesService(deps: ImagesServiceDeps) {
+  const { images, storage, urls } = deps;
+
+  /** The image if this viewer may see it; otherwise the same 404 as a missing one. */
+  async function visibleImage(id: string, viewerId: string | null): Promise<ImageRow> {
+    const row = await images.findById(id);
+    if (!row || !canView(row, viewerId)) throw new AppError(ErrorCode.notFound, 'Image not found');
+    return row;
+  }
+
+  return {
+    async listMine(userId: string, query: UserImagesQuery): Promise<ImageListDto> {
+      const { rows, total, counts } = await images.listForUser(userId, query);
+      return { images: rows.map((row) => toImageDto(row, urls)), total, counts, currentPage: query.currentPage, pageSize: query.pageSize };
+    },
+
+    async deleteMine(userId: string, id: string): Promise<void> {
+      const row = await images.findById(id);
+      if (!row || row.user_id !== userId) throw new AppError(ErrorCode.notFound, 'Image not found');
+      await images.delete(id);
+      const files = parseFiles(row.files);
+      await Promise.all(
+        Object.values(files)
+          .filter((key): key is string => typeof key === 'string')
+          .map((key) => storage.delete(key).catch(() => undefined)),
+      );
+    },
+
+    async report(userId: string, input: { imageId: string; content: string }): Promise<void> {
+      const row = await visibleImage(input.imageId, userId);
+      const added = await images.addReport({ imageId: row.id, userId, content: input.content }, deps.isUniqueViolation);
+      if (!added) throw new AppError(ErrorCode.invalidFormat, 'You have already reported this image', { imageId: 'validation.alreadyReported' }, { httpStatus: 409 });
+    },
+
+    async download(
+      viewerId: string | null,
+      id: string,
+      options: { format: 'png' | 'pdf' | 'svg'; paper?: 'letter' | 'a4'; lang?: string },
+    ): Promise<{ body: Readable; size: number; contentType: string; fileName: string }> {
+      const row = await visibleImage(id, viewerId);
+      const files = parseFiles(row.files);
+      const paper = options.paper ?? (options.lang === 'zh' || options.lang === 'ja' ? 'a4' : 'letter');
+      const key = options.format === 'png' ? files.page : options.format === 'svg' ? files.svg : paper === 'a4' ? files.pdfA4 : files.pdfLetter;
+      if (!key) throw new AppError(ErrorCode.notFound, 'This page has no vector file');
+      const file = await storage.stream(key);
+      if (!file) throw new AppError(ErrorCode.notFound, 'File not found');
+      const title = (JSON.parse(row.title) as { en: string }).en;
+      return { ...file, contentType: CONTENT_TYPES[options.format], fileName: downloadFileName(title, row.id, options.format) };
+    },
+
+    /** A stored image file for /files/images/<id>/<name>: public pages openly, others by signed URL. */
+    async imageFile(imageId: string, name: string, signature: { exp?: string; sig?: string }) {
+      const role = (Object.keys(FILE_NAMES) as (keyof ImageFiles)[]).find((r) => FILE_NAMES[r] === name);
+      const row = role ? await images.findById(imageId) : undefined;
+      if (!row || !role) throw new AppError(ErrorCode.notFound);
+      const key = parseFiles(row.files)[role];
+      if (!key) throw new AppError(ErrorCode.notFound);
+      const open = row.is_public === 1 && row.is_online === 1;
+      if (!open && !urls.verify(key, signature.exp, signature.sig)) throw new AppError(ErrorCode.notFound);
+      const file = await storage.stream(key);
+      if (!file) throw new AppError(ErrorCode.notFound);
+      const extension = name.split('.').pop() as keyof typeof CONTENT_TYPES;
+      return { ...file, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', cacheable: open };
+    },
+  };
+}
+
+export type ImagesService = ReturnType<typeof createImagesService>;

@@ -1,0 +1,116 @@
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { Localized } from '@studio/contracts/constants';
+import type { ImagesQuery, ImageTag } from '@studio/contracts/images';
+import type { CategoriesTable, Database } from '../../db/schema';
+import type { ImageRow } from '../images/images.repository';
+
+export type CategoryRow = Selectable<CategoriesTable>;
+
+/** An image id, or an image slug (which ends with the id's last 8 characters). */
+const matchesIdOrSlug = (value: string) => (eb: ExpressionBuilder<Database, 'images'>) => eb.or([eb('id', '=', value), eb('id_tail', '=', value.slice(-8))]);
+
+const escapeLike = (value: string) => `%${value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
+export function createLibraryRepository(db: Kysely<Database>) {
+  const publicImages = () => db.selectFrom('images').where('is_public', '=', 1).where('is_online', '=', 1);
+
+  return {
+    /** Public, online images matching the api-spec filters; nothing private can match. */
+    async searchPublic(query: ImagesQuery, categoryId: string | null): Promise<{ rows: ImageRow[]; total: number }> {
+      let base = publicImages();
+      if (query.imageId && query.isRelated) {
+        const anchor = await db.selectFrom('images').select(['id', 'category_id', 'type']).where(matchesIdOrSlug(query.imageId)).executeTakeFirst();
+        base = base.where('id', '!=', anchor?.id ?? query.imageId);
+        if (anchor?.category_id) base = base.where('category_id', '=', anchor.category_id);
+        else if (anchor) base = base.where('type', '=', anchor.type);
+      } else if (query.imageId) {
+        base = base.where(matchesIdOrSlug(query.imageId));
+      }
+      if (query.query) {
+        const like = escapeLike(query.query.trim());
+        base = base.where((eb) => eb.or([eb('title', 'like', like), eb('description', 'like', like), eb('prompt', 'like', like)]));
+      }
+      if (categoryId) base = base.where('category_id', '=', categoryId);
+      for (const tagId of (query.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean).slice(0, 10)) {
+        base = base.where((eb) => eb.exists(eb.selectFrom('image_tags').select('image_tags.tag_id').whereRef('image_tags.image_id', '=', 'images.id').where('image_tags.tag_id', '=', tagId)));
+      }
+      if (query.ratio) base = base.where('ratio', '=', query.ratio);
+      if (query.type) base = base.where('type', '=', query.type);
+      if (query.userId) base = base.where('user_id', '=', query.userId);
+      if (query.isPublic === false || query.isOnline === false) return { rows: [], total: 0 };
+      const column = query.sortBy === 'createdAt' ? 'id' : 'hotness';
+      const [rows, total] = await Promise.all([
+        base.selectAll().orderBy(column, query.sortOrder).orderBy('id', query.sortOrder).limit(query.pageSize).offset((query.currentPage - 1) * query.pageSize).execute(),
+        base.select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+
+    async tagsFor(imageIds: string[]): Promise<Map<string, ImageTag[]>> {
+      const result = new Map<string, ImageTag[]>();
+      if (imageIds.length === 0) return result;
+      const rows = await db
+        .selectFrom('image_tags')
+        .innerJoin('tags', 'tags.id', 'image_tags.tag_id')
+        .select(['image_tags.image_id', 'tags.id', 'tags.display_name'])
+        .where('image_tags.image_id', 'in', imageIds)
+        .orderBy('tags.slug')
+        .execute();
+      for (const row of rows) {
+        const list = result.get(row.image_id) ?? [];
+        list.push({ tagId: row.id, displayName: JSON.parse(row.display_name) as Localized });
+        result.set(row.image_id, list);
+      }
+      return result;
+    },
+
+    countPublic: async () => Number((await publicImages().select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+
+    categories: () => db.selectFrom('categories').selectAll().orderBy('hotness', 'desc').orderBy('slug').execute(),
+
+    findCategory: (idOrSlug: string) =>
+      db.selectFrom('categories').selectAll().where((eb) => eb.or([eb('id', '=', idOrSlug), eb('slug', '=', idOrSlug.toLowerCase())])).executeTakeFirst(),
+
+    /** Per category: public image count and tag counts, in two grouped queries. */
+    async categoryStats(): Promise<{ counts: Map<string, number>; tags: Map<string, { tagId: string; displayName: string; count: number }[]> }> {
+      const counts = await publicImages()
+        .select(['category_id', db.fn.countAll<number>().as('n')])
+        .where('category_id', 'is not', null)
+        .groupBy('category_id')
+        .execute();
+      const tagRows = await db
+        .selectFrom('image_tags')
+        .innerJoin('images', 'images.id', 'image_tags.image_id')
+        .innerJoin('tags', 'tags.id', 'image_tags.tag_id')
+        .select(['images.category_id', 'tags.id', 'tags.display_name', db.fn.countAll<number>().as('n')])
+        .where('images.is_public', '=', 1)
+        .where('images.is_online', '=', 1)
+        .where('images.category_id', 'is not', null)
+        .groupBy(['images.category_id', 'tags.id', 'tags.display_name'])
+        .execute();
+      const tags = new Map<string, { tagId: string; displayName: string; count: number }[]>();
+      for (const row of tagRows) {
+        const list = tags.get(row.category_id!) ?? [];
+        list.push({ tagId: row.id, displayName: row.display_name, count: Number(row.n) });
+        tags.set(row.category_id!, list);
+      }
+      return { counts: new Map(counts.map((row) => [row.category_id!, Number(row.n)])), tags };
+    },
+
+    /** The picture a category card shows: its chosen cover, else its hottest public page. */
+    async coverImage(category: CategoryRow): Promise<ImageRow | undefined> {
+      if (category.cover_image_id) {
+        const cover = await publicImages().selectAll().where('id', '=', category.cover_image_id).executeTakeFirst();
+        if (cover) return cover;
+      }
+      return publicImages().selectAll().where('category_id', '=', category.id).orderBy('hotness', 'desc').orderBy('id').limit(1).executeTakeFirst();
+    },
+
+    async libraryVersion(): Promise<string> {
+      const row = await db.selectFrom('settings').select('value').where('key', '=', 'library_version').executeTakeFirst();
+      return row?.value ?? '0';
+    },
+  };
+}
+
+export type LibraryRepository = ReturnType<typeof createLibraryRepository>;

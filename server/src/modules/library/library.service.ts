@@ -1,0 +1,97 @@
+import type { Localized } from '@studio/contracts/constants';
+import type { CategoryDto, ImageListDto, ImagesQuery } from '@studio/contracts/images';
+import { AppError, ErrorCode } from '@studio/contracts/errors';
+import { toImageDto } from '../images/image-dto';
+import type { FileUrls } from '../images/image-files';
+import type { CategoryRow, LibraryRepository } from './library.repository';
+
+const CATEGORY_CACHE_MS = 5 * 60 * 1000;
+const VERSION_CHECK_MS = 5 * 1000;
+const TOP_TAGS = 5;
+
+const localized = (json: string) => JSON.parse(json) as Localized;
+
+export function createLibraryService(deps: { library: LibraryRepository; urls: FileUrls }) {
+  const { library, urls } = deps;
+  let cache: { version: string; builtAt: number; checkedAt: number; categories: CategoryDto[] } | null = null;
+
+  async function buildCategories(): Promise<CategoryDto[]> {
+    const [rows, stats] = await Promise.all([library.categories(), library.categoryStats()]);
+    return Promise.all(
+      rows.map(async (row): Promise<CategoryDto> => {
+        const cover = await library.coverImage(row);
+        const coverDto = cover ? toImageDto(cover, urls) : null;
+        const tagCounts = (stats.tags.get(row.id) ?? [])
+          .sort((a, b) => b.count - a.count || a.tagId.localeCompare(b.tagId))
+          .slice(0, TOP_TAGS)
+          .map((tag) => ({ tagId: tag.tagId, displayName: localized(tag.displayName), count: tag.count }));
+        return {
+          categoryId: row.id,
+          slug: row.slug,
+          name: row.name,
+          displayName: localized(row.display_name),
+          description: localized(row.description),
+          seoTitle: localized(row.seo_title),
+          seoDesc: localized(row.seo_desc),
+          hotness: Number(row.hotness),
+          imageCount: stats.counts.get(row.id) ?? 0,
+          thumbnailUrl: coverDto?.thumbnailUrl ?? null,
+          defaultUrl: coverDto?.defaultUrl ?? null,
+          colorUrl: coverDto?.colorThumbnailUrl ?? coverDto?.colorUrl ?? null,
+          coloringUrl: coverDto?.coloringUrl ?? null,
+          tagCounts,
+        };
+      }),
+    );
+  }
+
+  /** Sorted by hotness; cached 5 minutes, dropped at once when an import bumps the library version. */
+  async function categories(): Promise<CategoryDto[]> {
+    const now = Date.now();
+    if (cache && now - cache.checkedAt < VERSION_CHECK_MS && now - cache.builtAt < CATEGORY_CACHE_MS) return cache.categories;
+    const version = await library.libraryVersion();
+    if (cache && cache.version === version && now - cache.builtAt < CATEGORY_CACHE_MS) {
+      cache.checkedAt = now;
+      return cache.categories;
+    }
+    const built = await buildCategories();
+    cache = { version, builtAt: now, checkedAt: now, categories: built };
+    return built;
+  }
+
+  async function resolveCategory(idOrSlug: string): Promise<CategoryRow | undefined> {
+    return library.findCategory(idOrSlug);
+  }
+
+  return {
+    categories,
+
+    async category(idOrSlug: string): Promise<CategoryDto> {
+      const row = await resolveCategory(idOrSlug);
+      if (!row) throw new AppError(ErrorCode.notFound, 'Category not found');
+      const found = (await categories()).find((c) => c.categoryId === row.id);
+      if (found) return found;
+      cache = null;
+      const fresh = (await categories()).find((c) => c.categoryId === row.id);
+      if (!fresh) throw new AppError(ErrorCode.notFound, 'Category not found');
+      return fresh;
+    },
+
+    async search(query: ImagesQuery): Promise<ImageListDto> {
+      let categoryId: string | null = null;
+      if (query.categoryId) {
+        const category = await resolveCategory(query.categoryId);
+        // An unknown category matches nothing rather than everything.
+        if (!category) return { images: [], total: 0, currentPage: query.currentPage, pageSize: query.pageSize };
+        categoryId = category.id;
+      }
+      const { rows, total } = await library.searchPublic(query, categoryId);
+      const tags = await library.tagsFor(rows.map((row) => row.id));
+      return { images: rows.map((row) => toImageDto(row, urls, tags.get(row.id) ?? [])), total, currentPage: query.currentPage, pageSize: query.pageSize };
+    },
+
+    count: () => library.countPublic(),
+  };
+}
+
+export type LibraryService = ReturnType<typeof createLibraryService>;

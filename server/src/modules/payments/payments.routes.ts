@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '@studio/contracts/envelope';
+import { AppError, ErrorCode } from '@studio/contracts/errors';
+import { captureRequestSchema, chargeRecordQuerySchema, createOrderRequestSchema, rechargeRequestSchema } from '@studio/contracts/payments';
+import { apiPaths } from '@studio/contracts/routes';
+import { authOf, requireAuth, type SessionCheck } from '../../http/authenticate';
+import { parse } from '../../http/validation';
+import type { PaymentsService } from './payments.service';
+
+export async function paymentsRoutes(
+  app: FastifyInstance,
+  options: { payments: PaymentsService; checkAccessToken: SessionCheck; providerName: 'test' | 'paypal' },
+): Promise<void> {
+  const { payments } = options;
+  const signedIn = requireAuth(options.checkAccessToken);
+  const limited = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+  app.post(apiPaths.createOrder, { preHandler: signedIn, config: limited }, async (request) => {
+    const input = parse(createOrderRequestSchema, request.body);
+    return ok(await payments.createOrder(authOf(request).userId, input), 'Order created');
+  });
+
+  app.post<{ Params: { orderId: string } }>('/api/payment/capture/:orderId', { preHandler: signedIn, config: limited }, async (request) => {
+    const input = parse(captureRequestSchema, request.body ?? {});
+    // Card details are only ever read by the built-in test provider; a real provider's card
+    // fields are hosted by the provider and never reach this server.
+    if (input.card && options.providerName !== 'test') throw new AppError(ErrorCode.invalidFormat, 'Card details are not accepted here');
+    return ok(await payments.capture(authOf(request).userId, request.params.orderId, input.card), 'Payment captured');
+  });
+
+  app.get(apiPaths.chargeRecord, { preHandler: signedIn }, async (request) => {
+    const query = parse(chargeRecordQuerySchema, request.query);
+    return ok(await payments.chargeRecord(authOf(request).userId, query.currentPage ?? query.page ?? 1, query.pageSize));
+  });
+
+  app.post(apiPaths.recharge, { preHandler: signedIn, config: limited }, async (request) => {
+    const input = parse(rechargeRequestSchema, request.body);
+    return ok(await payments.recharge(authOf(request).userId, input.orderId), 'Recharged');
+  });
+
+  app.post(apiPaths.cancelSubscription, { preHandler: signedIn }, async (request) => {
+    await payments.cancelSubscription(authOf(request).userId);
+    return ok(null, 'Subscription cancelled; your plan stays active until the end of the period');
+  });
+
+  app.post(apiPaths.paymentWebhook, { config: { rateLimit: { max: 300, timeWindow: '1 minute' } } }, async (request) => {
+    const outcome = await payments.webhook(request.headers, request.body);
+    return ok({ outcome });
+  });
+}

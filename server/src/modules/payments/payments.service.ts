@@ -1,0 +1,223 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { AppError, ErrorCode } from '@studio/contracts/errors';
+import type { CreateOrderResponse, OrderDto, OrderStatus, SettlementDto } from '@studio/contracts/payments';
+import { findPlan, type Plan } from '@studio/contracts/plans';
+import { ProviderUnavailableError, type PaymentProvider, type TestCard } from '../../adapters/payments/payment-provider';
+import type { Database } from '../../db/schema';
+import { addMonths } from '../../lib/dates';
+import { newId, nowIso } from '../../lib/ids';
+import { bookCredits } from '../credits/credits.repository';
+import type { OrderRow, PaymentsRepository } from './payments.repository';
+
+export interface PaymentsServiceDeps {
+  db: Kysely<Database>;
+  payments: PaymentsRepository;
+  provider: PaymentProvider;
+  isUniqueViolation(error: unknown): boolean;
+  logger: Logger;
+}
+
+const CURRENCY = 'USD';
+
+function toOrderDto(row: OrderRow): OrderDto {
+  return {
+    orderId: row.id,
+    planCode: row.plan_code,
+    chargeType: row.charge_type as OrderDto['chargeType'],
+    method: row.method,
+    creditsAdded: row.status === 'paid' ? Number(row.credits) : 0,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status as OrderStatus,
+    createdAt: row.created_at,
+    paidAt: row.paid_at,
+  };
+}
+
+export function createPaymentsService(deps: PaymentsServiceDeps) {
+  const { db, payments, provider, logger } = deps;
+
+  async function ownOrder(userId: string, orderId: string): Promise<OrderRow> {
+    const order = await payments.findOrder(orderId);
+    // Someone else's order answers exactly like a missing one.
+    if (!order || order.user_id !== userId) throw new AppError(ErrorCode.orderNotFound);
+    return order;
+  }
+
+  async function settlementOf(orderId: string): Promise<SettlementDto> {
+    const order = (await payments.findOrder(orderId))!;
+    const user = await db
+      .selectFrom('users')
+      .select(['credits', 'membership_level', 'membership_period_end'])
+      .where('id', '=', order.user_id)
+      .executeTakeFirstOrThrow();
+    return {
+      orderId,
+      status: order.status as OrderStatus,
+      creditsAdded: order.status === 'paid' ? Number(order.credits) : 0,
+      credits: Number(user.credits),
+      membershipLevel: user.membership_level,
+      membershipPeriodEnd: user.membership_period_end,
+    };
+  }
+
+  /**
+   * Grants an order's credits and membership exactly once, whichever of capture, webhook,
+   * recharge or a retry of any of them arrives first. The captured amount must be the order's.
+   */
+  async function settle(orderId: string, capture: { captureId: string; amount: string; currency: string }): Promise<SettlementDto> {
+    const order = await payments.findOrder(orderId);
+    if (!order) throw new AppError(ErrorCode.orderNotFound);
+    if (capture.amount !== order.amount || capture.currency !== order.currency) {
+      logger.error({ orderId, expected: `${order.amount} ${order.currency}`, captured: `${capture.amount} ${capture.currency}` }, 'captured amount does not match the order');
+      await payments.setOrder(orderId, { status: 'failed', failure_reason: 'amount mismatch' });
+      throw new AppError(ErrorCode.rechargeFailed, 'The captured amount does not match the order');
+    }
+    const plan = findPlan(order.plan_code);
+    if (!plan) throw new AppError(ErrorCode.rechargeFailed, 'Unknown plan');
+    await db.transaction().execute(async (trx) => {
+      if (!(await payments.markPaid(trx, orderId, capture.captureId))) return;
+      await bookCredits(trx, { userId: order.user_id, delta: plan.monthlyCredits, reason: 'purchase', ref: `order:${orderId}` });
+      await grantMembership(trx, order, plan);
+    });
+    return settlementOf(orderId);
+  }
+
+  async function grantMembership(trx: Kysely<Database>, order: OrderRow, plan: Plan) {
+    const now = nowIso();
+    const user = await trx.selectFrom('users').select(['membership_level', 'membership_period_end']).where('id', '=', order.user_id).executeTakeFirstOrThrow();
+    // Buying the plan you have extends it; another plan starts today.
+    const extendsCurrent = user.membership_level === plan.level && user.membership_period_end !== null && user.membership_period_end > now;
+    const start = extendsCurrent ? user.membership_period_end! : now;
+    const periodEnd = addMonths(start, plan.chargeType === 'Yearly' ? 12 : 1);
+    await trx
+      .updateTable('users')
+      .set({ membership_level: plan.level, membership_period_end: periodEnd, cancel_at_period_end: 0, next_topup_at: null, updated_at: now })
+      .where('id', '=', order.user_id)
+      .execute();
+    // An older yearly plan stops granting: the new one grants from now on.
+    await trx.updateTable('subscriptions').set({ next_grant_at: null }).where('user_id', '=', order.user_id).execute();
+    await trx
+      .insertInto('subscriptions')
+      .values({
+        id: newId(),
+        user_id: order.user_id,
+        order_id: order.id,
+        plan_code: plan.code,
+        level: plan.level,
+        monthly_credits: plan.monthlyCredits,
+        started_at: now,
+        period_end: periodEnd,
+        grants_made: 1,
+        next_grant_at: plan.chargeType === 'Yearly' ? addMonths(now, 1) : null,
+        cancelled_at: null,
+      })
+      .execute();
+  }
+
+  return {
+    settle,
+
+    async createOrder(userId: string, input: { plan: Plan; method: 'paypal' | 'card' }): Promise<CreateOrderResponse> {
+      const id = newId();
+      const { plan } = input;
+      await payments.insertOrder({
+        id,
+        user_id: userId,
+        plan_code: plan.code,
+        charge_type: plan.chargeType!,
+        method: input.method,
+        provider: provider.name,
+        provider_order_id: null,
+        amount: plan.amount,
+        currency: CURRENCY,
+        credits: plan.monthlyCredits,
+        status: 'created',
+      });
+      try {
+        const { providerOrderId } = await provider.createOrder({ orderId: id, amount: plan.amount, currency: CURRENCY, description: `Coloring Studio ${plan.code}` });
+        await payments.setOrder(id, { provider_order_id: providerOrderId });
+        return { id, providerOrderId, amount: plan.amount, currency: CURRENCY, credits: plan.monthlyCredits, planCode: plan.code };
+      } catch (error) {
+        logger.error({ err: error, orderId: id }, 'creating the provider order failed');
+        await payments.setOrder(id, { status: 'failed', failure_reason: 'provider order not created' });
+        throw new AppError(ErrorCode.createOrderFailed, 'Failed to create order', undefined, { httpStatus: 502 });
+      }
+    },
+
+    async capture(userId: string, orderId: string, card?: TestCard): Promise<SettlementDto> {
+      const order = await ownOrder(userId, orderId);
+      if (order.status === 'paid') return settlementOf(orderId);
+      if (order.status !== 'created' && order.status !== 'approved') throw new AppError(ErrorCode.captureFailed, 'This order can no longer be paid');
+      if (!order.provider_order_id) throw new AppError(ErrorCode.captureFailed, 'This order was not created at the payment provider');
+      let result;
+      try {
+        result = await provider.capture({ orderId, providerOrderId: order.provider_order_id, attempt: Number(order.declines), card });
+      } catch (error) {
+        if (error instanceof ProviderUnavailableError) throw new AppError(ErrorCode.captureFailed, 'The payment provider is not answering; please try again', undefined, { httpStatus: 503 });
+        throw error;
+      }
+      switch (result.status) {
+        case 'completed':
+          return settle(orderId, result);
+        case 'pending':
+          // The money is on its way (e.g. an eCheck): credits follow the provider's webhook.
+          await payments.setOrder(orderId, { status: 'approved', provider_capture_id: result.captureId });
+          return settlementOf(orderId);
+        case 'declined':
+          // The order stays payable, so the user can try another card.
+          await payments.setOrder(orderId, { failure_reason: result.reason, declines: Number(order.declines) + 1 });
+          throw new AppError(ErrorCode.captureFailed, result.reason === 'Card declined' ? 'Your card was declined' : `Payment failed: ${result.reason}`);
+        default:
+          throw new AppError(ErrorCode.captureFailed, 'The payment was not approved yet');
+      }
+    },
+
+    /** Settles a captured order on request (DESIGN §4); harmless to call again. */
+    async recharge(userId: string, orderId: string): Promise<SettlementDto> {
+      const order = await ownOrder(userId, orderId);
+      if (order.status === 'paid') return settlementOf(orderId);
+      if (!order.provider_order_id) throw new AppError(ErrorCode.rechargeFailed, 'This order was never paid');
+      const result = await provider.lookup({ orderId, providerOrderId: order.provider_order_id }).catch(() => null);
+      if (result?.status === 'completed') return settle(orderId, result);
+      throw new AppError(ErrorCode.rechargeFailed, result?.status === 'pending' ? 'The payment is still pending' : 'This order has not been paid');
+    },
+
+    async webhook(headers: Record<string, string | string[] | undefined>, body: unknown): Promise<'settled' | 'ignored' | 'replay'> {
+      const event = await provider.verifyWebhook(headers, body);
+      if (!event) throw new AppError(ErrorCode.forbidden, 'Webhook signature not verified');
+      if (!(await payments.recordWebhookEvent({ id: event.id, provider: provider.name, type: event.type }, deps.isUniqueViolation))) return 'replay';
+      if (event.type === 'PAYMENT.CAPTURE.COMPLETED' && event.orderId && event.capture) {
+        await settle(event.orderId, event.capture);
+        return 'settled';
+      }
+      if ((event.type === 'PAYMENT.CAPTURE.DENIED' || event.type === 'PAYMENT.CAPTURE.DECLINED') && event.orderId) {
+        const order = await payments.findOrder(event.orderId);
+        if (order && order.status === 'approved') await payments.setOrder(event.orderId, { status: 'failed', failure_reason: event.type });
+      }
+      return 'ignored';
+    },
+
+    async chargeRecord(userId: string, page: number, pageSize: number) {
+      const { rows, total } = await payments.listOrders(userId, page, pageSize);
+      return { records: rows.map(toOrderDto), total, currentPage: page, pageSize };
+    },
+
+    /** Cancels renewal: the level stays until the period ends. Idempotent. */
+    async cancelSubscription(userId: string) {
+      const user = await db.selectFrom('users').select(['membership_level', 'cancel_at_period_end']).where('id', '=', userId).executeTakeFirst();
+      if (!user) throw new AppError(ErrorCode.unauthorized);
+      if (user.membership_level === 'free') throw new AppError(ErrorCode.cancelSubscriptionFailed, 'There is no paid subscription to cancel');
+      if (user.cancel_at_period_end !== 1) {
+        const now = nowIso();
+        await db.transaction().execute(async (trx) => {
+          await trx.updateTable('users').set({ cancel_at_period_end: 1, updated_at: now }).where('id', '=', userId).execute();
+          await trx.updateTable('subscriptions').set({ cancelled_at: now }).where('user_id', '=', userId).where('cancelled_at', 'is', null).execute();
+        });
+      }
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,63 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/config';
+import { createDeps, createLogger } from './create-deps';
+import { contentDir, importContent, seedDemoLibrary } from './import-content';
+
+// Only listens and shuts down; app.ts builds everything.
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  let deps;
+  try {
+    deps = await createDeps(config, logger);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await importContent(deps, contentDir()).catch((error) => logger.error({ err: error }, 'importing content failed'));
+  const app = await buildApp(deps);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await deps.mailer.close();
+      await deps.db.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(`Coloring Studio is ready at ${config.publicUrl}`);
+  if (config.seedLibrary) void seedDemoLibrary(deps, contentDir()).catch((error) => logger.error({ err: error }, 'seeding the demo library failed'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import type { PageMaker } from '../adapters/engine/page-maker';
+import type { GoogleVerifier } from '../adapters/google/google-verifier';
+import { createMailer, type Mailer } from '../adapters/mail/mailer';
+import type { PaymentProvider } from '../adapters/payments/payment-provider';
+import { createTestPaymentProvider } from '../adapters/payments/test-provider';
+import { createInProcessQueue, type JobQueue } from '../adapters/queue/job-queue';
+import { createLocalStorage } from '../adapters/storage/storage';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config/config';
+import { migrate, openDatabase, type Db } from '../db/database';
+
+/** SQLite always; PostgreSQL too when DATABASE_URL_TEST is set (CI sets it). */
+export const databaseKinds: ('sqlite' | 'postgres')[] = ['sqlite', ...(process.env.DATABASE_URL_TEST ? (['postgres'] as const) : [])];
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  dataDir: string;
+  outboxDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  config?: Partial<Config>;
+  google?: GoogleVerifier | null;
+  mailer?: Mailer;
+  maker?: PageMaker | null;
+  queue?: JobQueue;
+  runsWorker?: boolean;
+  payments?: PaymentProvider;
+  generationTimeouts?: { processTimeoutMs?: number; staleAfterMs?: number; sweepEveryMs?: number };
+}
+
+/** A real app on a real, empty database: a temp SQLite file, or a fresh PostgreSQL schema. */
+export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-test-'));
+  const base = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://studio.test', LOG_LEVEL: 'silent', ...options.env });
+  const config: Config = { ...base, authRateLimit: { login: 1000, register: 1000, forgot: 1000, refresh: 1000, generate: 1000 }, ...options.config };
+
+  let schema: string | null = null;
+  let db: Db;
+  if (kind === 'postgres') {
+    const url = process.env.DATABASE_URL_TEST!;
+    schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+    db = openDatabase({ url, schema, poolSize: 4 });
+  } else {
+    db = openDatabase({ url: `sqlite:${path.join(dataDir, 'test.db')}` });
+  }
+  await migrate(db);
+
+  const logger = pino({ level: 'silent' });
+  const outboxDir = path.join(dataDir, 'outbox');
+  const mailer = options.mailer ?? createMailer({ smtpUrl: null, from: 'Studio <no-reply@studio.test>', outboxDir, logger });
+  const app = await buildApp({
+    config,
+    db,
+    logger,
+    mailer,
+    storage: createLocalStorage(path.join(dataDir, 'files')),
+    google: options.google ?? null,
+    webDistDir: path.join(dataDir, 'no-web'),
+    queue: options.queue ?? createInProcessQueue({ concurrency: 2 }),
+    maker: options.maker ?? null,
+    payments: options.payments ?? createTestPaymentProvider(),
+    runsWorker: options.runsWorker,
+    generationTimeouts: options.generationTimeouts,
+  });
+  await app.ready();
+
+  return {
+    app,
+    db,
+    config,
+    dataDir,
+    outboxDir,
+    async close() {
+      await app.close();
+      await db.close();
+      if (schema) {
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL_TEST });
+        await client.connect();
+        await client.query(`drop schema if exists ${schema} cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Mail written to the outbox, oldest first, as raw text with quoted-printable soft breaks undone. */
+export function readOutbox(outboxDir: string): string[] {
+  let files: string[];
+  try {
+    files = readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  return files.map((f) => readFileSync(path.join(outboxDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+}
+
+export async function waitFor<T>(probe: () => T | undefined | null, timeoutMs = 3000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== null) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('waitFor: timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

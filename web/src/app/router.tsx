@@ -1,0 +1,61 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { useLang } from '../lib/use-lang';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+
+function PricingRedirect() {
+  return <Navigate to={paths.price.getHref(useLang())} replace />;
+}
+
+const comingSoon = (path: string, page: string): RouteObject => ({
+  path,
+  lazy: async () => {
+    const { ComingSoonRoute } = await import('./routes/coming-soon');
+    return { element: <ComingSoonRoute page={page} /> };
+  },
+});
+
+/** The pages under one language root; the same list serves "/", "/zh" and "/ja". */
+export function pageRoutes(): RouteObject[] {
+  return [
+    { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }) },
+    { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/auth/login')).LoginRoute }) },
+    { path: paths.register.path, lazy: async () => ({ Component: (await import('./routes/auth/register')).RegisterRoute }) },
+    { path: paths.forgotPassword.path, lazy: async () => ({ Component: (await import('./routes/auth/forgot-password')).ForgotPasswordRoute }) },
+    { path: paths.resetPassword.path, lazy: async () => ({ Component: (await import('./routes/auth/reset-password')).ResetPasswordRoute }) },
+    { path: paths.profile.path, lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }) },
+    { path: paths.testAuth.path, lazy: async () => ({ Component: (await import('./routes/test-auth')).TestAuthRoute }) },
+    { path: paths.pricing.path, element: <PricingRedirect /> },
+    comingSoon(paths.price.path, 'pages.price'),
+    comingSoon(paths.textColoringPage.path, 'pages.textPage'),
+    comingSoon(paths.imageColoringPage.path, 'pages.imagePage'),
+    comingSoon(paths.categories.path, 'pages.categories'),
+    comingSoon(paths.category.path, 'pages.category'),
+    comingSoon(paths.categoryImage.path, 'pages.image'),
+    comingSoon(paths.image.path, 'pages.image'),
+    comingSoon(paths.blog.path, 'pages.blog'),
+    comingSoon(paths.blogPost.path, 'pages.blogPost'),
+    comingSoon(paths.creations.path, 'pages.creations'),
+    comingSoon(paths.privacy.path, 'pages.privacy'),
+    comingSoon(paths.terms.path, 'pages.terms'),
+    comingSoon(paths.refund.path, 'pages.refund'),
+    { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
+  ];
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/zh', children: pageRoutes() },
+      { path: '/ja', children: pageRoutes() },
+      { path: '/', children: pageRoutes() },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

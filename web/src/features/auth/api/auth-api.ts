@@ -1,0 +1,34 @@
+import {
+  loginResponseSchema,
+  validateResetTokenResponseSchema,
+  type LoginResponse,
+} from '@studio/contracts/auth';
+import type { Language } from '@studio/contracts/constants';
+import { apiPaths } from '@studio/contracts/routes';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Account calls of api-spec §7 that need no session. */
+export function login(input: { email: string; password: string; rememberMe: boolean }): Promise<LoginResponse> {
+  return apiRequest(apiPaths.login, { method: 'POST', body: input, schema: loginResponseSchema });
+}
+
+export function googleLogin(input: { token: string; rememberMe: boolean; lang: Language }): Promise<LoginResponse> {
+  return apiRequest(apiPaths.google, { method: 'POST', body: input, schema: loginResponseSchema });
+}
+
+export function register(input: { username: string; email: string; password: string; lang: Language }): Promise<unknown> {
+  return apiRequest(apiPaths.register, { method: 'POST', body: input });
+}
+
+/** `lang` makes the mail and its link follow the site language. */
+export function forgotPassword(input: { email: string; lang: Language }): Promise<unknown> {
+  return apiRequest(apiPaths.forgotPassword, { method: 'POST', body: input });
+}
+
+export function validateResetToken(token: string): Promise<{ valid: boolean; email?: string }> {
+  return apiRequest(apiPaths.validateResetToken(token), { method: 'POST', schema: validateResetTokenResponseSchema });
+}
+
+export function resetPassword(input: { token: string; newPassword: string }): Promise<unknown> {
+  return apiRequest(apiPaths.resetPassword, { method: 'POST', body: input });
+}

@@ -1,0 +1,106 @@
+import type { TokenSet } from '@studio/contracts/auth';
+import { ErrorCode } from '@studio/contracts/errors';
+import { apiPaths } from '@studio/contracts/routes';
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+import { emitTokenExpired } from './auth-events';
+import { clearTokens, getAccessToken, getRefreshToken, replaceTokens } from './token-storage';
+
+/**
+ * The one API client (DESIGN §4, api-spec §4): unwraps the envelope, maps failures to ApiError,
+ * and on a 401 to an authenticated call refreshes once and retries once; if that fails the
+ * tokens are cleared, `tokenExpired` is raised and the call fails with 1010.
+ */
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  form?: FormData;
+  auth?: boolean;
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+interface RawEnvelope {
+  status?: unknown;
+  data?: unknown;
+  errorCode?: unknown;
+  message?: unknown;
+}
+
+async function send(path: string, options: RequestOptions<unknown>): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (options.auth) {
+    const token = getAccessToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+  try {
+    return await fetch(path, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(ErrorCode.network, 'Network connection failed');
+  }
+}
+
+async function unwrap<T>(response: Response, schema?: z.ZodType<T>): Promise<T> {
+  let envelope: RawEnvelope | null = null;
+  try {
+    envelope = (await response.json()) as RawEnvelope;
+  } catch {
+    envelope = null;
+  }
+  if (response.ok && envelope?.status === 'success') {
+    if (!schema) return envelope.data as T;
+    const parsed = schema.safeParse(envelope.data);
+    if (!parsed.success) throw new ApiError(ErrorCode.internal, 'Unexpected answer from the server', response.status);
+    return parsed.data;
+  }
+  const code = typeof envelope?.errorCode === 'number' ? envelope.errorCode : response.status || ErrorCode.network;
+  const message = typeof envelope?.message === 'string' ? envelope.message : `HTTP error ${response.status}`;
+  const data = envelope?.data as { fields?: Record<string, string> } | null | undefined;
+  throw new ApiError(code, message, response.status, data?.fields ?? {});
+}
+
+let refreshing: Promise<TokenSet | null> | null = null;
+
+/** One refresh in flight at a time; resolves to the new tokens, or null when the refresh token is refused. */
+export function refreshTokens(): Promise<TokenSet | null> {
+  if (refreshing) return refreshing;
+  refreshing = (async () => {
+    const refreshToken = getRefreshToken();
+    if (!refreshToken) return null;
+    try {
+      // The schemas (and zod) load on first use, keeping them out of the start-up bundle.
+      const [{ tokenSetSchema }, response] = await Promise.all([import('@studio/contracts/auth'), send(apiPaths.refreshToken, { method: 'POST', body: { refreshToken } })]);
+      const tokens = await unwrap(response, tokenSetSchema);
+      replaceTokens(tokens);
+      return tokens;
+    } catch {
+      return null;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+function sessionExpired(): never {
+  clearTokens();
+  emitTokenExpired('refresh-failed');
+  throw new ApiError(ErrorCode.sessionExpired, 'Your session has expired, please log in again', 401);
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const response = await send(path, options as RequestOptions<unknown>);
+  if (response.status !== 401 || !options.auth) return unwrap(response, options.schema);
+  const tokens = await refreshTokens();
+  if (!tokens) sessionExpired();
+  const retried = await send(path, options as RequestOptions<unknown>);
+  if (retried.status === 401) sessionExpired();
+  return unwrap(retried, options.schema);
+}

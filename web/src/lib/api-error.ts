@@ -1,0 +1,21 @@
+import { ErrorCode } from '@studio/contracts/errors';
+
+/** A failed API call: the catalogue code, the server message and per-field message keys for 1003. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number;
+  readonly fields: Record<string, string>;
+
+  constructor(code: number, message: string, status = 0, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError(ErrorCode.network, error instanceof Error ? error.message : 'Network connection failed');
+}
