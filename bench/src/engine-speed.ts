@@ -7,6 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { loadavg } from 'node:os';
 import type { Difficulty, Ratio } from '@studio/contracts/constants';
 import { photoToPage } from '@studio/engine/lineart/photo-to-page';
 import { renderPageFiles, writePageFiles } from '@studio/engine/output/page-files';
@@ -26,14 +27,22 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 
 const input = await readFile(values.photo);
 const engineTimes: number[] = [];
+const engineCpu: number[] = [];
 for (let run = 0; run < Number(values.runs); run++) {
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
   const page = await photoToPage(input, { difficulty: values.difficulty as Difficulty, ratio: values.ratio as Ratio, mode: 'photo' });
   // PNG and SVG come with the page; the PDF is the vector one. Thumbnails are not part of the peer's job.
   const files = await renderPageFiles(page, { paper: 'letter' });
   await writePageFiles(files, `${outDir}engine`);
   engineTimes.push((performance.now() - started) / 1000);
-  console.log(`engine run ${run + 1}: ${engineTimes[run].toFixed(2)} s (${page.report.regionCount} regions, ${page.report.passes ? 'passes' : page.report.problems.join('; ')})`);
+  const cpu = process.cpuUsage(cpuStart);
+  // CPU seconds of this process's JS thread and libvips threads: less sensitive than wall time to other load on the machine.
+  engineCpu.push((cpu.user + cpu.system) / 1e6);
+  console.log(
+    `engine run ${run + 1}: ${engineTimes[run].toFixed(2)} s wall, ${engineCpu[run].toFixed(2)} s CPU ` +
+      `(${page.report.regionCount} regions, ${page.report.passes ? 'passes' : page.report.problems.join('; ')})`,
+  );
 }
 const peakMb = process.resourceUsage().maxRSS / 1024;
 
@@ -54,7 +63,11 @@ if (convert && potrace) {
 }
 
 const engineMedian = median(engineTimes);
-console.log(`\nengine (${values.difficulty}, ${values.ratio}, PNG + SVG + PDF + thumbnails): median ${engineMedian.toFixed(2)} s of ${engineTimes.length}, peak RSS ${peakMb.toFixed(0)} MB`);
+console.log(
+  `\nengine (${values.difficulty}, ${values.ratio}, PNG + SVG + PDF + thumbnails): median ${engineMedian.toFixed(2)} s wall ` +
+    `(${median(engineCpu).toFixed(2)} s CPU) of ${engineTimes.length}, peak RSS ${peakMb.toFixed(0)} MB`,
+);
+console.log(`machine load average while measuring: ${loadavg().map((v) => v.toFixed(1)).join(' ')}`);
 if (peerTimes.length > 0) {
   const peerMedian = median(peerTimes);
   console.log(`peer (ImageMagick canny + potrace): median ${peerMedian.toFixed(2)} s of ${peerTimes.length}`);

@@ -36,7 +36,8 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     const coded = error as { code?: unknown; message?: string };
-    console.error(typeof coded.code === 'number' ? `error ${coded.code}: ${coded.message}` : error);
+    if (typeof coded.code === 'number') console.error(`error ${coded.code}: ${coded.message}`);
+    else console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
   },
 );

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Difficulty, Ratio } from '@studio/contracts/constants';
-import { lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
-import type { Bitmap, Page } from '../page';
+import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
+import type { Bitmap, Page, PageReport } from '../page';
 import { decodeImage } from '../io/load-image';
 import { checkPage } from '../quality/check-page';
 import { traceToSvg } from '../trace/trace-outlines';
@@ -23,6 +23,8 @@ export interface PhotoToPageOptions {
 /** How a difficulty shapes a photo page. Areas are on paper, in mm². */
 interface PhotoParams {
   targetRegions: number;
+  /** Page pixels per working pixel: pages with fewer, larger regions are segmented at lower resolution. */
+  workScale: number;
   /** Gradient scale in working pixels: coarser for young children, so texture never becomes lines. */
   sigma: number;
   /** Smoothing of the drawn boundaries along their length, working pixels. */
@@ -31,14 +33,11 @@ interface PhotoParams {
 }
 
 export const PHOTO_PARAMS: Record<Difficulty, PhotoParams> = {
-  toddler: { targetRegions: 14, sigma: 3, curveSigma: 6, minRegionMm2: 250 },
-  children: { targetRegions: 44, sigma: 2, curveSigma: 4.5, minRegionMm2: 60 },
-  teen: { targetRegions: 84, sigma: 1.5, curveSigma: 3.5, minRegionMm2: 30 },
-  adult: { targetRegions: 320, sigma: 1, curveSigma: 2.5, minRegionMm2: 10 },
+  toddler: { targetRegions: 14, workScale: 6, sigma: 2, curveSigma: 4, minRegionMm2: 250 },
+  children: { targetRegions: 44, workScale: 5, sigma: 1.6, curveSigma: 3.6, minRegionMm2: 60 },
+  teen: { targetRegions: 84, workScale: 4, sigma: 1.5, curveSigma: 3.5, minRegionMm2: 30 },
+  adult: { targetRegions: 320, workScale: 4, sigma: 1, curveSigma: 2.5, minRegionMm2: 10 },
 };
-
-/** Page pixels per working pixel: segmentation runs at a quarter of the page's resolution. */
-export const WORK_SCALE = 4;
 
 export async function encodePagePng(page: Bitmap): Promise<Buffer> {
   return sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
@@ -47,18 +46,18 @@ export async function encodePagePng(page: Bitmap): Promise<Buffer> {
 }
 
 /** Photo → regions → outlines drawn at the difficulty's line width, inside a frame. */
-async function photoLines(input: Buffer, difficulty: Difficulty, ratio: Ratio): Promise<Bitmap> {
+async function photoLines(input: Buffer, difficulty: Difficulty, ratio: Ratio, targetRegions: number): Promise<Bitmap> {
   const size = pageSizeForRatio(ratio);
-  const workW = Math.round(size.width / WORK_SCALE);
-  const workH = Math.round(size.height / WORK_SCALE);
-  const image = await decodeImage(input, { resize: { width: workW, height: workH, fit: 'cover' } });
   const params = PHOTO_PARAMS[difficulty];
+  const workW = Math.round(size.width / params.workScale);
+  const workH = Math.round(size.height / params.workScale);
+  const image = await decodeImage(input, { resize: { width: workW, height: workH, fit: 'cover' } });
   const planes = rgbToLab(image);
   const field = colourGradient(planes, workW, workH, { sigmas: [params.sigma, params.sigma * 2], chromaWeight: 1.5 });
   const over = watershed(field.magnitude, workW, workH);
-  const areaPerWorkPx = (WORK_SCALE / PX_PER_MM) ** 2;
+  const areaPerWorkPx = (params.workScale / PX_PER_MM) ** 2;
   const regions = mergeRegions(over, field.magnitude, {
-    targetRegions: params.targetRegions,
+    targetRegions,
     minArea: params.minRegionMm2 / areaPerWorkPx,
     planes,
     colourWeight: 0.5,
@@ -81,12 +80,27 @@ async function photoLines(input: Buffer, difficulty: Difficulty, ratio: Ratio): 
  * Deterministic: the same input and options give the same bytes.
  */
 export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Promise<Page> {
-  const bitmap =
-    opts.mode === 'cleanup'
-      ? await cleanupDrawing(input, opts.difficulty, opts.ratio)
-      : await photoLines(input, opts.difficulty, opts.ratio);
-  finishPage(bitmap, lineWidthPx(opts.difficulty));
-  const report = checkPage(bitmap, opts.difficulty);
-  const [png, svg] = await Promise.all([encodePagePng(bitmap), Promise.resolve(traceToSvg(bitmap))]);
-  return { png, svg, width: bitmap.width, height: bitmap.height, report };
+  const spec = DIFFICULTY_SPECS[opts.difficulty];
+  let target = PHOTO_PARAMS[opts.difficulty].targetRegions;
+  let bitmap: Bitmap;
+  let report: PageReport;
+  for (let attempt = 0; ; attempt++) {
+    bitmap =
+      opts.mode === 'cleanup'
+        ? await cleanupDrawing(input, opts.difficulty, opts.ratio)
+        : await photoLines(input, opts.difficulty, opts.ratio, target);
+    finishPage(bitmap, lineWidthPx(opts.difficulty));
+    report = checkPage(bitmap, opts.difficulty);
+    // Cut necks and thin strips make the page's region count drift from the segmentation's:
+    // one retry aims the segmentation so the page lands in the difficulty's band.
+    const count = report.regionCount;
+    const outOfBand = count > spec.maxRegions || count < spec.minRegions;
+    if (opts.mode === 'cleanup' || attempt > 0 || !outOfBand || count === 0) break;
+    const wanted = Number.isFinite(spec.maxRegions) ? (spec.minRegions + spec.maxRegions) / 2 : spec.minRegions * 1.4;
+    target = Math.max(2, Math.round((target * wanted) / count));
+  }
+  // libvips encodes the PNG on its own thread while the tracer runs here.
+  const png = encodePagePng(bitmap);
+  const svg = traceToSvg(bitmap);
+  return { png: await png, svg, width: bitmap.width, height: bitmap.height, report };
 }
