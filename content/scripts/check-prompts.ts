@@ -2,10 +2,10 @@
  * Manual check (not part of the test suite): reads every library prompt with the offline
  * composer's prompt reader and reports prompts whose words it does not understand.
  *
- *   cd /work/wt-compose && npx tsx /work/wt-content/content/scripts/check-prompts.ts [extra prompts…]
+ *   npx tsx content/scripts/check-prompts.ts [extra prompts…]
  *
- * COMPOSE_DIR points at a checkout of the `compose` branch (default ../../../wt-compose from this
- * file). Only reads: it loads engine/generated/subject-library.json and never builds it.
+ * COMPOSE_DIR points at another checkout to check against (default: this repository). Only
+ * reads: it loads engine/generated/subject-library.json and never builds it.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -22,7 +22,7 @@ interface LibraryCategory {
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const composeDir = resolve(process.env.COMPOSE_DIR ?? resolve(here, '../../../wt-compose'));
+const composeDir = resolve(process.env.COMPOSE_DIR ?? resolve(here, '../..'));
 const engine = (path: string): string => pathToFileURL(resolve(composeDir, 'engine', path)).href;
 
 // The composer's own modules, loaded at run time so this repository does not depend on them.
