@@ -14,7 +14,7 @@ import { drawMandala } from './mandala';
 import { drawInteriorMotifs, drawMosaic } from './pattern-fill';
 import { drawSubject, fitSubject, placementBox } from './place-subject';
 import type { Placement } from './place-subject';
-import { cleanPage, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
+import { cleanPage, closeNarrowNecks, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
 import { drawScene, layoutFor } from './scenes';
 import type { Box, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
@@ -65,10 +65,17 @@ function defaultScene(subject: Subject): Scene {
   return DEFAULT_SCENE[subject.kind];
 }
 
+/** Mosaic cells across the shorter side: big simple cells for the young, many for adults. */
+const MOSAIC_CELLS: Record<Difficulty, number> = { toddler: 2.2, children: 4, teen: 4, adult: 7 };
+
 const SCENE_LEVEL: Record<Difficulty, number> = { toddler: 0, children: 2, teen: 3, adult: 0 };
 const MAX_ATTEMPTS = 6;
-/** Isolated ink smaller than this is a speck, not a drawing: it becomes paper. */
-const SPECK_MM2 = 1;
+/** Isolated ink smaller than this is a speck, not a drawing: it becomes paper (the checker's limit is 2 mm²). */
+const SPECK_MM2 = 2.5;
+/** Gaps narrower than twice this let a felt tip (~1 mm) cross between areas (the checker's limit is 0.8 mm). */
+const NECK_MM = 0.5;
+/** Areas smaller than this on either side of a neck are not worth splitting for. */
+const CORE_MM2 = 3;
 const PREVIEW_SCALE = 0.5;
 
 let indexCache: { library: SubjectLibrary; index: SubjectIndex } | null = null;
@@ -132,19 +139,21 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       return { body: parts.join(''), drawn };
     }
     if (plan.style === 'pattern') {
-      parts.push(drawMosaic(inner, unit / (difficulty === 'adult' ? 7 : 4), random, colored));
+      parts.push(drawMosaic(inner, unit / MOSAIC_CELLS[difficulty], random, colored));
       const main = plan.subjects[0];
       if (main) {
         const box = { x: area.x + area.width * 0.06, y: area.y + area.height * 0.06, width: area.width * 0.88, height: area.height * 0.88 };
         const placement = fitSubject(main, box);
         const b = placementBox(placement);
         placement.bottom -= (box.height - b.height) / 2;
-        // A halo keeps the mosaic from running into the subject's outline.
-        const halo = drawSubject(placement, lw * 7, colored).replace(/stroke="#000"/g, 'stroke="#fff"').replace(/fill="#000"/g, 'fill="#fff"');
-        parts.push(halo, drawSubject(placement, lw, colored));
+        // A sticker border: the mosaic stops at a line drawn all round the subject, so cut mosaic
+        // edges never end in open stubs near the subject's outline.
+        const silhouette = (width: number, paintColor: string): string =>
+          drawSubject(placement, width, false).replace(/(fill|stroke)="#(?:000|fff)"/g, `$1="${paintColor}"`).replace(/fill="none"/g, `fill="${paintColor}"`);
+        parts.push(silhouette(lw * 13, '#000'), silhouette(lw * 11, colored ? '#fff8e1' : '#fff'), drawSubject(placement, lw, colored));
         parts.push(await drawInteriorMotifs(placement, lw, random, colored, difficulty === 'adult' ? 60 : 25));
         drawn.push(main);
-      } else {
+      } else if (difficulty === 'teen' || difficulty === 'adult') {
         const r = Math.min(area.width, area.height) * 0.3;
         parts.push(drawMandala(area.x + area.width / 2, area.y + area.height / 2, r, difficulty === 'adult' ? 'teen' : 'children', random, colored));
       }
@@ -250,6 +259,11 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     let composition = await composeSvg(plan, opts.difficulty, width, height, dials, library);
     const raster = await rasterizeSvg(composition.svg, width, height);
     let cleaned = cleanPage(raster, sliverAreaPx(opts.difficulty), speckPx);
+    // Necks are judged on the cleaned page (inked slivers change them); closing one can leave a
+    // new sliver, so the cleanup runs again.
+    if (closeNarrowNecks(cleaned.bitmap, NECK_MM * PX_PER_MM, CORE_MM2 * PX_PER_MM * PX_PER_MM, lw) > 0) {
+      cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
+    }
     if (cleaned.regionCount < band.min) {
       // Too few regions: split the frame band into cells. The spokes are straight lines, so they
       // are inked into the raster directly instead of rendering the page a second time.
