@@ -1,6 +1,42 @@
-// The engine's command line. Subcommands register themselves here as they are built.
-const usage = `Usage: npm run engine -- <command> [options]
+// The engine's command line: a table of subcommands. Adding one is one line here plus a module
+// that exports `summary`, `usage` and `run(argv)`.
+import type { EngineCommand } from './cli-command';
 
-Commands arrive with the engine issues (lineart, compose).`;
+const commands: Record<string, () => Promise<EngineCommand>> = {
+  lineart: () => import('./lineart/lineart-command'),
+  compose: () => import('./compose/compose-command'),
+};
 
-console.log(usage);
+async function printHelp(): Promise<void> {
+  const lines = ['Usage: npm run engine -- <command> [options]', '', 'Commands:'];
+  for (const [name, load] of Object.entries(commands)) {
+    const command = await load();
+    lines.push(`  ${name.padEnd(10)} ${command.summary}`, '', command.usage, '');
+  }
+  console.log(lines.join('\n'));
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    await printHelp();
+    return name ? 0 : 1;
+  }
+  const load = commands[name];
+  if (!load) {
+    console.error(`Unknown command "${name}". Run with --help to list commands.`);
+    return 1;
+  }
+  return (await load()).run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const coded = error as { code?: unknown; message?: string };
+    console.error(typeof coded.code === 'number' ? `error ${coded.code}: ${coded.message}` : error);
+    process.exitCode = 1;
+  },
+);

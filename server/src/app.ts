@@ -17,6 +17,10 @@ import type { Config } from './config/config';
 import type { Db } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { filesRoutes } from './http/files.routes';
+import { registerMetrics } from './http/metrics';
+import { createPageMeta } from './http/seo/page-meta';
+import { createSeoData } from './http/seo/seo-data';
+import { sitemapRoutes } from './http/seo/sitemap.routes';
 import { webAppRoutes } from './http/web-app';
 import { createAccessTokens } from './lib/access-tokens';
 import { createAuthRepository } from './modules/auth/auth.repository';
@@ -25,6 +29,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createLibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
 import { createLibraryService } from './modules/library/library.service';
+import { blogRoutes } from './modules/blog/blog.routes';
 import { createBillingJobs } from './modules/billing/billing-jobs';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -162,28 +167,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const billing = createBillingJobs({ db: kysely, logger });
   app.decorate('billing', billing);
 
-  if (deps.runsWorker !== false) {
-    let sweep: NodeJS.Timeout | undefined;
-    let billingTimer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      deps.queue.start(generation.processTask);
-      await generation.recoverStaleTasks();
-      sweep = setInterval(() => {
-        generation.recoverStaleTasks().catch((error) => logger.error({ err: error }, 'task sweep failed'));
-      }, deps.generationTimeouts?.sweepEveryMs ?? 15_000);
-      sweep.unref();
-      billingTimer = setInterval(() => {
-        billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
-      }, 60_000);
-      billingTimer.unref();
-      await billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(sweep);
-      clearInterval(billingTimer);
-      await deps.queue.close();
-    });
-  }
+  // Every process sweeps stale tasks and runs the billing calendar (both are safe to run twice);
+  // only worker processes take tasks off the queue.
+  let sweep: NodeJS.Timeout | undefined;
+  let billingTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (deps.runsWorker !== false) deps.queue.start(generation.processTask);
+    await generation.recoverStaleTasks().catch((error) => logger.error({ err: error }, 'task sweep failed'));
+    sweep = setInterval(() => {
+      generation.recoverStaleTasks().catch((error) => logger.error({ err: error }, 'task sweep failed'));
+    }, deps.generationTimeouts?.sweepEveryMs ?? 15_000);
+    sweep.unref();
+    billingTimer = setInterval(() => {
+      billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
+    }, 60_000);
+    billingTimer.unref();
+    await billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    clearInterval(billingTimer);
+    await deps.queue.close();
+  });
+
+  registerMetrics(app, [
+    { name: 'generation_queue_local', help: 'Tasks waiting or running in this process.', read: async () => deps.queue.pending() },
+    {
+      name: 'generation_tasks',
+      help: 'Generation tasks by status.',
+      read: async () => {
+        const rows = await kysely.selectFrom('generation_tasks').select(['status', kysely.fn.countAll<number>().as('n')]).groupBy('status').execute();
+        return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+      },
+    },
+  ]);
 
   await app.register(healthRoutes, {
     checks: [{ name: 'database', check: () => db.ping() }],
@@ -196,11 +213,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, rateLimit: config.authRateLimit });
   await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
+  await app.register(blogRoutes, { db: kysely, publicUrl: config.publicUrl });
   await app.register(libraryRoutes, { library: createLibraryService({ library: createLibraryRepository(kysely), urls }) });
   await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });
   await app.register(generationRoutes, { generation, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
   await app.register(paymentsRoutes, { payments, checkAccessToken: auth.checkAccessToken, providerName: deps.payments.name });
   await app.register(filesRoutes, { storage: deps.storage, publicKinds: ['avatars'] });
-  await app.register(webAppRoutes, { distDir: deps.webDistDir ?? defaultWebDist });
+  await app.register(sitemapRoutes, { db: kysely, publicUrl: config.publicUrl });
+  await app.register(webAppRoutes, {
+    distDir: deps.webDistDir ?? defaultWebDist,
+    metaFor: createPageMeta({ publicUrl: config.publicUrl, data: createSeoData({ db: kysely, urls, publicUrl: config.publicUrl }) }),
+  });
   return app;
 }

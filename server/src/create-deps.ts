@@ -1,14 +1,22 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { isAppError } from '@studio/contracts/errors';
+import { createEnginePageMaker } from './adapters/engine/engine-page-maker';
+import { createThreadedPageMaker } from './adapters/engine/engine-threads';
+import type { PageMaker } from './adapters/engine/page-maker';
 import pino, { type Logger } from 'pino';
 import { createGoogleVerifier } from './adapters/google/google-verifier';
 import { createMailer } from './adapters/mail/mailer';
 import { createPayPalProvider, PAYPAL_API } from './adapters/payments/paypal-provider';
 import { createTestPaymentProvider } from './adapters/payments/test-provider';
+import { createBullQueue } from './adapters/queue/bullmq-queue';
 import { createInProcessQueue } from './adapters/queue/job-queue';
 import { createLocalStorage } from './adapters/storage/storage';
 import { availableParallelism } from 'node:os';
 import type { AppDeps } from './app';
-import type { Config } from './config/config';
+import { ConfigError, type Config } from './config/config';
 import { migrate, openDatabase } from './db/database';
 
 export function createLogger(level: string): Logger {
@@ -30,8 +38,12 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
     storage: createLocalStorage(path.join(config.dataDir, 'files')),
     google: config.google.clientId ? createGoogleVerifier({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl }) : null,
-    queue: createInProcessQueue({ concurrency: availableParallelism() }),
-    maker: null,
+    queue: config.redisUrl
+      ? createBullQueue({ redisUrl: config.redisUrl, concurrency: availableParallelism() })
+      : createInProcessQueue({ concurrency: availableParallelism() }),
+    // With Redis, API processes only enqueue; `npm run worker` processes make the pages.
+    runsWorker: !config.redisUrl,
+    maker: createPageMaker(config),
     payments:
       config.payment.provider === 'paypal'
         ? createPayPalProvider({
@@ -43,4 +55,25 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
           })
         : createTestPaymentProvider(),
   };
+}
+
+/**
+ * The engine, on worker threads when running from the server bundle (engine-thread.js beside
+ * it), in this thread otherwise (tests, `npm run dev`).
+ */
+export function createPageMaker(config: Config): PageMaker {
+  let inner: PageMaker;
+  try {
+    inner = createEnginePageMaker({ providerConfig: config.providerEnv });
+  } catch (error) {
+    if (isAppError(error)) throw new ConfigError(`Invalid configuration: ${error.message}`);
+    throw error;
+  }
+  const threadFile = fileURLToPath(new URL('./engine-thread.js', import.meta.url));
+  if (!existsSync(threadFile)) return inner;
+  return createThreadedPageMaker({
+    inner,
+    size: availableParallelism(),
+    spawn: () => new Worker(threadFile, { workerData: { providerConfig: config.providerEnv } }),
+  });
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { createDeps, createLogger } from './create-deps';
+import { contentDir, importContent, seedDemoLibrary } from './import-content';
 
 // Only listens and shuts down; app.ts builds everything.
 async function main(): Promise<void> {
@@ -15,7 +16,17 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const deps = await createDeps(config, logger);
+  let deps;
+  try {
+    deps = await createDeps(config, logger);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await importContent(deps, contentDir()).catch((error) => logger.error({ err: error }, 'importing content failed'));
   const app = await buildApp(deps);
 
   let closing = false;
@@ -43,6 +54,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Coloring Studio is ready at ${config.publicUrl}`);
+  if (config.seedLibrary) void seedDemoLibrary(deps, contentDir()).catch((error) => logger.error({ err: error }, 'seeding the demo library failed'));
 }
 
 main().catch((error) => {

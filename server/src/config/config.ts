@@ -40,11 +40,21 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Coloring Studio <no-reply@localhost>'),
   CONTACT_EMAIL: z.email().default('support@coloring.studio'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_LIBRARY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
 });
+
+/** Variables an image provider reads (engine/src/providers/image-provider.ts), passed through as given. */
+export const PROVIDER_VARIABLES = [
+  'IMAGE_PROVIDER_TIMEOUT_MS', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_IMAGE_MODEL', 'OPENAI_TEXT_MODEL', 'COMFYUI_URL', 'COMFYUI_WORKFLOW',
+  'REPLICATE_API_TOKEN', 'REPLICATE_MODEL', 'REPLICATE_BASE_URL', 'STABILITY_API_KEY', 'STABILITY_BASE_URL', 'STABILITY_MODEL',
+] as const;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -57,6 +67,8 @@ export interface Config {
   s3: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string } | null;
   jwtSecret: string;
   imageProvider: 'local' | 'openai' | 'comfyui' | 'replicate' | 'stability';
+  /** IMAGE_PROVIDER and its provider's variables, for the engine. */
+  providerEnv: Record<string, string>;
   payment:
     | { provider: 'test' }
     | { provider: 'paypal'; clientId: string; clientSecret: string; mode: 'sandbox' | 'live'; webhookId: string | null; apiUrl: string | null };
@@ -65,6 +77,8 @@ export interface Config {
   contactEmail: string;
   logLevel: string;
   trustProxy: boolean;
+  /** Draw the demo library from content/library in the background when pages are missing. */
+  seedLibrary: boolean;
   /** Requests per minute allowed on sensitive auth routes, per client address. */
   authRateLimit: { login: number; register: number; forgot: number; refresh: number; generate: number };
 }
@@ -108,6 +122,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     imageProvider: e.IMAGE_PROVIDER,
+    providerEnv: Object.fromEntries(
+      [['IMAGE_PROVIDER', e.IMAGE_PROVIDER], ...PROVIDER_VARIABLES.map((key) => [key, cleaned[key]])].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    ),
     payment:
       e.PAYMENT_PROVIDER === 'paypal'
         ? {
@@ -124,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    seedLibrary: e.SEED_LIBRARY,
     authRateLimit: { login: 10, register: 10, forgot: 5, refresh: 60, generate: 30 },
   };
 }

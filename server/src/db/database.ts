@@ -7,6 +7,8 @@ import { accounts } from './migrations/001-accounts';
 import { generation } from './migrations/002-generation';
 import { payments } from './migrations/003-payments';
 import { library } from './migrations/004-library';
+import { blog } from './migrations/005-blog';
+import { imageIdTail } from './migrations/006-image-id-tail';
 import type { Database } from './schema';
 
 /**
@@ -28,6 +30,8 @@ const migrations: Record<string, Migration> = {
   '002-generation': generation,
   '003-payments': payments,
   '004-library': library,
+  '005-blog': blog,
+  '006-image-id-tail': imageIdTail,
 };
 
 class StaticMigrations implements MigrationProvider {

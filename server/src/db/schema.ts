@@ -65,6 +65,8 @@ export interface CreditLedgerTable {
 
 export interface ImagesTable {
   id: string;
+  /** Last 8 characters of the id: what an image slug ends with. Set by the repository. */
+  id_tail?: string | null;
   /** Null for library pages. */
   user_id: string | null;
   category_id: string | null;
@@ -193,6 +195,24 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface BlogPostsTable {
+  id: string;
+  slug: string;
+  status: string;
+  author: string;
+  published_date: string;
+  featured_image: string | null;
+  /** JSON {en, zh, ja}; content is sanitised HTML. */
+  title: string;
+  content: string;
+  excerpt: string;
+  meta_title: string;
+  meta_description: string;
+  /** Hash of the Markdown sources, so an unchanged post is not rewritten at start. */
+  source_hash: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -209,4 +229,5 @@ export interface Database {
   tags: TagsTable;
   image_tags: ImageTagsTable;
   settings: SettingsTable;
+  blog_posts: BlogPostsTable;
 }

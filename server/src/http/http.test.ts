@@ -27,6 +27,16 @@ describe('HTTP behaviour', () => {
     expect(response.headers['x-request-id']).toBe('trace-123');
   });
 
+  it('exposes Prometheus metrics by route pattern', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/images/some-id/download' });
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.headers['content-type']).toContain('text/plain');
+    expect(metrics.body).toContain('http_requests_total{method="GET",route="/api/images/:id/download",status="404"} 1');
+    expect(metrics.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/healthz"\} \d+/);
+    expect(metrics.body).toContain('# TYPE generation_tasks gauge');
+  });
+
   it('answers unknown API paths with a 404 envelope', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);

@@ -4,6 +4,7 @@ import { AppError, ErrorCode } from '@studio/contracts/errors';
 import { newId, nowIso } from '../../lib/ids';
 import { bookCredits, ledgerOf } from '../credits/credits.repository';
 import { createFakePageMaker } from '../../test/fake-page-maker';
+import { createReportsRepository } from '../images/reports.repository';
 import { signedInUser } from '../../test/factories';
 import { createTestApp, databaseKinds, waitFor, type TestApp } from '../../test/test-app';
 
@@ -200,6 +201,14 @@ describe.each(databaseKinds)('generation on %s', (kind) => {
     const row = await t.db.kysely.selectFrom('images').select('is_online').where('id', '=', imageId).executeTakeFirstOrThrow();
     expect(row.is_online).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: `/api/images/${imageId}/download?format=png` })).statusCode).toBe(404);
+
+    // Moderation: the open reports are listed, and keeping the image brings it back online.
+    const moderation = createReportsRepository(t.db.kysely);
+    const open = await moderation.open();
+    expect(open.find((entry) => entry.imageId === imageId)).toMatchObject({ isOnline: false, title: 'a happy whale' });
+    expect(await moderation.resolve(imageId, 'keep')).toBe(3);
+    expect((await t.app.inject({ method: 'GET', url: `/api/images/${imageId}/download?format=png` })).statusCode).toBe(200);
+    expect((await moderation.open()).find((entry) => entry.imageId === imageId)).toBeUndefined();
   });
 
   it('recovers tasks a killed process left behind: retried once, then failed and refunded', async () => {

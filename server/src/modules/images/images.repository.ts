@@ -12,7 +12,14 @@ export const REPORTS_TO_TAKE_OFFLINE = 3;
 export function createImagesRepository(db: Kysely<Database>) {
   return {
     async insert(executor: Executor, image: Insertable<ImagesTable>): Promise<void> {
-      await executor.insertInto('images').values(image).execute();
+      await executor.insertInto('images').values({ ...image, id_tail: image.id.slice(-8) }).execute();
+    },
+    /** An id, or a slug ending in the id's last 8 characters. */
+    async findByIdOrSlug(value: string): Promise<ImageRow | undefined> {
+      const exact = await db.selectFrom('images').selectAll().where('id', '=', value).executeTakeFirst();
+      if (exact) return exact;
+      const tail = value.slice(-8);
+      return db.selectFrom('images').selectAll().where('id_tail', '=', tail).orderBy('id').executeTakeFirst();
     },
     findById(id: string): Promise<ImageRow | undefined> {
       return db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();

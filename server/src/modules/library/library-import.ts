@@ -100,6 +100,7 @@ export function createLibraryImporter(deps: { db: Kysely<Database>; storage: Sto
         .insertInto('images')
         .values({
           id,
+          id_tail: id.slice(-8),
           user_id: null,
           category_id: category.id,
           type: 'library',

@@ -1,10 +1,13 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Localized } from '@studio/contracts/constants';
 import type { ImagesQuery, ImageTag } from '@studio/contracts/images';
 import type { CategoriesTable, Database } from '../../db/schema';
 import type { ImageRow } from '../images/images.repository';
 
 export type CategoryRow = Selectable<CategoriesTable>;
+
+/** An image id, or an image slug (which ends with the id's last 8 characters). */
+const matchesIdOrSlug = (value: string) => (eb: ExpressionBuilder<Database, 'images'>) => eb.or([eb('id', '=', value), eb('id_tail', '=', value.slice(-8))]);
 
 const escapeLike = (value: string) => `%${value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
@@ -16,12 +19,12 @@ export function createLibraryRepository(db: Kysely<Database>) {
     async searchPublic(query: ImagesQuery, categoryId: string | null): Promise<{ rows: ImageRow[]; total: number }> {
       let base = publicImages();
       if (query.imageId && query.isRelated) {
-        const anchor = await db.selectFrom('images').select(['category_id', 'type']).where('id', '=', query.imageId).executeTakeFirst();
-        base = base.where('id', '!=', query.imageId);
+        const anchor = await db.selectFrom('images').select(['id', 'category_id', 'type']).where(matchesIdOrSlug(query.imageId)).executeTakeFirst();
+        base = base.where('id', '!=', anchor?.id ?? query.imageId);
         if (anchor?.category_id) base = base.where('category_id', '=', anchor.category_id);
         else if (anchor) base = base.where('type', '=', anchor.type);
       } else if (query.imageId) {
-        base = base.where('id', '=', query.imageId);
+        base = base.where(matchesIdOrSlug(query.imageId));
       }
       if (query.query) {
         const like = escapeLike(query.query.trim());

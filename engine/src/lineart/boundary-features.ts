@@ -1,0 +1,118 @@
+import type { RgbImage } from '../io/load-image';
+import { gaussianBlur } from '../raster/gaussian-blur';
+import { rgbToLab } from './boundary-map';
+
+/** Gaussian scales (pixels at BSDS size, about 480x320) of the boundary features. */
+export const FEATURE_SIGMAS = [1, 2, 4] as const;
+/** Names, in order, of the feature planes computeBoundaryFeatures returns. */
+export const FEATURE_NAMES = [
+  ...FEATURE_SIGMAS.flatMap((s) => [`L${s}`, `a${s}`, `b${s}`, `surround${s}`, `texture${s}`, `ridge${s}`]),
+  'L8',
+  'a8',
+  'b8',
+];
+
+export interface BoundaryFeatures {
+  width: number;
+  height: number;
+  /** One plane per feature, log(1 + strength): ratios between cues become differences a linear layer can use. */
+  planes: Float32Array[];
+  /** Edge-normal direction (radians) from the middle scale's colour structure tensor, for thinning. */
+  angle: Float32Array;
+}
+
+/**
+ * Per-pixel cues for the learned boundary map: colour-channel gradient strength at three scales,
+ * the surrounding gradient energy at each scale (texture: an edge among many equal edges is
+ * probably grass, not an object outline), and one coarse gradient.
+ * `scale` multiplies the sigmas so a larger image sees the same structures.
+ */
+export function computeBoundaryFeatures(image: RgbImage, scale = 1): BoundaryFeatures {
+  const { width, height } = image;
+  const n = width * height;
+  const lab = rgbToLab(image);
+  const planes: Float32Array[] = [];
+  let angle = new Float32Array(n);
+  const channelWeights = [1, 1.5, 1.5];
+  const gradientOf = (sigma: number): { mags: Float32Array[]; total: Float32Array; jxx: Float32Array; jyy: Float32Array; jxy: Float32Array } => {
+    const mags: Float32Array[] = [];
+    const total = new Float32Array(n);
+    const jxx = new Float32Array(n);
+    const jyy = new Float32Array(n);
+    const jxy = new Float32Array(n);
+    lab.forEach((plane, c) => {
+      const s = gaussianBlur(plane, width, height, sigma);
+      const m = new Float32Array(n);
+      const w = channelWeights[c] * channelWeights[c];
+      for (let y = 0; y < height; y++) {
+        const up = y > 0 ? -width : 0;
+        const down = y < height - 1 ? width : 0;
+        for (let x = 0; x < width; x++) {
+          const i = y * width + x;
+          const gx = (s[x < width - 1 ? i + 1 : i] - s[x > 0 ? i - 1 : i]) * 0.5 * sigma;
+          const gy = (s[i + down] - s[i + up]) * 0.5 * sigma;
+          m[i] = Math.sqrt(gx * gx + gy * gy);
+          jxx[i] += w * gx * gx;
+          jyy[i] += w * gy * gy;
+          jxy[i] += w * gx * gy;
+        }
+      }
+      mags.push(m);
+    });
+    for (let i = 0; i < n; i++) total[i] = Math.sqrt(jxx[i] + jyy[i]);
+    return { mags, total, jxx, jyy, jxy };
+  };
+  for (const base of FEATURE_SIGMAS) {
+    const sigma = base * scale;
+    const g = gradientOf(sigma);
+    for (const m of g.mags) planes.push(m);
+    const surround = gaussianBlur(g.total, width, height, sigma * 3);
+    planes.push(surround);
+    // Texture gradient: where the amount of edge energy itself changes (grass meeting sky).
+    planes.push(gradientMagnitude(surround, width, height, sigma * 3));
+    const orientation = new Float32Array(n);
+    for (let i = 0; i < n; i++) orientation[i] = 0.5 * Math.atan2(2 * g.jxy[i], g.jxx[i] - g.jyy[i]);
+    planes.push(ridgeStrength(g.total, orientation, width, height));
+    if (base === 2) angle = orientation;
+  }
+  for (const m of gradientOf(8 * scale).mags) planes.push(m);
+  for (const plane of planes) for (let i = 0; i < n; i++) plane[i] = Math.log1p(plane[i]);
+  return { width, height, planes, angle };
+}
+
+function gradientMagnitude(plane: Float32Array, width: number, height: number, step: number): Float32Array {
+  const out = new Float32Array(plane.length);
+  for (let y = 0; y < height; y++) {
+    const up = y > 0 ? -width : 0;
+    const down = y < height - 1 ? width : 0;
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const gx = (plane[x < width - 1 ? i + 1 : i] - plane[x > 0 ? i - 1 : i]) * 0.5 * step;
+      const gy = (plane[i + down] - plane[i + up]) * 0.5 * step;
+      out[i] = Math.sqrt(gx * gx + gy * gy);
+    }
+  }
+  return out;
+}
+
+/**
+ * How much a pixel stands above its two neighbours across the edge (ratio, ≥ 0): ridges of the
+ * gradient are where boundaries are drawn, flanks are not.
+ */
+function ridgeStrength(magnitude: Float32Array, angle: Float32Array, width: number, height: number): Float32Array {
+  const out = new Float32Array(magnitude.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const dx = Math.round(Math.cos(angle[i]));
+      const dy = Math.round(Math.sin(angle[i]));
+      const x1 = Math.min(width - 1, Math.max(0, x + dx));
+      const y1 = Math.min(height - 1, Math.max(0, y + dy));
+      const x2 = Math.min(width - 1, Math.max(0, x - dx));
+      const y2 = Math.min(height - 1, Math.max(0, y - dy));
+      const side = Math.max(magnitude[y1 * width + x1], magnitude[y2 * width + x2]);
+      out[i] = magnitude[i] / (side + 1e-3);
+    }
+  }
+  return out;
+}

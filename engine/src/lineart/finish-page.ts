@@ -1,0 +1,91 @@
+import { PX_PER_MM } from '@studio/contracts/page';
+import type { Bitmap } from '../page';
+import { labelComponents } from '../raster/label-components';
+import { findLeaks, REGION_MIN_MM2, SPECK_MAX_MM2 } from '../quality/check-page';
+
+/**
+ * The last pass every page gets: paper islands too small to colour are filled with ink, and ink
+ * specks are erased. Uses the same thresholds as the page checker, so a finished page passes
+ * those two checks by construction.
+ */
+export function finishPage(page: Bitmap, lineWidth: number): void {
+  const { width, height, data } = page;
+  for (let i = 0; i < data.length; i++) data[i] = data[i] < 128 ? 0 : 255;
+  cutLeaks(page, lineWidth);
+  const paper = labelComponents(data, width, height, 255, 4);
+  const regionMin = REGION_MIN_MM2 * PX_PER_MM * PX_PER_MM;
+  for (let i = 0; i < data.length; i++) {
+    const id = paper.labels[i];
+    if (id !== 0 && paper.areas[id] < regionMin) data[i] = 0;
+  }
+  const ink = labelComponents(data, width, height, 0, 8);
+  const speckMax = SPECK_MAX_MM2 * PX_PER_MM * PX_PER_MM;
+  for (let i = 0; i < data.length; i++) {
+    const id = ink.labels[i];
+    if (id !== 0 && ink.areas[id] < speckMax) data[i] = 255;
+  }
+}
+
+/**
+ * Closes every leak the checker would find: inside a leaking region each paper pixel is given to
+ * its nearest large core (breadth-first from all cores at once), and a line of `lineWidth` is
+ * drawn where two cores' territories meet, which is across the narrow neck between them.
+ */
+export function cutLeaks(page: Bitmap, lineWidth: number): void {
+  const { width, height, data } = page;
+  const n = width * height;
+  const ink = new Uint8Array(n);
+  for (let i = 0; i < n; i++) ink[i] = data[i] === 0 ? 1 : 0;
+  const leaks = findLeaks(ink, width, height);
+  if (leaks.leakingRegions === 0) return;
+  const { paper, cores, coreCounts, coresPerRegion } = leaks;
+  const w2 = leaks.width;
+  const n2 = w2 * leaks.height;
+  const owner = new Int32Array(n2);
+  const queue = new Int32Array(n2);
+  let head = 0;
+  let tail = 0;
+  for (let i = 0; i < n2; i++) {
+    const c = cores.labels[i];
+    if (c !== 0 && coreCounts[c] && coresPerRegion[paper.labels[i]] > 1) {
+      owner[i] = c;
+      queue[tail++] = i;
+    }
+  }
+  const cut = new Uint8Array(n2);
+  const cutPixels: number[] = [];
+  const visit = (p: number, q: number): void => {
+    if (paper.labels[q] === 0) return;
+    if (owner[q] === 0) {
+      owner[q] = owner[p];
+      queue[tail++] = q;
+    } else if (owner[q] !== owner[p] && !cut[q]) {
+      cut[q] = 1;
+      cutPixels.push(q);
+    }
+  };
+  while (head < tail) {
+    const p = queue[head++];
+    const x = p % w2;
+    if (x > 0) visit(p, p - 1);
+    if (x < w2 - 1) visit(p, p + 1);
+    if (p >= w2) visit(p, p - w2);
+    if (p + w2 < n2) visit(p, p + w2);
+  }
+  // Draw the cut at line width, on paper of leaking regions only.
+  const r = Math.max(1, lineWidth / 2);
+  const ri = Math.ceil(r);
+  for (const p of cutPixels) {
+    const cx = 2 * (p % w2) + 1;
+    const cy = 2 * Math.floor(p / w2) + 1;
+    for (let dy = -ri; dy <= ri; dy++) {
+      const y = cy + dy;
+      if (y < 0 || y >= height) continue;
+      const half = Math.floor(Math.sqrt(Math.max(0, r * r - dy * dy)));
+      for (let x = Math.max(0, cx - half); x <= Math.min(width - 1, cx + half); x++) {
+        const region = paper.labels[(y >> 1) * w2 + (x >> 1)];
+        if (region !== 0 && coresPerRegion[region] > 1) data[y * width + x] = 0;
+      }
+    }
+  }
+}

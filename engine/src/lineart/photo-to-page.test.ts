@@ -1,0 +1,72 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { DIFFICULTIES, RATIOS } from '@studio/contracts/constants';
+import { pageSizeForRatio } from '@studio/contracts/page';
+import { photoToPage } from './photo-to-page';
+import { syntheticDrawing, syntheticPhoto } from './synthetic-images';
+import { renderPageFiles } from '../output/page-files';
+import { inspectPdf } from '../output/pdf-inspect';
+import { parseSvg } from '../output/svg-to-pdf';
+
+async function greyPixels(png: Buffer): Promise<{ data: Uint8Array; width: number; height: number; channels: number }> {
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+describe('photoToPage', () => {
+  it('gives the same bytes for the same input', async () => {
+    const photo = await syntheticPhoto(400, 300, 3);
+    const a = await photoToPage(photo, { difficulty: 'children', ratio: '4:3', mode: 'photo' });
+    const b = await photoToPage(photo, { difficulty: 'children', ratio: '4:3', mode: 'photo' });
+    expect(a.png.equals(b.png)).toBe(true);
+    expect(a.svg).toBe(b.svg);
+    const files = await renderPageFiles(a, { paper: 'letter' });
+    const again = await renderPageFiles(b, { paper: 'letter' });
+    expect(files.pdf.equals(again.pdf)).toBe(true);
+    expect(files.thumb600.equals(again.thumb600)).toBe(true);
+  });
+
+  it('makes a page that passes the checker for every ratio and difficulty', async () => {
+    const photo = await syntheticPhoto(480, 360, 11, 90);
+    for (const ratio of RATIOS) {
+      for (const difficulty of DIFFICULTIES) {
+        const page = await photoToPage(photo, { difficulty, ratio, mode: 'photo' });
+        expect({ ratio, difficulty, problems: page.report.problems }).toEqual({ ratio, difficulty, problems: [] });
+        expect([page.width, page.height]).toEqual([pageSizeForRatio(ratio).width, pageSizeForRatio(ratio).height]);
+      }
+    }
+  }, 180_000);
+
+  it('writes a one-channel pure black-and-white PNG, an SVG of the page size, a vector PDF and thumbnails', async () => {
+    const page = await photoToPage(await syntheticPhoto(300, 400, 5), { difficulty: 'teen', ratio: '3:4', mode: 'photo' });
+    const png = await greyPixels(page.png);
+    expect([png.width, png.height]).toEqual([2363, 3150]);
+    expect(png.data.every((v) => v === 0 || v === 255)).toBe(true);
+    const svg = parseSvg(page.svg ?? '');
+    expect(svg.attrs.viewBox).toBe('0 0 2363 3150');
+    const files = await renderPageFiles(page, { paper: 'a4' });
+    const pdf = inspectPdf(files.pdf);
+    expect(pdf.pageCount).toBe(1);
+    expect(pdf.imageCount).toBe(0);
+    expect(pdf.mediaBoxes[0]).toEqual([0, 0, 595.28, 841.89]);
+    expect(pdf.content).toMatch(/ [cv]\n/);
+    const large = await sharp(files.thumb600).metadata();
+    const small = await sharp(files.thumb320).metadata();
+    expect([large.format, large.height, small.height]).toEqual(['webp', 600, 320]);
+  });
+});
+
+describe('photoToPage in cleanup mode', () => {
+  it('keeps the drawn lines, drops the shading, closes the small gap', async () => {
+    const page = await photoToPage(await syntheticDrawing(900, 900), { difficulty: 'children', ratio: '1:1', mode: 'cleanup' });
+    const r = page.report;
+    expect([r.greyPixels, r.specks, r.leakingRegions]).toEqual([0, 0, 0]);
+    // Outside, inside the circle (its gap closed), inside the square.
+    expect(r.regionCount).toBe(3);
+    const png = await greyPixels(page.png);
+    // The middle of the shaded crescent is paper again.
+    const x = Math.round(png.width * 0.5 + png.width * 0.3 * 0.6);
+    const y = Math.round(png.height * 0.5);
+    expect(png.data[(y * png.width + x) * png.channels]).toBe(255);
+  });
+});

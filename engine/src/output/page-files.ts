@@ -1,0 +1,61 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import sharp from 'sharp';
+import type { Paper } from '@studio/contracts/page';
+import type { Page, PageFiles } from '../page';
+import { openPageDocument, svgToPdf } from './svg-to-pdf';
+
+/** Thumbnails are sized by their long side, so every ratio gets the same bounding box. */
+export const THUMB_LONG_SIDES = { large: 600, small: 320 } as const;
+
+async function thumbnail(png: Buffer, longSide: number): Promise<Buffer> {
+  return sharp(png).resize(longSide, longSide, { fit: 'inside' }).webp({ quality: 82, effort: 2 }).toBuffer();
+}
+
+/** A page without vector art still gets a PDF: the raster, flattened to one grey channel (small and fast to embed). */
+async function rasterToPdf(png: Buffer, paper: Paper): Promise<Buffer> {
+  const { data, info } = await sharp(png).flatten({ background: '#ffffff' }).greyscale().png({ compressionLevel: 6 }).toBuffer({ resolveWithObject: true });
+  const { doc, done, fit } = openPageDocument(paper, info.width, info.height);
+  doc.image(data, fit.x, fit.y, { width: info.width * fit.scale, height: info.height * fit.scale });
+  doc.end();
+  return done;
+}
+
+/**
+ * Everything a caller stores for one page: the master PNG, the SVG when there is one, a PDF
+ * (vector from the SVG, else the raster), WebP thumbnails 600 and 320 px on the long side, and a
+ * 600 px colour thumbnail when the page has a coloured preview.
+ */
+export async function renderPageFiles(page: Page, opts: { paper: Paper }): Promise<PageFiles> {
+  const [pdf, thumb600, thumb320, colorThumb600] = await Promise.all([
+    page.svg ? svgToPdf(page.svg, opts) : rasterToPdf(page.png, opts.paper),
+    thumbnail(page.png, THUMB_LONG_SIDES.large),
+    thumbnail(page.png, THUMB_LONG_SIDES.small),
+    page.colorPng ? thumbnail(page.colorPng, THUMB_LONG_SIDES.large) : Promise.resolve(undefined),
+  ]);
+  const files: PageFiles = { png: page.png, svg: page.svg, pdf, thumb600, thumb320 };
+  if (page.colorPng) {
+    files.colorPng = page.colorPng;
+    files.colorThumb600 = colorThumb600;
+  }
+  return files;
+}
+
+/**
+ * Writes `<outBase>.png`, `.svg` (when vector), `.pdf`, `.600.webp`, `.320.webp`, and
+ * `.color.png` / `.color.600.webp` when present. Returns the paths written.
+ */
+export async function writePageFiles(files: PageFiles, outBase: string): Promise<string[]> {
+  await mkdir(dirname(outBase), { recursive: true });
+  const entries: [string, Buffer | string][] = [
+    [`${outBase}.png`, files.png],
+    [`${outBase}.pdf`, files.pdf],
+    [`${outBase}.600.webp`, files.thumb600],
+    [`${outBase}.320.webp`, files.thumb320],
+  ];
+  if (files.svg !== null) entries.splice(1, 0, [`${outBase}.svg`, files.svg]);
+  if (files.colorPng) entries.push([`${outBase}.color.png`, files.colorPng]);
+  if (files.colorThumb600) entries.push([`${outBase}.color.600.webp`, files.colorThumb600]);
+  await Promise.all(entries.map(([path, content]) => writeFile(path, content)));
+  return entries.map(([path]) => path);
+}

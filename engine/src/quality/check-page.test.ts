@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { PX_PER_MM } from '@studio/contracts/page';
+import type { Bitmap } from '../page';
+import { checkPage } from './check-page';
+
+function blank(width: number, height: number): Bitmap {
+  return { width, height, data: new Uint8Array(width * height).fill(255) };
+}
+function rect(page: Bitmap, x0: number, y0: number, x1: number, y1: number, value = 0): void {
+  for (let y = y0; y < y1; y++) page.data.fill(value, y * page.width + x0, y * page.width + x1);
+}
+/** Outline of a rectangle, `w` pixels thick, drawn inside [x0, x1) x [y0, y1). */
+function frame(page: Bitmap, x0: number, y0: number, x1: number, y1: number, w: number): void {
+  rect(page, x0, y0, x1, y0 + w);
+  rect(page, x0, y1 - w, x1, y1);
+  rect(page, x0, y0, x0 + w, y1);
+  rect(page, x1 - w, y0, x1, y1);
+}
+
+describe('checkPage', () => {
+  it('counts two touching squares as two regions inside a frame, with no problems', () => {
+    const page = blank(600, 400);
+    frame(page, 0, 0, 600, 400, 12);
+    frame(page, 100, 100, 300, 300, 12);
+    frame(page, 288, 100, 488, 300, 12);
+    const report = checkPage(page);
+    // Outside the squares, plus one inside each square.
+    expect(report.regionCount).toBe(3);
+    expect(report.greyPixels).toBe(0);
+    expect(report.specks).toBe(0);
+    expect(report.leakingRegions).toBe(0);
+    expect(report.lineWidthPx).toBeGreaterThan(10);
+    expect(report.lineWidthPx).toBeLessThan(16);
+    expect(report.passes).toBe(true);
+  });
+
+  it('finds grey pixels and specks', () => {
+    const page = blank(400, 400);
+    frame(page, 0, 0, 400, 400, 10);
+    rect(page, 200, 200, 203, 203);
+    rect(page, 50, 50, 60, 52, 128);
+    const report = checkPage(page);
+    expect(report.specks).toBe(1);
+    expect(report.greyPixels).toBe(20);
+    expect(report.passes).toBe(false);
+  });
+
+  it('finds a region that leaks through a narrow gap, and not one with a wide opening', () => {
+    const gapPx = Math.round(0.25 * PX_PER_MM);
+    const page = blank(800, 400);
+    frame(page, 0, 0, 800, 400, 10);
+    // A wall across the page with a narrow gap in it: two big areas joined by a crack.
+    rect(page, 395, 0, 405, 200 - gapPx);
+    rect(page, 395, 200 + gapPx, 405, 400);
+    expect(checkPage(page).leakingRegions).toBe(1);
+    const open = blank(800, 400);
+    frame(open, 0, 0, 800, 400, 10);
+    rect(open, 395, 0, 405, 100);
+    rect(open, 395, 300, 405, 400);
+    expect(checkPage(open).leakingRegions).toBe(0);
+  });
+
+  it('judges region count and line width against a difficulty', () => {
+    const page = blank(1200, 1200);
+    frame(page, 0, 0, 1200, 1200, 30);
+    const toddler = checkPage(page, 'toddler');
+    expect(toddler.regionCount).toBe(1);
+    expect(toddler.problems.join()).toMatch(/regions/);
+    expect(toddler.lineWidthMm).toBeGreaterThan(2);
+    expect(toddler.lineWidthMm).toBeLessThan(3);
+  });
+});

@@ -1,0 +1,185 @@
+import type { Difficulty } from '@studio/contracts/constants';
+import { DIFFICULTY_SPECS, PX_PER_MM } from '@studio/contracts/page';
+import type { Bitmap, PageReport } from '../page';
+import { labelComponents } from '../raster/label-components';
+import type { Components } from '../raster/label-components';
+import { CHAMFER_UNIT, chamferDistance } from '../raster/distance-transform';
+
+/** An ink blob smaller than this, not touching anything else, is a speck nobody drew on purpose. */
+export const SPECK_MAX_MM2 = 2;
+/** Paper areas smaller than this are too small to colour and are not counted as regions. */
+export const REGION_MIN_MM2 = 4;
+/** Colour bleeds through a gap narrower than this (a felt tip is about 1 mm wide). */
+export const LEAK_GAP_MM = 0.8;
+/** Each side of a gap must hold at least this much paper beyond the gap for it to count as a leak. */
+export const LEAK_CORE_MIN_MM2 = 6;
+/** Accepted line width around the difficulty's nominal width. */
+const LINE_WIDTH_TOLERANCE = [0.6, 1.6] as const;
+
+const mm2ToPx = (mm2: number): number => mm2 * PX_PER_MM * PX_PER_MM;
+
+/**
+ * Estimates the typical stroke width: the median, over ridge pixels of the ink (pixels at least
+ * as far from paper as their four neighbours), of twice the distance to paper. The median keeps
+ * junctions and solid fills from inflating it.
+ */
+export function estimateLineWidth(ink: Uint8Array, width: number, height: number): number {
+  const dist = chamferDistance(ink, width, height, 1);
+  // Beyond the page edge is paper too: a frame drawn at the edge is as wide as it looks.
+  for (let y = 0; y < height; y++) {
+    const toEdgeY = y + 1 < height - y ? y + 1 : height - y;
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const d = dist[i];
+      if (d === 0) continue;
+      const toEdgeX = x + 1 < width - x ? x + 1 : width - x;
+      const toEdge = (toEdgeX < toEdgeY ? toEdgeX : toEdgeY) * CHAMFER_UNIT;
+      if (toEdge < d) dist[i] = toEdge;
+    }
+  }
+  const histogram = new Uint32Array(1024);
+  let ridges = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const d = dist[i];
+      if (d === 0) continue;
+      if (x > 0 && dist[i - 1] > d) continue;
+      if (x < width - 1 && dist[i + 1] > d) continue;
+      if (y > 0 && dist[i - width] > d) continue;
+      if (y < height - 1 && dist[i + width] > d) continue;
+      histogram[Math.min(1023, d)]++;
+      ridges++;
+    }
+  }
+  if (ridges === 0) return 0;
+  let seen = 0;
+  for (let bin = 0; bin < histogram.length; bin++) {
+    seen += histogram[bin];
+    // A distance d from the centre pixel spans 2d - 1/2 pixels on average over odd and even widths.
+    if (seen * 2 >= ridges) return Math.max(1, (2 * bin) / CHAMFER_UNIT - 0.5);
+  }
+  return 0;
+}
+
+export interface LeakAnalysis {
+  /** The analysis runs at half resolution: a pixel there is paper if any of its four page pixels is. */
+  width: number;
+  height: number;
+  /** Paper regions at half resolution. */
+  paper: Components;
+  /** Large paper cores (labelled) left when everything within half a gap of ink or the page edge is removed. */
+  cores: Components;
+  /** Whether each core is large enough to count; index by core id. */
+  coreCounts: Uint8Array;
+  /** Number of large cores in each half-resolution paper region. */
+  coresPerRegion: Int32Array;
+  leakingRegions: number;
+}
+
+/**
+ * A leak is a region whose paper splits into two or more large cores once everything within
+ * half a gap width of ink (or the page edge) is taken away: the cores meet through a neck
+ * narrower than the gap, where a pen would cross. Measured at half resolution (a gap is
+ * about 9 page pixels), where "paper if any" keeps even one-pixel gaps open.
+ */
+export function findLeaks(ink: Uint8Array, width: number, height: number): LeakAnalysis {
+  const w2 = (width + 1) >> 1;
+  const h2 = (height + 1) >> 1;
+  const n2 = w2 * h2;
+  const paperMask = new Uint8Array(n2);
+  for (let y = 0; y < height; y++) {
+    const row2 = (y >> 1) * w2;
+    const row = y * width;
+    for (let x = 0; x < width; x++) if (!ink[row + x]) paperMask[row2 + (x >> 1)] = 1;
+  }
+  const paper = labelComponents(paperMask, w2, h2, 1, 4);
+  const dist = chamferDistance(paperMask, w2, h2, 1);
+  const halfGap = (LEAK_GAP_MM * PX_PER_MM) / 4;
+  const core = new Uint8Array(n2);
+  // Within half a gap of the page edge is never core: the edge is a wall for the pen too.
+  const margin = Math.ceil(halfGap);
+  const limit = halfGap * CHAMFER_UNIT;
+  for (let y = margin; y < h2 - margin; y++) {
+    for (let x = margin; x < w2 - margin; x++) {
+      const i = y * w2 + x;
+      if (dist[i] > limit) core[i] = 1;
+    }
+  }
+  const cores = labelComponents(core, w2, h2, 1, 4);
+  const coreMin = mm2ToPx(LEAK_CORE_MIN_MM2) / 4;
+  const coresPerRegion = new Int32Array(paper.count + 1);
+  const coreCounts = new Uint8Array(cores.count + 1);
+  const seenCore = new Uint8Array(cores.count + 1);
+  for (let i = 0; i < n2; i++) {
+    const c = cores.labels[i];
+    if (c === 0 || seenCore[c]) continue;
+    seenCore[c] = 1;
+    if (cores.areas[c] >= coreMin) {
+      coreCounts[c] = 1;
+      coresPerRegion[paper.labels[i]]++;
+    }
+  }
+  let leakingRegions = 0;
+  for (let id = 1; id <= paper.count; id++) if (coresPerRegion[id] > 1) leakingRegions++;
+  return { width: w2, height: h2, paper, cores, coreCounts, coresPerRegion, leakingRegions };
+}
+
+/**
+ * Measures what makes a page printable: no grey, no specks, no regions that leak into each other
+ * through narrow gaps, and (when a difficulty is given) the region count and line width of that
+ * difficulty. The worker uses `passes` as a gate.
+ */
+export function checkPage(bitmap: Bitmap, difficulty?: Difficulty): PageReport {
+  const { width, height, data } = bitmap;
+  const n = width * height;
+  let greyPixels = 0;
+  const ink = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = data[i];
+    if (v !== 0 && v !== 255) greyPixels++;
+    ink[i] = v < 128 ? 1 : 0;
+  }
+
+  const inkParts = labelComponents(ink, width, height, 1, 8);
+  const speckMax = mm2ToPx(SPECK_MAX_MM2);
+  let specks = 0;
+  for (let id = 1; id <= inkParts.count; id++) if (inkParts.areas[id] < speckMax) specks++;
+
+  const paper = labelComponents(ink, width, height, 0, 4);
+  const regionMin = mm2ToPx(REGION_MIN_MM2);
+  let regionCount = 0;
+  for (let id = 1; id <= paper.count; id++) if (paper.areas[id] >= regionMin) regionCount++;
+
+  const { leakingRegions } = findLeaks(ink, width, height);
+
+  const lineWidthPx = estimateLineWidth(ink, width, height);
+  const lineWidthMm = lineWidthPx / PX_PER_MM;
+
+  const problems: string[] = [];
+  if (greyPixels > 0) problems.push(`${greyPixels} grey pixels`);
+  if (specks > 0) problems.push(`${specks} specks`);
+  if (leakingRegions > 0) problems.push(`${leakingRegions} regions leak through gaps under ${LEAK_GAP_MM} mm`);
+  if (difficulty) {
+    const spec = DIFFICULTY_SPECS[difficulty];
+    if (regionCount < spec.minRegions || regionCount > spec.maxRegions) {
+      problems.push(`${regionCount} regions; ${difficulty} wants ${spec.minRegions}-${spec.maxRegions}`);
+    }
+    const [low, high] = LINE_WIDTH_TOLERANCE;
+    if (lineWidthMm < spec.lineMm * low || lineWidthMm > spec.lineMm * high) {
+      problems.push(`lines ${lineWidthMm.toFixed(2)} mm; ${difficulty} wants about ${spec.lineMm} mm`);
+    }
+  }
+  return {
+    width,
+    height,
+    greyPixels,
+    specks,
+    leakingRegions,
+    regionCount,
+    lineWidthPx,
+    lineWidthMm,
+    passes: problems.length === 0,
+    problems,
+  };
+}

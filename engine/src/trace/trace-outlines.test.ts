@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { Bitmap } from '../page';
+import { traceCrackLoops, traceToSvg } from './trace-outlines';
+import { parseSvg } from '../output/svg-to-pdf';
+
+function disc(size: number, radius: number, hole = 0): Bitmap {
+  const data = new Uint8Array(size * size).fill(255);
+  const c = size / 2;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const d = Math.hypot(x + 0.5 - c, y + 0.5 - c);
+      if (d <= radius && d >= hole) data[y * size + x] = 0;
+    }
+  }
+  return { width: size, height: size, data };
+}
+
+/** Shoelace area of a closed polygon of x, y pairs. */
+function area(points: ArrayLike<number>): number {
+  let sum = 0;
+  const n = points.length / 2;
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
+    sum += points[2 * i] * points[2 * j + 1] - points[2 * j] * points[2 * i + 1];
+  }
+  return Math.abs(sum) / 2;
+}
+
+describe('traceCrackLoops', () => {
+  it('turns a filled circle into one closed loop enclosing its area', () => {
+    const loops = traceCrackLoops(disc(100, 30));
+    expect(loops).toHaveLength(1);
+    const loop = loops[0];
+    // Closed: the walk ends one unit step from where it started.
+    const n = loop.length / 2;
+    expect(Math.abs(loop[0] - loop[2 * n - 2]) + Math.abs(loop[1] - loop[2 * n - 1])).toBe(1);
+    expect(area(loop)).toBeGreaterThan(Math.PI * 29 * 29);
+    expect(area(loop)).toBeLessThan(Math.PI * 31 * 31);
+  });
+
+  it('turns a ring into an outer and an inner loop', () => {
+    expect(traceCrackLoops(disc(100, 30, 15))).toHaveLength(2);
+  });
+});
+
+describe('traceToSvg', () => {
+  it('writes one compact even-odd path that parses back with the page size', () => {
+    const svg = traceToSvg(disc(100, 30, 15));
+    const root = parseSvg(svg);
+    expect(root.attrs.viewBox).toBe('0 0 100 100');
+    const path = root.children.find((c) => c.name === 'path');
+    expect(path?.attrs['fill-rule']).toBe('evenodd');
+    const d = path?.attrs.d ?? '';
+    expect(d.match(/M/g)).toHaveLength(2);
+    expect(d).toMatch(/q/);
+    expect(svg.length).toBeLessThan(3000);
+  });
+});

@@ -1,0 +1,217 @@
+import type { Bitmap } from '../page';
+
+/** A closed outline in pixel-corner coordinates. */
+export type Outline = Float64Array; // x0, y0, x1, y1, ...
+
+const DX = [1, 0, -1, 0];
+const DY = [0, 1, 0, -1];
+
+/**
+ * Follows the pixel edges between ink (value < 128) and paper into closed loops, ink always on
+ * the walker's right. Where two ink pixels touch only at a corner the walker turns towards the
+ * ink, so diagonal neighbours stay one shape (8-connected ink, like the page checker counts it).
+ */
+export function traceCrackLoops(bitmap: Bitmap): Int32Array[] {
+  const { width, height, data } = bitmap;
+  const vw = width + 1;
+  const out = new Uint8Array(vw * (height + 1));
+  const isInk = (x: number, y: number): boolean =>
+    x >= 0 && y >= 0 && x < width && y < height && data[y * width + x] < 128;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (data[y * width + x] >= 128) continue;
+      if (!isInk(x, y - 1)) out[y * vw + x] |= 1;
+      if (!isInk(x + 1, y)) out[y * vw + x + 1] |= 2;
+      if (!isInk(x, y + 1)) out[(y + 1) * vw + x + 1] |= 4;
+      if (!isInk(x - 1, y)) out[(y + 1) * vw + x] |= 8;
+    }
+  }
+  const loops: Int32Array[] = [];
+  let buffer = new Int32Array(4096);
+  for (let start = 0; start < out.length; start++) {
+    if (out[start] === 0) continue;
+    let v = start;
+    let dir = 0;
+    while (!(out[v] & (1 << dir))) dir++;
+    let count = 0;
+    for (;;) {
+      const bits = out[v];
+      if (bits === 0) break;
+      // Prefer a right turn, then straight on, then left: hugs the ink at corner-only contacts.
+      const options = [(dir + 1) & 3, dir, (dir + 3) & 3, (dir + 2) & 3];
+      let chosen = -1;
+      for (const d of options) {
+        if (bits & (1 << d)) {
+          chosen = d;
+          break;
+        }
+      }
+      out[v] &= ~(1 << chosen);
+      if (count + 2 > buffer.length) {
+        const grown = new Int32Array(buffer.length * 2);
+        grown.set(buffer);
+        buffer = grown;
+      }
+      const x = v % vw;
+      buffer[count++] = x;
+      buffer[count++] = (v - x) / vw;
+      dir = chosen;
+      v += DX[dir] + DY[dir] * vw;
+    }
+    loops.push(buffer.slice(0, count));
+  }
+  return loops;
+}
+
+/**
+ * Removes the staircase of a pixel outline: edge midpoints smoothed with a small circular
+ * Gaussian along the loop. Corners sharper than about two pixels are rounded, which is
+ * invisible at 300 DPI.
+ */
+export function smoothLoop(loop: Int32Array, sigma = 1.2): Outline {
+  const n = loop.length / 2;
+  const mx = new Float64Array(n);
+  const my = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
+    mx[i] = (loop[2 * i] + loop[2 * j]) / 2;
+    my[i] = (loop[2 * i + 1] + loop[2 * j + 1]) / 2;
+  }
+  const result = new Float64Array(n * 2);
+  if (n < 8) {
+    for (let i = 0; i < n; i++) {
+      result[2 * i] = mx[i];
+      result[2 * i + 1] = my[i];
+    }
+    return result;
+  }
+  const radius = Math.min(Math.ceil(sigma * 3), Math.floor((n - 1) / 2));
+  const weights: number[] = [];
+  let total = 0;
+  for (let k = -radius; k <= radius; k++) {
+    const w = Math.exp(-(k * k) / (2 * sigma * sigma));
+    weights.push(w);
+    total += w;
+  }
+  for (let i = 0; i < n; i++) {
+    let sx = 0;
+    let sy = 0;
+    for (let k = -radius; k <= radius; k++) {
+      const j = (i + k + n) % n;
+      const w = weights[k + radius];
+      sx += mx[j] * w;
+      sy += my[j] * w;
+    }
+    result[2 * i] = sx / total;
+    result[2 * i + 1] = sy / total;
+  }
+  return result;
+}
+
+/** Douglas–Peucker on a closed outline, iterative so long loops cannot overflow the stack. */
+export function simplifyLoop(points: Outline, tolerance: number): Outline {
+  const n = points.length / 2;
+  if (n <= 4) return points;
+  // Split the loop at the point farthest from the first one, then simplify both open halves.
+  let far = 0;
+  let farDist = -1;
+  for (let i = 1; i < n; i++) {
+    const d = (points[2 * i] - points[0]) ** 2 + (points[2 * i + 1] - points[1]) ** 2;
+    if (d > farDist) {
+      farDist = d;
+      far = i;
+    }
+  }
+  const keep = new Uint8Array(n + 1);
+  keep[0] = 1;
+  keep[far] = 1;
+  keep[n] = 1;
+  const px = (i: number): number => points[2 * (i % n)];
+  const py = (i: number): number => points[2 * (i % n) + 1];
+  const stack: number[] = [0, far, far, n];
+  const tol2 = tolerance * tolerance;
+  while (stack.length > 0) {
+    const b = stack.pop() as number;
+    const a = stack.pop() as number;
+    if (b - a < 2) continue;
+    const ax = px(a);
+    const ay = py(a);
+    const dx = px(b) - ax;
+    const dy = py(b) - ay;
+    const len2 = dx * dx + dy * dy;
+    let worst = -1;
+    let worstDist = tol2;
+    for (let i = a + 1; i < b; i++) {
+      const ex = px(i) - ax;
+      const ey = py(i) - ay;
+      let d: number;
+      if (len2 === 0) d = ex * ex + ey * ey;
+      else {
+        const cross = ex * dy - ey * dx;
+        d = (cross * cross) / len2;
+      }
+      if (d > worstDist) {
+        worstDist = d;
+        worst = i;
+      }
+    }
+    if (worst >= 0) {
+      keep[worst] = 1;
+      stack.push(a, worst, worst, b);
+    }
+  }
+  const kept: number[] = [];
+  for (let i = 0; i < n; i++) if (keep[i]) kept.push(points[2 * i], points[2 * i + 1]);
+  return Float64Array.from(kept);
+}
+
+const fmt = (v: number): string => {
+  const r = Math.round(v * 10) / 10;
+  return Object.is(r, -0) ? '0' : String(r);
+};
+
+/**
+ * One closed outline as SVG path data: a closed quadratic B-spline whose control points are the
+ * simplified vertices (curves pass through edge midpoints), in relative commands for size.
+ */
+export function outlineToPathData(points: Outline): string {
+  const n = points.length / 2;
+  if (n < 3) return '';
+  const mid = (i: number): [number, number] => {
+    const a = i % n;
+    const b = (i + 1) % n;
+    return [(points[2 * a] + points[2 * b]) / 2, (points[2 * a + 1] + points[2 * b + 1]) / 2];
+  };
+  const [sx, sy] = mid(0);
+  let cx = Math.round(sx * 10) / 10;
+  let cy = Math.round(sy * 10) / 10;
+  const parts: string[] = [`M${fmt(cx)} ${fmt(cy)}q`];
+  for (let i = 1; i <= n; i++) {
+    const k = i % n;
+    const [ex, ey] = mid(i);
+    const qx = Math.round(points[2 * k] * 10) / 10;
+    const qy = Math.round(points[2 * k + 1] * 10) / 10;
+    const rx = Math.round(ex * 10) / 10;
+    const ry = Math.round(ey * 10) / 10;
+    parts.push(`${fmt(qx - cx)} ${fmt(qy - cy)} ${fmt(rx - cx)} ${fmt(ry - cy)}`);
+    cx = rx;
+    cy = ry;
+  }
+  return parts.join(' ').replace(/ -/g, '-') + 'z';
+}
+
+/** Traces a black-on-white page into a compact SVG of filled outlines (even-odd holes). */
+export function traceToSvg(bitmap: Bitmap): string {
+  const loops = traceCrackLoops(bitmap);
+  const paths: string[] = [];
+  for (const loop of loops) {
+    const d = outlineToPathData(simplifyLoop(smoothLoop(loop), 0.45));
+    if (d) paths.push(d);
+  }
+  const { width, height } = bitmap;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<rect width="${width}" height="${height}" fill="#fff"/>` +
+    `<path fill="#000" fill-rule="evenodd" d="${paths.join('')}"/></svg>\n`
+  );
+}

@@ -1,0 +1,44 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '@studio/contracts/errors';
+import { createEnginePageMaker } from './engine-page-maker';
+
+// The real engine behind the server's PageMaker role: one page of each kind, end to end.
+describe('engine page maker', () => {
+  const maker = createEnginePageMaker({ providerConfig: { IMAGE_PROVIDER: 'local' } });
+
+  it('draws a prompt offline into every file the server stores', async () => {
+    const seen: number[] = [];
+    const page = await maker.fromPrompt({ prompt: 'a cute unicorn', difficulty: 'toddler', ratio: '3:4', seed: 7, lang: 'en', providerRef: null }, (p) => seen.push(p));
+    const meta = await sharp(page.png).metadata();
+    expect([meta.width, meta.height]).toEqual([2363, 3150]);
+    expect(page.pdfLetter.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(page.pdfA4.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(page.pdfA4.equals(page.pdfLetter)).toBe(false);
+    expect(page.svg).toMatch(/^<svg/);
+    const thumb = await sharp(page.thumb600).metadata();
+    expect([thumb.format, Math.max(thumb.width!, thumb.height!)]).toEqual(['webp', 600]);
+    expect(page.colorPng).not.toBeNull();
+    expect(page.attribution).toMatchObject({ license: expect.stringContaining('CC BY-SA') });
+    expect(seen[0]).toBe(10);
+  });
+
+  it('traces a photo into a page', async () => {
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#f0f0f0' } })
+      .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><circle cx="400" cy="300" r="180" fill="#c03030"/><rect x="60" y="60" width="200" height="140" fill="#3050c0"/></svg>') }])
+      .jpeg()
+      .toBuffer();
+    const page = await maker.fromPhoto({ image: photo, difficulty: 'children', ratio: '4:3' }, () => {});
+    const meta = await sharp(page.png).metadata();
+    expect([meta.width, meta.height]).toEqual([3150, 2363]);
+    expect(page.colorPng).toBeNull();
+    expect((await maker.probeUpload(photo)).format).toBe('jpeg');
+  });
+
+  it('refuses bad uploads and prompts with their codes', async () => {
+    await expect(maker.probeUpload(Buffer.from('plain text, renamed to .png'))).rejects.toMatchObject({ code: ErrorCode.formatUnsupported });
+    await expect(maker.probeUpload(Buffer.alloc(10 * 1024 * 1024 + 1))).rejects.toMatchObject({ code: ErrorCode.imageTooLarge });
+    expect(() => maker.checkPrompt('   ')).toThrow(expect.objectContaining({ code: ErrorCode.promptEmpty }));
+    expect(maker.checkPrompt(' a\u200b cat ')).toBe('a cat');
+  });
+});

@@ -1,0 +1,80 @@
+import sharp from 'sharp';
+import type { Difficulty, Ratio } from '@studio/contracts/constants';
+import { composePage } from '@studio/engine/compose/compose-page';
+import { checkPrompt } from '@studio/engine/filter/content-filter';
+import { probeImage } from '@studio/engine/io/load-image';
+import { photoToPage } from '@studio/engine/lineart/photo-to-page';
+import { renderPageFiles } from '@studio/engine/output/page-files';
+import type { Page } from '@studio/engine/page';
+import { createImageProvider, type ImageProvider, type ImageProviderConfig } from '@studio/engine/providers/image-provider';
+import { generateProviderPage, resumeProviderPage } from '@studio/engine/providers/provider-page';
+import type { Attribution } from '@studio/contracts/images';
+import type { MadePage, PageMaker } from './page-maker';
+
+/** Every file the server stores, from one engine page: PDFs for both papers, thumbnails. */
+async function madePage(page: Page, title: string, attribution: Attribution | null): Promise<MadePage> {
+  const [letter, a4] = await Promise.all([renderPageFiles(page, { paper: 'letter' }), renderPageFiles({ ...page, colorPng: undefined }, { paper: 'a4' })]);
+  return {
+    png: letter.png,
+    svg: letter.svg,
+    pdfLetter: letter.pdf,
+    pdfA4: a4.pdf,
+    thumb600: letter.thumb600,
+    thumb320: letter.thumb320,
+    colorPng: letter.colorPng ?? null,
+    colorThumb600: letter.colorThumb600 ?? null,
+    width: page.width,
+    height: page.height,
+    title,
+    attribution,
+  };
+}
+
+/**
+ * The engine as the server's PageMaker: the offline composer when IMAGE_PROVIDER=local, else the
+ * configured image model with its drawing cleaned up by the line-art engine; photos always go
+ * through the line-art pipeline.
+ */
+export function createEnginePageMaker(options: { providerConfig: ImageProviderConfig }): PageMaker {
+  const providerName = options.providerConfig.IMAGE_PROVIDER?.trim() || 'local';
+  const provider: ImageProvider | null = providerName === 'local' ? null : createImageProvider(options.providerConfig);
+  const cleanup = (input: Buffer, opts: { difficulty: Difficulty; ratio: Ratio; mode: 'cleanup' }) => photoToPage(input, opts);
+
+  return {
+    checkPrompt: (prompt) => checkPrompt(prompt).normalized,
+    async probeUpload(file) {
+      const { width, height } = await probeImage(file);
+      const format = (await sharp(file, { limitInputPixels: false }).metadata()).format ?? 'unknown';
+      return { width, height, format };
+    },
+    async fromPrompt(request, progress) {
+      progress(10);
+      if (!provider) {
+        const result = await composePage(request.prompt, { difficulty: request.difficulty, ratio: request.ratio, seed: request.seed, lang: request.lang });
+        progress(80);
+        return madePage(result.page, request.prompt, result.attribution);
+      }
+      const resumed = request.providerRef
+        ? await resumeProviderPage(provider, request.providerRef, { difficulty: request.difficulty, ratio: request.ratio }, cleanup)
+        : null;
+      const drawn =
+        resumed ??
+        (await generateProviderPage(
+          provider,
+          { prompt: request.prompt, difficulty: request.difficulty, ratio: request.ratio, seed: request.seed, onJobCreated: (ref) => progress(30, ref) },
+          cleanup,
+        ));
+      progress(80);
+      return madePage(drawn.page, request.prompt, null);
+    },
+    async fromPhoto(request, progress) {
+      progress(10);
+      const page = await photoToPage(request.image, { difficulty: request.difficulty, ratio: request.ratio, mode: 'photo' });
+      progress(80);
+      return madePage(page, 'Photo coloring page', null);
+    },
+    async sourcePreview(image) {
+      return sharp(image, { pages: 1, limitInputPixels: 40_000_000 }).autoOrient().resize(1200, 1200, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).webp({ quality: 80 }).toBuffer();
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { isAppError } from '@studio/contracts/errors';
+import type { ImageProviderConfig } from '@studio/engine/providers/image-provider';
+import { createEnginePageMaker } from './adapters/engine/engine-page-maker';
+import type { ThreadReply, ThreadRequest } from './adapters/engine/engine-threads';
+
+// One engine thread of the pool in adapters/engine/engine-threads.ts: makes pages on request.
+const maker = createEnginePageMaker({ providerConfig: (workerData as { providerConfig: ImageProviderConfig }).providerConfig });
+const port = parentPort!;
+
+port.on('message', async (message: ThreadRequest) => {
+  const progress = (percent: number, providerRef?: string) => port.postMessage({ id: message.id, kind: 'progress', percent, providerRef } satisfies ThreadReply);
+  try {
+    const page = message.method === 'fromPrompt' ? await maker.fromPrompt(message.request, progress) : await maker.fromPhoto({ ...message.request, image: Buffer.from(message.request.image) }, progress);
+    port.postMessage({ id: message.id, kind: 'done', page } satisfies ThreadReply);
+  } catch (error) {
+    port.postMessage({ id: message.id, kind: 'error', code: isAppError(error) ? error.code : null, message: (error as Error).message } satisfies ThreadReply);
+  }
+});

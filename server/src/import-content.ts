@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppDeps } from './app';
+import { importBlogPosts } from './modules/blog/blog-import';
+import { createLibraryImporter } from './modules/library/library-import';
+import { seedLibrary } from './modules/library/seed-library';
+
+/** content/ at the repository root, from the source tree or the server bundle. */
+export function contentDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.resolve(here, '../../content'), path.resolve(here, '../content'), path.resolve('content')]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  return path.resolve('content');
+}
+
+/** What start-up imports from content/: blog posts (idempotent; unchanged posts are skipped). */
+export async function importContent(deps: Pick<AppDeps, 'db' | 'logger'>, dir: string): Promise<void> {
+  const blog = await importBlogPosts(deps.db.kysely, path.join(dir, 'blog'));
+  if (blog.imported > 0) deps.logger.info(blog, 'blog posts imported');
+}
+
+/**
+ * Draws the demo library in the background after start: the site answers at once and the
+ * library fills in over a few minutes on first start; later starts skip every page present.
+ */
+export async function seedDemoLibrary(deps: Pick<AppDeps, 'db' | 'logger' | 'storage' | 'maker'>, dir: string): Promise<void> {
+  const libraryDir = path.join(dir, 'library');
+  if (!deps.maker || !existsSync(path.join(libraryDir, 'categories.json'))) return;
+  const db = deps.db.kysely;
+  await seedLibrary(
+    {
+      importer: createLibraryImporter({ db, storage: deps.storage }),
+      maker: deps.maker,
+      logger: deps.logger,
+      existing: async (id) => (await db.selectFrom('images').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
+    },
+    libraryDir,
+  );
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { blogQuerySchema, type BlogListDto, type BlogPostDto, type BlogQuery } from '@studio/contracts/blog';
+import type { Localized } from '@studio/contracts/constants';
+import { ok } from '@studio/contracts/envelope';
+import type { Database } from '../../db/schema';
+import { parse } from '../../http/validation';
+import { sanitizeBlogHtml } from './sanitize-html';
+
+/** Published posts only: there is no admin role, so nobody outside sees drafts. */
+export async function listPosts(db: Kysely<Database>, query: BlogQuery, publicUrl: string): Promise<BlogListDto> {
+  let base = db.selectFrom('blog_posts').where('status', '=', 'published').where('published_date', '<=', new Date().toISOString());
+  if (query.postId) base = base.where('id', '=', query.postId);
+  if (query.slug) base = base.where('slug', '=', query.slug);
+  if (query.author) base = base.where('author', '=', query.author);
+  if (query.search) {
+    const like = `%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) => eb.or([eb('title', 'like', like), eb('excerpt', 'like', like)]));
+  }
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy(query.sortBy, query.sortOrder)
+      .orderBy('slug')
+      .limit(query.pageSize)
+      .offset((query.currentPage - 1) * query.pageSize)
+      .execute(),
+    base.select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const pick = (json: string) => (JSON.parse(json) as Localized)[query.lang];
+  const posts: BlogPostDto[] = rows.map((row) => ({
+    post_id: row.id,
+    slug: row.slug,
+    title: pick(row.title),
+    content: sanitizeBlogHtml(pick(row.content)),
+    excerpt: pick(row.excerpt),
+    meta_title: pick(row.meta_title),
+    meta_description: pick(row.meta_description),
+    featured_image: row.featured_image ? (/^https?:\/\//.test(row.featured_image) ? row.featured_image : `${publicUrl}${row.featured_image.startsWith('/') ? '' : '/'}${row.featured_image}`) : null,
+    author: row.author,
+    published_date: row.published_date,
+    status: row.status,
+    lang: query.lang,
+  }));
+  return { posts, total: Number(total.n), currentPage: query.currentPage, pageSize: query.pageSize };
+}
+
+export async function blogRoutes(app: FastifyInstance, options: { db: Kysely<Database>; publicUrl: string }): Promise<void> {
+  app.get('/api/blog/posts', async (request, reply) => {
+    const query = parse(blogQuerySchema, request.query);
+    reply.header('cache-control', 'public, max-age=300');
+    return ok(await listPosts(options.db, query, options.publicUrl));
+  });
+}

@@ -1,0 +1,48 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/config';
+import { createDeps, createLogger } from './create-deps';
+
+/**
+ * `npm run worker`: a process that makes pages from the Redis queue (REDIS_URL). It builds the
+ * same app as the API, so it shares every service, but never listens for HTTP.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (!config.redisUrl) {
+    console.error('npm run worker needs REDIS_URL: without it the API process makes pages itself.');
+    process.exit(1);
+  }
+  const logger = createLogger(config.logLevel).child({ role: 'worker' });
+  const deps = await createDeps(config, logger);
+  const app = await buildApp({ ...deps, runsWorker: true });
+  await app.ready();
+  logger.info('generation worker is taking tasks');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'worker shutting down after its running tasks');
+    const timer = setTimeout(() => process.exit(1), 130_000);
+    timer.unref();
+    await app.close();
+    await deps.db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
