@@ -2,6 +2,7 @@ import type { Difficulty, Language, Ratio } from '@studio/contracts/constants';
 import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
 import { checkPrompt } from '../filter/content-filter';
 import type { Page, PageReport } from '../page';
+import { checkPage } from '../quality/check-page';
 import type { Scene } from '../prompt/lexicon';
 import { buildSubjectIndex, understandPrompt } from '../prompt/understand-prompt';
 import type { SubjectIndex, Understanding } from '../prompt/understand-prompt';
@@ -25,6 +26,12 @@ export interface ComposeOptions {
   seed?: number;
   /** The user's interface language: tells Japanese from Chinese when a prompt is kanji only. */
   lang?: Language;
+  /**
+   * Run the line-art page checker (engine/src/quality/check-page.ts) on the finished page and
+   * retry with another seed when it fails. Default true; the benchmark turns it off to time the
+   * composer alone and runs the checker on every page itself.
+   */
+  verify?: boolean;
 }
 
 export type CompositionStyle = 'scene' | 'pattern' | 'mandala';
@@ -215,7 +222,8 @@ function sliverAreaPx(difficulty: Difficulty): number {
   return mm2[difficulty] * PX_PER_MM * PX_PER_MM;
 }
 
-function pageReport(width: number, height: number, difficulty: Difficulty, regionCount: number, problems: string[]): PageReport {
+/** The composer's own measures, in the checker's report shape (used when `verify` is off or before it). */
+function ownReport(width: number, height: number, difficulty: Difficulty, regionCount: number, problems: string[]): PageReport {
   const spec = DIFFICULTY_SPECS[difficulty];
   return {
     width,
@@ -251,7 +259,8 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   const band = { min: spec.minRegions + 2, max: spec.maxRegions - 3 };
   const speckPx = Math.round(SPECK_MM2 * PX_PER_MM * PX_PER_MM);
   const distance = (r: number): number => Math.max(0, band.min - r, r - band.max);
-  let best: { composition: Composition; png: Buffer; regions: number; problems: string[]; dials: Dials } | null = null;
+  let best: { composition: Composition; png: Buffer; regions: number; report: PageReport; dials: Dials } | null = null;
+  const verify = opts.verify ?? true;
   let attempts = 0;
   while (attempts < MAX_ATTEMPTS) {
     attempts++;
@@ -277,12 +286,14 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     const problems: string[] = [];
     if (regions < band.min) problems.push(`${regions} regions, fewer than ${band.min}`);
     if (regions > band.max) problems.push(`${regions} regions, more than ${band.max}`);
-    if (!best || distance(regions) < distance(best.regions)) {
-      best = { composition, png: await encodeBitmapPng(cleaned.bitmap), regions, problems, dials: { ...dials } };
-    }
-    if (problems.length === 0) break;
-    // Too many regions: less scenery first, then another seed.
-    if (dials.level > 0 && plan.style === 'scene') dials.level--;
+    // The line-art page checker has the last word; it is slow (seconds), so it only sees pages
+    // that already pass the composer's own measures of the same things.
+    const report = problems.length === 0 && verify ? checkPage(cleaned.bitmap, opts.difficulty) : ownReport(width, height, opts.difficulty, regions, problems);
+    const better = !best || (report.passes && !best.report.passes) || (!best.report.passes && distance(regions) < distance(best.regions));
+    if (better) best = { composition, png: await encodeBitmapPng(cleaned.bitmap), regions, report, dials: { ...dials } };
+    if (report.passes) break;
+    // Too many regions: less scenery first; anything else the checker found: another seed.
+    if (problems.length > 0 && dials.level > 0 && plan.style === 'scene') dials.level--;
     else dials.seed = (dials.seed + 7919) >>> 0;
   }
   const chosen = best!;
@@ -295,7 +306,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       colorPng,
       width,
       height,
-      report: pageReport(width, height, opts.difficulty, chosen.regions, chosen.problems),
+      report: chosen.report,
     },
     understanding,
     subjects: drawn.map((s) => s.name),
