@@ -1,8 +1,8 @@
 import type { Difficulty, Language, Ratio } from '@studio/contracts/constants';
 import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
 import { checkPrompt } from '../filter/content-filter';
-import type { Page, PageReport } from '../page';
-import { checkPage } from '../quality/check-page';
+import type { Bitmap, Page, PageReport } from '../page';
+import { checkPage, findLeaks } from '../quality/check-page';
 import type { Scene } from '../prompt/lexicon';
 import { buildSubjectIndex, understandPrompt } from '../prompt/understand-prompt';
 import type { SubjectIndex, Understanding } from '../prompt/understand-prompt';
@@ -15,7 +15,7 @@ import { drawMandala } from './mandala';
 import { drawInteriorMotifs, drawMosaic } from './pattern-fill';
 import { drawSubject, fitSubject, placementBox } from './place-subject';
 import type { Placement } from './place-subject';
-import { cleanPage, closeNarrowNecks, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
+import { cleanPage, closeNarrowNecks, cutBetweenSeeds, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
 import { drawScene, layoutFor } from './scenes';
 import type { Box, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
@@ -288,7 +288,14 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     if (regions > band.max) problems.push(`${regions} regions, more than ${band.max}`);
     // The line-art page checker has the last word; it is slow (seconds), so it only sees pages
     // that already pass the composer's own measures of the same things.
-    const report = problems.length === 0 && verify ? checkPage(cleaned.bitmap, opts.difficulty) : ownReport(width, height, opts.difficulty, regions, problems);
+    let report = problems.length === 0 && verify ? checkPage(cleaned.bitmap, opts.difficulty) : ownReport(width, height, opts.difficulty, regions, problems);
+    if (!report.passes && report.leakingRegions > 0 && report.problems.length === 1) {
+      // The checker sees a neck the composer's own test missed (it measures at half resolution):
+      // cut between the cores it found, and ask it again.
+      cutCheckerLeaks(cleaned.bitmap, lw);
+      cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
+      report = checkPage(cleaned.bitmap, opts.difficulty);
+    }
     const better = !best || (report.passes && !best.report.passes) || (!best.report.passes && distance(regions) < distance(best.regions));
     if (better) best = { composition, png: await encodeBitmapPng(cleaned.bitmap), regions, report, dials: { ...dials } };
     if (report.passes) break;
@@ -332,6 +339,23 @@ function pageTitle(plan: Plan, drawn: Subject[]): string {
   const subject = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   const title = plan.style === 'pattern' ? `Patterned ${subject}` : plan.scene ? `${subject} ${SCENE_TITLE[plan.scene]}` : subject;
   return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
+/** Splits every region the checker finds leaking between its cores (see findLeaks). */
+function cutCheckerLeaks(bitmap: Bitmap, lineWidth: number): void {
+  const { width, height, data } = bitmap;
+  const ink = new Uint8Array(width * height);
+  for (let i = 0; i < ink.length; i++) ink[i] = data[i] === 0 ? 1 : 0;
+  const leaks = findLeaks(ink, width, height);
+  const seeds = new Int32Array(width * height).fill(-1);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const half = (y >> 1) * leaks.width + (x >> 1);
+      const core = leaks.cores.labels[half];
+      if (core > 0 && leaks.coreCounts[core] && leaks.coresPerRegion[leaks.paper.labels[half]] > 1) seeds[y * width + x] = core;
+    }
+  }
+  cutBetweenSeeds(bitmap, seeds, lineWidth);
 }
 
 async function renderColorPreview(svg: string, width: number, height: number): Promise<Buffer> {

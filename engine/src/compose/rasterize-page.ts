@@ -218,7 +218,7 @@ function paperDistance(bitmap: Bitmap): Uint16Array {
  * its full shape. Returns how many regions were split.
  */
 export function closeNarrowNecks(bitmap: Bitmap, radiusPx: number, minCorePx: number, cutWidthPx: number): number {
-  const { width, height, data } = bitmap;
+  const { width, height } = bitmap;
   const dist = paperDistance(bitmap);
   const limit = radiusPx * 3;
   const core = new Uint8Array(width * height);
@@ -248,22 +248,30 @@ export function closeNarrowNecks(bitmap: Bitmap, radiusPx: number, minCorePx: nu
     }
   });
   if (split === 0) return 0;
-  // Flood outwards from every large core of a leaking region at once.
-  const owner = new Int32Array(width * height).fill(-1);
-  const queue = new Int32Array(width * height);
-  let head = 0;
-  let tail = 0;
+  const seeds = new Int32Array(width * height).fill(-1);
   for (let r = 0; r < cores.runCount; r++) {
     const o = r * 4;
     const id = cores.runs[o + 3];
     if (!counted[id]) continue;
     const row = cores.runs[o] * width;
     if (!leaking[regionOf[row + cores.runs[o + 1]]]) continue;
-    for (let i = row + cores.runs[o + 1]; i < row + cores.runs[o + 2]; i++) {
-      owner[i] = id;
-      queue[tail++] = i;
-    }
+    seeds.fill(id, row + cores.runs[o + 1], row + cores.runs[o + 2]);
   }
+  cutBetweenSeeds(bitmap, seeds, cutWidthPx);
+  return split;
+}
+
+/**
+ * Floods the paper outwards from labelled seed pixels (`seeds[i]` ≥ 0) all at once and inks a
+ * line `cutWidthPx` wide wherever two seeds' floods meet. Used to split a region between its cores.
+ */
+export function cutBetweenSeeds(bitmap: Bitmap, seeds: Int32Array, cutWidthPx: number): void {
+  const { width, height, data } = bitmap;
+  const owner = seeds.slice();
+  const queue = new Int32Array(width * height);
+  let head = 0;
+  let tail = 0;
+  for (let i = 0; i < owner.length; i++) if (owner[i] >= 0 && data[i] === PAPER) queue[tail++] = i;
   const cuts: number[] = [];
   while (head < tail) {
     const p = queue[head++];
@@ -284,5 +292,4 @@ export function closeNarrowNecks(bitmap: Bitmap, radiusPx: number, minCorePx: nu
       data.fill(INK, yy * width + Math.max(0, x - half), yy * width + Math.min(width, x + half + 1));
     }
   }
-  return split;
 }
