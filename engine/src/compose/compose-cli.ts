@@ -4,11 +4,12 @@ import type { Difficulty, Ratio } from '@studio/contracts/constants';
 import type { Paper } from '@studio/contracts/page';
 import { isAppError } from '@studio/contracts/errors';
 import { composePage } from './compose-page';
-import { pageToPdf } from './page-pdf';
+import { renderPageFiles, writePageFiles } from '../output/page-files';
 
 export const usage = `compose "<prompt>" [--difficulty toddler|children|teen|adult] [--ratio 3:4] [--seed N] [--paper letter|a4] [--out name]
     Draws a colouring page from a prompt offline. Writes name.png, name.svg, name.pdf,
-    name.color.png and name.json (what was understood, subjects used, attribution).`;
+    name.600.webp, name.320.webp, name.color.png, name.color.600.webp and name.json
+    (what was understood, subjects used, attribution, checker report).`;
 
 interface CliOptions {
   prompt: string;
@@ -59,7 +60,6 @@ export async function run(argv: string[]): Promise<void> {
   try {
     const result = await composePage(options.prompt, { difficulty: options.difficulty, ratio: options.ratio, seed: options.seed });
     const paper: Paper = options.paper ?? (result.understanding.language === 'en' ? 'letter' : 'a4');
-    const pdf = await pageToPdf(result.page, paper);
     const base = options.out;
     const summary = {
       prompt: options.prompt,
@@ -80,13 +80,9 @@ export async function run(argv: string[]): Promise<void> {
       attribution: result.attribution,
       report: result.page.report,
     };
-    await Promise.all([
-      writeFile(`${base}.png`, result.page.png),
-      writeFile(`${base}.svg`, result.page.svg ?? ''),
-      writeFile(`${base}.pdf`, pdf),
-      writeFile(`${base}.color.png`, result.page.colorPng ?? Buffer.alloc(0)),
-      writeFile(`${base}.json`, `${JSON.stringify(summary, null, 2)}\n`),
-    ]);
+    // The same files as the line-art CLI, plus what the composer understood.
+    await writePageFiles(await renderPageFiles(result.page, { paper }), base);
+    await writeFile(`${base}.json`, `${JSON.stringify(summary, null, 2)}\n`);
     const drawn = result.subjects.length ? result.subjects.join(', ') : `a ${result.style} page`;
     console.log(`${base}.png: ${drawn}; ${result.page.report.regionCount} regions; ${Date.now() - started} ms`);
     if (result.unmatched.length) console.log(`not understood: ${result.unmatched.join(', ')}`);

@@ -1,7 +1,8 @@
 import type { Difficulty, Language, Ratio } from '@studio/contracts/constants';
 import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
 import { checkPrompt } from '../filter/content-filter';
-import type { Page, PageReport } from '../page';
+import type { Bitmap, Page, PageReport } from '../page';
+import { checkPage, findLeaks } from '../quality/check-page';
 import type { Scene } from '../prompt/lexicon';
 import { buildSubjectIndex, understandPrompt } from '../prompt/understand-prompt';
 import type { SubjectIndex, Understanding } from '../prompt/understand-prompt';
@@ -14,7 +15,7 @@ import { drawMandala } from './mandala';
 import { drawInteriorMotifs, drawMosaic } from './pattern-fill';
 import { drawSubject, fitSubject, placementBox } from './place-subject';
 import type { Placement } from './place-subject';
-import { cleanPage, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
+import { cleanPage, closeNarrowNecks, cutBetweenSeeds, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
 import { drawScene, layoutFor } from './scenes';
 import type { Box, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
@@ -25,6 +26,12 @@ export interface ComposeOptions {
   seed?: number;
   /** The user's interface language: tells Japanese from Chinese when a prompt is kanji only. */
   lang?: Language;
+  /**
+   * Run the line-art page checker (engine/src/quality/check-page.ts) on the finished page and
+   * retry with another seed when it fails. Default true; the benchmark turns it off to time the
+   * composer alone and runs the checker on every page itself.
+   */
+  verify?: boolean;
 }
 
 export type CompositionStyle = 'scene' | 'pattern' | 'mandala';
@@ -65,10 +72,17 @@ function defaultScene(subject: Subject): Scene {
   return DEFAULT_SCENE[subject.kind];
 }
 
+/** Mosaic cells across the shorter side: big simple cells for the young, many for adults. */
+const MOSAIC_CELLS: Record<Difficulty, number> = { toddler: 2.2, children: 4, teen: 4, adult: 7 };
+
 const SCENE_LEVEL: Record<Difficulty, number> = { toddler: 0, children: 2, teen: 3, adult: 0 };
 const MAX_ATTEMPTS = 6;
-/** Isolated ink smaller than this is a speck, not a drawing: it becomes paper. */
-const SPECK_MM2 = 1;
+/** Isolated ink smaller than this is a speck, not a drawing: it becomes paper (the checker's limit is 2 mm²). */
+const SPECK_MM2 = 2.5;
+/** Gaps narrower than twice this let a felt tip (~1 mm) cross between areas (the checker's limit is 0.8 mm). */
+const NECK_MM = 0.5;
+/** Areas smaller than this on either side of a neck are not worth splitting for. */
+const CORE_MM2 = 3;
 const PREVIEW_SCALE = 0.5;
 
 let indexCache: { library: SubjectLibrary; index: SubjectIndex } | null = null;
@@ -132,19 +146,21 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       return { body: parts.join(''), drawn };
     }
     if (plan.style === 'pattern') {
-      parts.push(drawMosaic(inner, unit / (difficulty === 'adult' ? 7 : 4), random, colored));
+      parts.push(drawMosaic(inner, unit / MOSAIC_CELLS[difficulty], random, colored));
       const main = plan.subjects[0];
       if (main) {
         const box = { x: area.x + area.width * 0.06, y: area.y + area.height * 0.06, width: area.width * 0.88, height: area.height * 0.88 };
         const placement = fitSubject(main, box);
         const b = placementBox(placement);
         placement.bottom -= (box.height - b.height) / 2;
-        // A halo keeps the mosaic from running into the subject's outline.
-        const halo = drawSubject(placement, lw * 7, colored).replace(/stroke="#000"/g, 'stroke="#fff"').replace(/fill="#000"/g, 'fill="#fff"');
-        parts.push(halo, drawSubject(placement, lw, colored));
+        // A sticker border: the mosaic stops at a line drawn all round the subject, so cut mosaic
+        // edges never end in open stubs near the subject's outline.
+        const silhouette = (width: number, paintColor: string): string =>
+          drawSubject(placement, width, false).replace(/(fill|stroke)="#(?:000|fff)"/g, `$1="${paintColor}"`).replace(/fill="none"/g, `fill="${paintColor}"`);
+        parts.push(silhouette(lw * 13, '#000'), silhouette(lw * 11, colored ? '#fff8e1' : '#fff'), drawSubject(placement, lw, colored));
         parts.push(await drawInteriorMotifs(placement, lw, random, colored, difficulty === 'adult' ? 60 : 25));
         drawn.push(main);
-      } else {
+      } else if (difficulty === 'teen' || difficulty === 'adult') {
         const r = Math.min(area.width, area.height) * 0.3;
         parts.push(drawMandala(area.x + area.width / 2, area.y + area.height / 2, r, difficulty === 'adult' ? 'teen' : 'children', random, colored));
       }
@@ -206,7 +222,8 @@ function sliverAreaPx(difficulty: Difficulty): number {
   return mm2[difficulty] * PX_PER_MM * PX_PER_MM;
 }
 
-function pageReport(width: number, height: number, difficulty: Difficulty, regionCount: number, problems: string[]): PageReport {
+/** The composer's own measures, in the checker's report shape (used when `verify` is off or before it). */
+function ownReport(width: number, height: number, difficulty: Difficulty, regionCount: number, problems: string[]): PageReport {
   const spec = DIFFICULTY_SPECS[difficulty];
   return {
     width,
@@ -242,7 +259,8 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   const band = { min: spec.minRegions + 2, max: spec.maxRegions - 3 };
   const speckPx = Math.round(SPECK_MM2 * PX_PER_MM * PX_PER_MM);
   const distance = (r: number): number => Math.max(0, band.min - r, r - band.max);
-  let best: { composition: Composition; png: Buffer; regions: number; problems: string[]; dials: Dials } | null = null;
+  let best: { composition: Composition; png: Buffer; regions: number; report: PageReport; dials: Dials } | null = null;
+  const verify = opts.verify ?? true;
   let attempts = 0;
   while (attempts < MAX_ATTEMPTS) {
     attempts++;
@@ -250,6 +268,11 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     let composition = await composeSvg(plan, opts.difficulty, width, height, dials, library);
     const raster = await rasterizeSvg(composition.svg, width, height);
     let cleaned = cleanPage(raster, sliverAreaPx(opts.difficulty), speckPx);
+    // Necks are judged on the cleaned page (inked slivers change them); closing one can leave a
+    // new sliver, so the cleanup runs again.
+    if (closeNarrowNecks(cleaned.bitmap, NECK_MM * PX_PER_MM, CORE_MM2 * PX_PER_MM * PX_PER_MM, lw) > 0) {
+      cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
+    }
     if (cleaned.regionCount < band.min) {
       // Too few regions: split the frame band into cells. The spokes are straight lines, so they
       // are inked into the raster directly instead of rendering the page a second time.
@@ -263,12 +286,21 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     const problems: string[] = [];
     if (regions < band.min) problems.push(`${regions} regions, fewer than ${band.min}`);
     if (regions > band.max) problems.push(`${regions} regions, more than ${band.max}`);
-    if (!best || distance(regions) < distance(best.regions)) {
-      best = { composition, png: await encodeBitmapPng(cleaned.bitmap), regions, problems, dials: { ...dials } };
+    // The line-art page checker has the last word; it is slow (seconds), so it only sees pages
+    // that already pass the composer's own measures of the same things.
+    let report = problems.length === 0 && verify ? checkPage(cleaned.bitmap, opts.difficulty) : ownReport(width, height, opts.difficulty, regions, problems);
+    if (!report.passes && report.leakingRegions > 0 && report.problems.length === 1) {
+      // The checker sees a neck the composer's own test missed (it measures at half resolution):
+      // cut between the cores it found, and ask it again.
+      cutCheckerLeaks(cleaned.bitmap, lw);
+      cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
+      report = checkPage(cleaned.bitmap, opts.difficulty);
     }
-    if (problems.length === 0) break;
-    // Too many regions: less scenery first, then another seed.
-    if (dials.level > 0 && plan.style === 'scene') dials.level--;
+    const better = !best || (report.passes && !best.report.passes) || (!best.report.passes && distance(regions) < distance(best.regions));
+    if (better) best = { composition, png: await encodeBitmapPng(cleaned.bitmap), regions, report, dials: { ...dials } };
+    if (report.passes) break;
+    // Too many regions: less scenery first; anything else the checker found: another seed.
+    if (problems.length > 0 && dials.level > 0 && plan.style === 'scene') dials.level--;
     else dials.seed = (dials.seed + 7919) >>> 0;
   }
   const chosen = best!;
@@ -281,7 +313,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       colorPng,
       width,
       height,
-      report: pageReport(width, height, opts.difficulty, chosen.regions, chosen.problems),
+      report: chosen.report,
     },
     understanding,
     subjects: drawn.map((s) => s.name),
@@ -307,6 +339,23 @@ function pageTitle(plan: Plan, drawn: Subject[]): string {
   const subject = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   const title = plan.style === 'pattern' ? `Patterned ${subject}` : plan.scene ? `${subject} ${SCENE_TITLE[plan.scene]}` : subject;
   return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
+/** Splits every region the checker finds leaking between its cores (see findLeaks). */
+function cutCheckerLeaks(bitmap: Bitmap, lineWidth: number): void {
+  const { width, height, data } = bitmap;
+  const ink = new Uint8Array(width * height);
+  for (let i = 0; i < ink.length; i++) ink[i] = data[i] === 0 ? 1 : 0;
+  const leaks = findLeaks(ink, width, height);
+  const seeds = new Int32Array(width * height).fill(-1);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const half = (y >> 1) * leaks.width + (x >> 1);
+      const core = leaks.cores.labels[half];
+      if (core > 0 && leaks.coreCounts[core] && leaks.coresPerRegion[leaks.paper.labels[half]] > 1) seeds[y * width + x] = core;
+    }
+  }
+  cutBetweenSeeds(bitmap, seeds, lineWidth);
 }
 
 async function renderColorPreview(svg: string, width: number, height: number): Promise<Buffer> {

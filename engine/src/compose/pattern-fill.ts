@@ -128,8 +128,10 @@ export async function drawInteriorMotifs(p: Placement, lineWidthPx: number, rand
     const py = p.bottom - (b - uy) * p.scale;
     out.push(motif(px, py, radiusCells * cell * p.scale, random, colored));
     const clear = radiusCells + 2.5;
-    for (let y = Math.max(0, Math.floor(gy - clear)); y <= Math.min(GRID - 1, Math.ceil(gy + clear)); y++)
-      for (let x = Math.max(0, Math.floor(gx - clear)); x <= Math.min(GRID - 1, Math.ceil(gx + clear)); x++) {
+    // The room left around this motif shrinks as far out as the biggest next motif could reach.
+    const reach = clear + maxCells + 2;
+    for (let y = Math.max(0, Math.floor(gy - reach)); y <= Math.min(GRID - 1, Math.ceil(gy + reach)); y++)
+      for (let x = Math.max(0, Math.floor(gx - reach)); x <= Math.min(GRID - 1, Math.ceil(gx + reach)); x++) {
         const d = Math.hypot(x - gx, y - gy) - clear;
         const i = y * GRID + x;
         if (d < dist[i]) dist[i] = Math.max(0, d);

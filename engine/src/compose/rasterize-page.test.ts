@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bitmap } from '../page';
 import { seededRandom } from './seeded-random';
-import { cleanPage, decodePngToBitmap, encodeBitmapPng, inkAxisLines, labelRuns, rasterizeSvg } from './rasterize-page';
+import { cleanPage, closeNarrowNecks, decodePngToBitmap, encodeBitmapPng, inkAxisLines, labelRuns, rasterizeSvg } from './rasterize-page';
 
 function floodCount(bitmap: Bitmap, value: number): number[] {
   const { width, height, data } = bitmap;
@@ -73,5 +73,36 @@ describe('page raster', () => {
     expect(result.regionCount).toBe(2);
     expect(data[50 * width + 50]).toBe(255);
     expect(data[10 * width + 8]).toBe(0);
+  });
+});
+
+describe('closeNarrowNecks', () => {
+  function dumbbell(neckWidth: number) {
+    // Two 40×40 rooms joined by a corridor, all inside ink.
+    const width = 120;
+    const height = 60;
+    const data = new Uint8Array(width * height).fill(0);
+    const open = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y < y1; y++) data.fill(255, y * width + x0, y * width + x1);
+    };
+    open(5, 10, 45, 50);
+    open(75, 10, 115, 50);
+    open(45, 30 - Math.floor(neckWidth / 2), 75, 30 - Math.floor(neckWidth / 2) + neckWidth);
+    return { width, height, data };
+  }
+
+  it('closes a neck narrower than the gap and leaves each room whole', () => {
+    const page = dumbbell(4);
+    expect(labelRuns(page, 255).areas).toHaveLength(1);
+    expect(closeNarrowNecks(page, 4, 100, 3)).toBe(1);
+    const rooms = labelRuns(page, 255).areas.filter((a) => a >= 1000);
+    expect(rooms).toHaveLength(2);
+  });
+
+  it('leaves a wide passage alone', () => {
+    const page = dumbbell(24);
+    const before = Buffer.from(page.data);
+    expect(closeNarrowNecks(page, 4, 100, 3)).toBe(0);
+    expect(Buffer.from(page.data).equals(before)).toBe(true);
   });
 });

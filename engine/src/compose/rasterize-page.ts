@@ -170,3 +170,126 @@ export async function decodePngToBitmap(png: Buffer): Promise<Bitmap> {
   const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height) };
 }
+
+/** Chamfer (3-4) distance from every paper pixel to the nearest ink pixel or the page edge; 3 = one pixel. */
+function paperDistance(bitmap: Bitmap): Uint16Array {
+  const { width, height, data } = bitmap;
+  const dist = new Uint16Array(width * height);
+  const far = 65000;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (data[i] === INK) continue;
+      // The page edge is a wall for a pen too.
+      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) {
+        dist[i] = 3;
+        continue;
+      }
+      let d = far;
+      const up = i - width;
+      if (dist[i - 1] + 3 < d) d = dist[i - 1] + 3;
+      if (dist[up] + 3 < d) d = dist[up] + 3;
+      if (dist[up - 1] + 4 < d) d = dist[up - 1] + 4;
+      if (dist[up + 1] + 4 < d) d = dist[up + 1] + 4;
+      dist[i] = d;
+    }
+  }
+  for (let y = height - 2; y >= 1; y--) {
+    for (let x = width - 2; x >= 1; x--) {
+      const i = y * width + x;
+      let d = dist[i];
+      if (d === 0) continue;
+      const down = i + width;
+      if (dist[i + 1] + 3 < d) d = dist[i + 1] + 3;
+      if (dist[down] + 3 < d) d = dist[down] + 3;
+      if (dist[down + 1] + 4 < d) d = dist[down + 1] + 4;
+      if (dist[down - 1] + 4 < d) d = dist[down - 1] + 4;
+      dist[i] = d;
+    }
+  }
+  return dist;
+}
+
+/**
+ * Colour runs from one area into another through a neck narrower than a felt tip. Such a region
+ * holds two or more large "cores" once everything within `radiusPx` of ink is set aside. Each
+ * pixel of the region goes to its nearest core (a flood from all cores at once), and a line
+ * `cutWidthPx` wide is inked where two cores' shares meet: the neck is closed, each side keeps
+ * its full shape. Returns how many regions were split.
+ */
+export function closeNarrowNecks(bitmap: Bitmap, radiusPx: number, minCorePx: number, cutWidthPx: number): number {
+  const { width, height } = bitmap;
+  const dist = paperDistance(bitmap);
+  const limit = radiusPx * 3;
+  const core = new Uint8Array(width * height);
+  for (let i = 0; i < core.length; i++) core[i] = dist[i] > limit ? PAPER : INK;
+  const cores = labelRuns({ width, height, data: core }, PAPER);
+  const paper = labelRuns(bitmap, PAPER);
+  const regionOf = new Int32Array(width * height).fill(-1);
+  for (let r = 0; r < paper.runCount; r++) {
+    const o = r * 4;
+    regionOf.fill(paper.runs[o + 3], paper.runs[o] * width + paper.runs[o + 1], paper.runs[o] * width + paper.runs[o + 2]);
+  }
+  const coresInRegion = new Int32Array(paper.areas.length);
+  const counted = new Uint8Array(cores.areas.length);
+  for (let r = 0; r < cores.runCount; r++) {
+    const o = r * 4;
+    const id = cores.runs[o + 3];
+    if (counted[id] || cores.areas[id] < minCorePx) continue;
+    counted[id] = 1;
+    coresInRegion[regionOf[cores.runs[o] * width + cores.runs[o + 1]]]++;
+  }
+  const leaking = new Uint8Array(paper.areas.length);
+  let split = 0;
+  coresInRegion.forEach((count, id) => {
+    if (count > 1) {
+      leaking[id] = 1;
+      split++;
+    }
+  });
+  if (split === 0) return 0;
+  const seeds = new Int32Array(width * height).fill(-1);
+  for (let r = 0; r < cores.runCount; r++) {
+    const o = r * 4;
+    const id = cores.runs[o + 3];
+    if (!counted[id]) continue;
+    const row = cores.runs[o] * width;
+    if (!leaking[regionOf[row + cores.runs[o + 1]]]) continue;
+    seeds.fill(id, row + cores.runs[o + 1], row + cores.runs[o + 2]);
+  }
+  cutBetweenSeeds(bitmap, seeds, cutWidthPx);
+  return split;
+}
+
+/**
+ * Floods the paper outwards from labelled seed pixels (`seeds[i]` ≥ 0) all at once and inks a
+ * line `cutWidthPx` wide wherever two seeds' floods meet. Used to split a region between its cores.
+ */
+export function cutBetweenSeeds(bitmap: Bitmap, seeds: Int32Array, cutWidthPx: number): void {
+  const { width, height, data } = bitmap;
+  const owner = seeds.slice();
+  const queue = new Int32Array(width * height);
+  let head = 0;
+  let tail = 0;
+  for (let i = 0; i < owner.length; i++) if (owner[i] >= 0 && data[i] === PAPER) queue[tail++] = i;
+  const cuts: number[] = [];
+  while (head < tail) {
+    const p = queue[head++];
+    const x = p % width;
+    for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p >= width ? p - width : -1, p + width < data.length ? p + width : -1]) {
+      if (q < 0 || data[q] !== PAPER) continue;
+      if (owner[q] === -1) {
+        owner[q] = owner[p];
+        queue[tail++] = q;
+      } else if (owner[q] !== owner[p]) cuts.push(p);
+    }
+  }
+  const half = Math.max(1, Math.round(cutWidthPx / 2));
+  for (const p of cuts) {
+    const x = p % width;
+    const y = (p - x) / width;
+    for (let yy = Math.max(0, y - half); yy <= Math.min(height - 1, y + half); yy++) {
+      data.fill(INK, yy * width + Math.max(0, x - half), yy * width + Math.min(width, x + half + 1));
+    }
+  }
+}
