@@ -77,3 +77,16 @@ export function createPageMaker(config: Config): PageMaker {
     spawn: () => new Worker(threadFile, { workerData: { providerConfig: config.providerEnv } }),
   });
 }
+
+/** For entry points: the adapters, or one line naming the bad setting and exit 1. */
+export async function createDepsOrExit(config: Config, logger: Logger): Promise<AppDeps> {
+  try {
+    return await createDeps(config, logger);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

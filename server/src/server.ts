@@ -1,31 +1,13 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config/config';
-import { createDeps, createLogger } from './create-deps';
+import { loadConfigOrExit } from './config/config';
+import { createDepsOrExit, createLogger } from './create-deps';
 import { contentDir, importContent, seedDemoLibrary } from './import-content';
 
 // Only listens and shuts down; app.ts builds everything.
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
-  let deps;
-  try {
-    deps = await createDeps(config, logger);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const deps = await createDepsOrExit(config, logger);
   await importContent(deps, contentDir()).catch((error) => logger.error({ err: error }, 'importing content failed'));
   const app = await buildApp(deps);
 

@@ -1,28 +1,19 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config/config';
-import { createDeps, createLogger } from './create-deps';
+import { loadConfigOrExit } from './config/config';
+import { createDepsOrExit, createLogger } from './create-deps';
 
 /**
  * `npm run worker`: a process that makes pages from the Redis queue (REDIS_URL). It builds the
  * same app as the API, so it shares every service, but never listens for HTTP.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.redisUrl) {
     console.error('npm run worker needs REDIS_URL: without it the API process makes pages itself.');
     process.exit(1);
   }
   const logger = createLogger(config.logLevel).child({ role: 'worker' });
-  const deps = await createDeps(config, logger);
+  const deps = await createDepsOrExit(config, logger);
   const app = await buildApp({ ...deps, runsWorker: true });
   await app.ready();
   logger.info('generation worker is taking tasks');

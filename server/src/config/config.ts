@@ -161,3 +161,16 @@ function readOrCreateSecret(dataDir: string): string {
     throw error;
   }
 }
+
+/** For entry points: the configuration, or one line naming the bad variable and exit 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

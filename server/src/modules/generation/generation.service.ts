@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
 import { bookCredits } from '../credits/credits.repository';
 import { toImageDto } from '../images/image-dto';
-import { imageFileKey, type FileUrls, type ImageFiles } from '../images/image-files';
+import { removePageFiles, storePageFiles, type FileUrls } from '../images/image-files';
 import type { ImagesRepository } from '../images/images.repository';
 import type { UsersRepository } from '../users/users.repository';
 import type { GenerationRepository, TaskRow } from './generation.repository';
@@ -107,37 +107,6 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     });
   }
 
-  async function storePage(imageId: string, page: MadePage, source: Buffer | null): Promise<ImageFiles> {
-    const files: ImageFiles = {
-      page: imageFileKey(imageId, 'page'),
-      svg: page.svg ? imageFileKey(imageId, 'svg') : null,
-      pdfLetter: imageFileKey(imageId, 'pdfLetter'),
-      pdfA4: imageFileKey(imageId, 'pdfA4'),
-      thumb600: imageFileKey(imageId, 'thumb600'),
-      thumb320: imageFileKey(imageId, 'thumb320'),
-      color: page.colorPng ? imageFileKey(imageId, 'color') : null,
-      colorThumb600: page.colorThumb600 ? imageFileKey(imageId, 'colorThumb600') : null,
-      source: source ? imageFileKey(imageId, 'source') : null,
-    };
-    const writes: [string | null, Buffer | null, string][] = [
-      [files.page, page.png, 'image/png'],
-      [files.svg, page.svg ? Buffer.from(page.svg) : null, 'image/svg+xml'],
-      [files.pdfLetter, page.pdfLetter, 'application/pdf'],
-      [files.pdfA4, page.pdfA4, 'application/pdf'],
-      [files.thumb600, page.thumb600, 'image/webp'],
-      [files.thumb320, page.thumb320, 'image/webp'],
-      [files.color, page.colorPng, 'image/png'],
-      [files.colorThumb600, page.colorThumb600, 'image/webp'],
-      [files.source, source, 'image/webp'],
-    ];
-    await Promise.all(writes.filter(([key, data]) => key && data).map(([key, data, contentType]) => storage.put(key!, data!, { contentType })));
-    return files;
-  }
-
-  async function removeFiles(files: ImageFiles) {
-    await Promise.all(Object.values(files).filter((key): key is string => !!key).map((key) => storage.delete(key).catch(() => undefined)));
-  }
-
   async function makePage(task: TaskRow): Promise<{ page: MadePage; source: Buffer | null; params: TextParams | ImageParams }> {
     let lastBeat = 0;
     const progress = (percent: number, providerRef?: string) => {
@@ -171,7 +140,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       });
       const { page, source, params } = await Promise.race([makePage(task), timeout]);
       const imageId = newId();
-      const files = await storePage(imageId, page, source);
+      const files = await storePageFiles(storage, imageId, page, source);
       const title = task.type === 'text2image' ? titleFromPrompt((params as TextParams).prompt) : null;
       const localized = (value: string) => JSON.stringify({ en: value, zh: value, ja: value });
       const completed = await db.transaction().execute(async (trx) => {
@@ -198,7 +167,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         if (!(await tasks.complete(trx, taskId, imageId))) throw new AppError(ErrorCode.processingTimeout, 'The task was taken over');
         return true;
       }).catch(async (error) => {
-        await removeFiles(files);
+        await removePageFiles(storage, files);
         throw error;
       });
       if (completed && task.upload_key) await storage.delete(task.upload_key).catch(() => undefined);

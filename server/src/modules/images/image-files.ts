@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { MadePage } from '../../adapters/engine/page-maker';
+import type { Storage } from '../../adapters/storage/storage';
 
 /** The files of one page, by role. Keys live under images/<imageId>/ in storage. */
 export interface ImageFiles {
@@ -28,6 +30,41 @@ export const FILE_NAMES = {
 
 export function imageFileKey(imageId: string, role: keyof ImageFiles): string {
   return `images/${imageId}/${FILE_NAMES[role]}`;
+}
+
+export type StoredPage = Pick<MadePage, 'png' | 'svg' | 'pdfLetter' | 'pdfA4' | 'thumb600' | 'thumb320' | 'colorPng' | 'colorThumb600'>;
+
+/** Writes every file of a page (and the uploaded photo, if any) under images/<imageId>/; returns their keys. */
+export async function storePageFiles(storage: Storage, imageId: string, page: StoredPage, source: Buffer | null = null): Promise<ImageFiles> {
+  const files: ImageFiles = {
+    page: imageFileKey(imageId, 'page'),
+    svg: page.svg ? imageFileKey(imageId, 'svg') : null,
+    pdfLetter: imageFileKey(imageId, 'pdfLetter'),
+    pdfA4: imageFileKey(imageId, 'pdfA4'),
+    thumb600: imageFileKey(imageId, 'thumb600'),
+    thumb320: imageFileKey(imageId, 'thumb320'),
+    color: page.colorPng ? imageFileKey(imageId, 'color') : null,
+    colorThumb600: page.colorThumb600 ? imageFileKey(imageId, 'colorThumb600') : null,
+    source: source ? imageFileKey(imageId, 'source') : null,
+  };
+  const writes: [string | null, Buffer | null, string][] = [
+    [files.page, page.png, 'image/png'],
+    [files.svg, page.svg ? Buffer.from(page.svg) : null, 'image/svg+xml'],
+    [files.pdfLetter, page.pdfLetter, 'application/pdf'],
+    [files.pdfA4, page.pdfA4, 'application/pdf'],
+    [files.thumb600, page.thumb600, 'image/webp'],
+    [files.thumb320, page.thumb320, 'image/webp'],
+    [files.color, page.colorPng, 'image/png'],
+    [files.colorThumb600, page.colorThumb600, 'image/webp'],
+    [files.source, source, 'image/webp'],
+  ];
+  await Promise.all(writes.filter(([key, data]) => key && data).map(([key, data, contentType]) => storage.put(key!, data!, { contentType })));
+  return files;
+}
+
+/** Removes every stored file of a page (best effort: a missing file is not an error). */
+export async function removePageFiles(storage: Storage, files: ImageFiles): Promise<void> {
+  await Promise.all(Object.values(files).filter((key): key is string => !!key).map((key) => storage.delete(key).catch(() => undefined)));
 }
 
 export function parseFiles(json: string): ImageFiles {

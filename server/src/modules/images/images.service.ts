@@ -3,7 +3,7 @@ import { AppError, ErrorCode } from '@studio/contracts/errors';
 import { downloadFileName, type ImageListDto, type UserImagesQuery } from '@studio/contracts/images';
 import type { Storage } from '../../adapters/storage/storage';
 import { toImageDto } from './image-dto';
-import { FILE_NAMES, parseFiles, type FileUrls, type ImageFiles } from './image-files';
+import { FILE_NAMES, parseFiles, removePageFiles, type FileUrls, type ImageFiles } from './image-files';
 import type { ImageRow, ImagesRepository } from './images.repository';
 
 export interface ImagesServiceDeps {
@@ -40,12 +40,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
       const row = await images.findById(id);
       if (!row || row.user_id !== userId) throw new AppError(ErrorCode.notFound, 'Image not found');
       await images.delete(id);
-      const files = parseFiles(row.files);
-      await Promise.all(
-        Object.values(files)
-          .filter((key): key is string => typeof key === 'string')
-          .map((key) => storage.delete(key).catch(() => undefined)),
-      );
+      await removePageFiles(storage, parseFiles(row.files));
     },
 
     async report(userId: string, input: { imageId: string; content: string }): Promise<void> {

@@ -5,7 +5,7 @@ import type { Storage } from '../../adapters/storage/storage';
 import type { MadePage } from '../../adapters/engine/page-maker';
 import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
-import { imageFileKey, type ImageFiles } from '../images/image-files';
+import { storePageFiles, type StoredPage } from '../images/image-files';
 
 export interface CategoryInput {
   slug: string;
@@ -30,7 +30,7 @@ export interface LibraryPageInput {
   difficulty: string;
   hotness: number;
   attribution: Attribution | null;
-  page: Pick<MadePage, 'png' | 'svg' | 'pdfLetter' | 'pdfA4' | 'thumb600' | 'thumb320' | 'colorPng' | 'colorThumb600' | 'width' | 'height'>;
+  page: StoredPage & Pick<MadePage, 'width' | 'height'>;
 }
 
 /** Writes categories, tags and library pages; every function is idempotent on slugs and ids. */
@@ -69,29 +69,8 @@ export function createLibraryImporter(deps: { db: Kysely<Database>; storage: Sto
     if (!category) throw new Error(`unknown category ${input.categorySlug}`);
     const id = input.id;
     const { page } = input;
-    const files: ImageFiles = {
-      page: imageFileKey(id, 'page'),
-      svg: page.svg ? imageFileKey(id, 'svg') : null,
-      pdfLetter: imageFileKey(id, 'pdfLetter'),
-      pdfA4: imageFileKey(id, 'pdfA4'),
-      thumb600: imageFileKey(id, 'thumb600'),
-      thumb320: imageFileKey(id, 'thumb320'),
-      color: page.colorPng ? imageFileKey(id, 'color') : null,
-      colorThumb600: page.colorThumb600 ? imageFileKey(id, 'colorThumb600') : null,
-      source: null,
-    };
-    const writes: [string | null, Buffer | null, string][] = [
-      [files.page, page.png, 'image/png'],
-      [files.svg, page.svg ? Buffer.from(page.svg) : null, 'image/svg+xml'],
-      [files.pdfLetter, page.pdfLetter, 'application/pdf'],
-      [files.pdfA4, page.pdfA4, 'application/pdf'],
-      [files.thumb600, page.thumb600, 'image/webp'],
-      [files.thumb320, page.thumb320, 'image/webp'],
-      [files.color, page.colorPng, 'image/png'],
-      [files.colorThumb600, page.colorThumb600, 'image/webp'],
-    ];
     // Files first: a row never points at a file that is not there.
-    await Promise.all(writes.filter(([key, data]) => key && data).map(([key, data, contentType]) => storage.put(key!, data!, { contentType })));
+    const files = await storePageFiles(storage, id, page);
     const tagIds = await Promise.all(input.tags.map(upsertTag));
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('image_tags').where('image_id', '=', id).execute();
