@@ -16,7 +16,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'content', include: ['content/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'content', include: ['content/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       { test: { name: 'bench', include: ['bench/src/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
       './web/vitest.config.ts',
     ],

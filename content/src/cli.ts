@@ -1,10 +1,16 @@
 import { loadConfig } from '@studio/server/config/config';
 import { migrate, openDatabase } from '@studio/server/db/database';
+import path from 'node:path';
+import { createLocalStorage } from '@studio/server/adapters/storage/storage';
 import { createReportsRepository } from '@studio/server/modules/images/reports.repository';
+import { exportCategory, importFolder } from './library-folder';
 
 const usage = `Usage: npm run content -- <command>
 
 Commands:
+  import <folder>                  import a category and its pages (category.json, <id>.json with
+                                   <id>.svg or <id>.png, optional <id>.color.png); safe to repeat
+  export <category-slug> <folder>  write a category and its pages out in the same format
   reports                          list images with open reports (3 reporters take an image offline)
   reports resolve <imageId> --keep    put the image back online and close its reports
   reports resolve <imageId> --remove  keep the image offline and close its reports
@@ -21,6 +27,24 @@ async function main(argv: string[]): Promise<number> {
   const db = openDatabase({ url: config.databaseUrl });
   try {
     await migrate(db);
+    const storage = createLocalStorage(path.join(config.dataDir, 'files'));
+    if (command === 'import') {
+      if (!rest[0]) {
+        console.error('import needs a folder');
+        return 2;
+      }
+      const result = await importFolder({ db: db.kysely, storage, log: (line) => console.log(line) }, path.resolve(rest[0]));
+      console.log(`${result.imported} page(s) imported, ${result.warnings} with checker warnings; running servers pick them up at once`);
+      return 0;
+    }
+    if (command === 'export') {
+      if (!rest[0] || !rest[1]) {
+        console.error('export needs a category slug and a folder');
+        return 2;
+      }
+      console.log(`${await exportCategory({ db: db.kysely, storage }, rest[0], path.resolve(rest[1]))} page(s) written to ${rest[1]}`);
+      return 0;
+    }
     if (command === 'reports') {
       const reports = createReportsRepository(db.kysely);
       if (rest[0] === 'resolve') {

@@ -12,7 +12,7 @@ import type { Attribution } from '@studio/contracts/images';
 import type { MadePage, PageMaker } from './page-maker';
 
 /** Every file the server stores, from one engine page: PDFs for both papers, thumbnails. */
-async function madePage(page: Page, title: string, attribution: Attribution | null): Promise<MadePage> {
+export async function madePage(page: Page, title: string, attribution: Attribution | null): Promise<MadePage> {
   const [letter, a4] = await Promise.all([renderPageFiles(page, { paper: 'letter' }), renderPageFiles({ ...page, colorPng: undefined }, { paper: 'a4' })]);
   return {
     png: letter.png,
