@@ -69,6 +69,14 @@ describe('composePage', () => {
     }
   });
 
+  it('draws a pattern page that no seed makes leak-free as a scene of the same subject, so it passes', async () => {
+    // "a tractor on the farm" at adult leaked on every seed as a pattern-filled subject.
+    const result = await composePage('a tractor on the farm', { difficulty: 'adult', ratio: '3:4' });
+    expect(result.page.report.passes).toBe(true);
+    expect(result.subjects).toEqual(['tractor']);
+    expect(result.style).toBe('scene');
+  });
+
   it('refuses unsafe prompts before drawing', async () => {
     await expect(composePage('bloody zombie', { difficulty: 'children', ratio: '1:1' })).rejects.toBeInstanceOf(AppError);
     await expect(composePage('   ', { difficulty: 'children', ratio: '1:1' })).rejects.toMatchObject({ code: 4001 });
