@@ -25,12 +25,23 @@ export function useForm<S extends z.ZodType<unknown, Record<string, unknown>>>(s
     if (serverErrors[field]) setServerErrors(({ [field]: _drop, ...rest }) => rest);
   }
 
+  const touch = (field: string) => setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
+
   return {
     values,
     errors,
     setValue,
+    /** The props that tie a text input to one field: its name, value, and updates on change and blur. */
+    bind<K extends keyof Values & string>(field: K) {
+      return {
+        name: field,
+        value: String(values[field] ?? ''),
+        onChange: (event: { target: { value: string } }) => setValue(field, event.target.value as Values[K]),
+        onBlur: () => touch(field),
+      };
+    },
     setValues,
-    touch: (field: string) => setTouched((current) => (current[field] ? current : { ...current, [field]: true })),
+    touch,
     setServerErrors,
     /** Marks the form submitted; returns the parsed data or null when invalid. */
     validate(): z.output<S> | null {

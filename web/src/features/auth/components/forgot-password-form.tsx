@@ -98,12 +98,9 @@ export function ForgotPasswordFlow() {
         <TextField
           label={t('auth.forgot.email')}
           type="email"
-          name="email"
+          {...form.bind('email')}
           autoComplete="email"
           inputMode="email"
-          value={form.values.email}
-          onChange={(event) => form.setValue('email', event.target.value)}
-          onBlur={() => form.touch('email')}
           error={errors.email}
           required
         />

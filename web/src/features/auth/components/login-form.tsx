@@ -65,23 +65,17 @@ export function LoginForm({ initialEmail, onSuccess }: { initialEmail?: string; 
         <TextField
           label={t('auth.login.email')}
           type="email"
-          name="email"
+          {...form.bind('email')}
           autoComplete="email"
           inputMode="email"
-          value={form.values.email}
-          onChange={(event) => form.setValue('email', event.target.value)}
-          onBlur={() => form.touch('email')}
           error={errors.email}
           required
         />
         <TextField
           label={t('auth.login.password')}
           type="password"
-          name="password"
+          {...form.bind('password')}
           autoComplete="current-password"
-          value={form.values.password}
-          onChange={(event) => form.setValue('password', event.target.value)}
-          onBlur={() => form.touch('password')}
           error={errors.password}
           required
         />

@@ -50,11 +50,8 @@ export function RegisterForm({ onRegistered, onGoogle }: { onRegistered: (email:
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
         <TextField
           label={t('auth.register.username')}
-          name="username"
+          {...form.bind('username')}
           autoComplete="username"
-          value={values.username}
-          onChange={(event) => form.setValue('username', event.target.value)}
-          onBlur={() => form.touch('username')}
           error={errors.username}
           hint={t('auth.register.usernameHint')}
           required
@@ -62,23 +59,17 @@ export function RegisterForm({ onRegistered, onGoogle }: { onRegistered: (email:
         <TextField
           label={t('auth.register.email')}
           type="email"
-          name="email"
+          {...form.bind('email')}
           autoComplete="email"
           inputMode="email"
-          value={values.email}
-          onChange={(event) => form.setValue('email', event.target.value)}
-          onBlur={() => form.touch('email')}
           error={errors.email}
           required
         />
         <TextField
           label={t('auth.register.password')}
           type="password"
-          name="password"
+          {...form.bind('password')}
           autoComplete="new-password"
-          value={values.password}
-          onChange={(event) => form.setValue('password', event.target.value)}
-          onBlur={() => form.touch('password')}
           error={errors.password}
           hint={t('auth.register.passwordHint')}
           required
@@ -86,11 +77,8 @@ export function RegisterForm({ onRegistered, onGoogle }: { onRegistered: (email:
         <TextField
           label={t('auth.register.confirmPassword')}
           type="password"
-          name="confirmPassword"
+          {...form.bind('confirmPassword')}
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(event) => form.setValue('confirmPassword', event.target.value)}
-          onBlur={() => form.touch('confirmPassword')}
           error={confirmError}
           success={confirmOk}
           required

@@ -104,11 +104,8 @@ export function ResetPasswordFlow({ token }: { token: string | null }) {
         <TextField
           label={t('auth.reset.password')}
           type="password"
-          name="password"
+          {...form.bind('password')}
           autoComplete="new-password"
-          value={form.values.password}
-          onChange={(event) => form.setValue('password', event.target.value)}
-          onBlur={() => form.touch('password')}
           error={errors.password}
           hint={t('auth.register.passwordHint')}
           required
@@ -116,11 +113,8 @@ export function ResetPasswordFlow({ token }: { token: string | null }) {
         <TextField
           label={t('auth.reset.confirmPassword')}
           type="password"
-          name="confirmPassword"
+          {...form.bind('confirmPassword')}
           autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onChange={(event) => form.setValue('confirmPassword', event.target.value)}
-          onBlur={() => form.touch('confirmPassword')}
           error={errors.confirmPassword}
           required
         />

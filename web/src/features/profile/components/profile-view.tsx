@@ -160,11 +160,8 @@ export function ProfileView({ user, onUserChange, onLogout }: { user: User; onUs
             {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
             <TextField
               label={t('profile.username')}
-              name="username"
+              {...form.bind('username')}
               autoComplete="username"
-              value={form.values.username}
-              onChange={(event) => form.setValue('username', event.target.value)}
-              onBlur={() => form.touch('username')}
               error={errors.username}
               hint={t('auth.register.usernameHint')}
             />
