@@ -41,6 +41,11 @@ describe('auth state', () => {
     expect(document.activeElement?.textContent).toBe('My creations');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
+    // A press anywhere outside closes it too.
+    await user.click(screen.getByTestId('user-menu'));
+    expect(screen.getByRole('menu')).toBeTruthy();
+    await user.click(document.body);
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 
   it('clears the user and stops the refresher on tokenExpired', async () => {

@@ -31,6 +31,9 @@ describe('popular categories in the frame', () => {
     expect(within(panel).getAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith('/categories/cat-'))).toHaveLength(21);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    fireEvent.mouseDown(document.body);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('leaves the menus as they were when the categories cannot be loaded', async () => {

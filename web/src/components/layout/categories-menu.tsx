@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { categoryName, columns, usePopularCategories } from '../../lib/popular-categories';
 import { useLang } from '../../lib/use-lang';
+import { useOutsideClick } from '../../lib/use-outside-click';
 
 /**
  * "Free coloring pages" in the desktop header: the link itself, and a dropdown of up to 21
@@ -18,6 +19,7 @@ export function CategoriesMenu({ navClass }: { navClass: (state: { isActive: boo
   const location = useLocation();
   const box = useRef<HTMLDivElement>(null);
   const [openedAt, setOpenedAt] = useState(location.pathname);
+  const close = useCallback(() => setOpen(false), []);
 
   if (openedAt !== location.pathname) {
     setOpenedAt(location.pathname);
@@ -29,16 +31,10 @@ export function CategoriesMenu({ navClass }: { navClass: (state: { isActive: boo
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOpen(false);
     };
-    const onClick = (event: MouseEvent) => {
-      if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
-    };
     document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
+    return () => document.removeEventListener('keydown', onKey);
   }, [open]);
+  useOutsideClick(box, open, close);
 
   return (
     <div ref={box} className="relative flex items-center" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>

@@ -1,9 +1,10 @@
 import type { User } from '@studio/contracts/auth';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useLang } from '../../lib/use-lang';
+import { useOutsideClick } from '../../lib/use-outside-click';
 import { Avatar } from './avatar';
 
 /** Avatar button with profile, my creations and logout. Closes on Escape and outside clicks. */
@@ -13,6 +14,7 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
 
   useEffect(() => {
     if (!open) return;
@@ -31,16 +33,10 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
         list[next]?.focus();
       }
     };
-    const onClick = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
     document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
+    return () => document.removeEventListener('keydown', onKey);
   }, [open]);
+  useOutsideClick(root, open, close);
 
   const item = 'block w-full rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700';
   return (
