@@ -6,6 +6,7 @@ import { ok } from '@studio/contracts/envelope';
 import type { Database } from '../../db/schema';
 import { parse } from '../../http/validation';
 import { sanitizeBlogHtml } from './sanitize-html';
+import { containsPattern } from '../../lib/text-search';
 
 /** Published posts only: there is no admin role, so nobody outside sees drafts. */
 export async function listPosts(db: Kysely<Database>, query: BlogQuery, publicUrl: string): Promise<BlogListDto> {
@@ -14,7 +15,7 @@ export async function listPosts(db: Kysely<Database>, query: BlogQuery, publicUr
   if (query.slug) base = base.where('slug', '=', query.slug);
   if (query.author) base = base.where('author', '=', query.author);
   if (query.search) {
-    const like = `%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(query.search);
     base = base.where((eb) => eb.or([eb('title', 'like', like), eb('excerpt', 'like', like)]));
   }
   const [rows, total] = await Promise.all([

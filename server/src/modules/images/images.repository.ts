@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { UserImagesQuery } from '@studio/contracts/images';
 import type { Database, ImagesTable } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
+import { containsPattern } from '../../lib/text-search';
 
 export type ImageRow = Selectable<ImagesTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -27,7 +28,7 @@ export function createImagesRepository(db: Kysely<Database>) {
     async listForUser(userId: string, query: UserImagesQuery): Promise<{ rows: ImageRow[]; total: number; counts: { all: number; text2image: number; image2image: number } }> {
       let base = db.selectFrom('images').where('user_id', '=', userId);
       if (query.query) {
-        const like = `%${query.query.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+        const like = containsPattern(query.query);
         base = base.where((eb) => eb.or([eb('title', 'like', like), eb('prompt', 'like', like)]));
       }
       if (query.categoryId) base = base.where('category_id', '=', query.categoryId);

@@ -3,13 +3,12 @@ import type { Localized } from '@studio/contracts/constants';
 import type { ImagesQuery, ImageTag } from '@studio/contracts/images';
 import type { CategoriesTable, Database } from '../../db/schema';
 import type { ImageRow } from '../images/images.repository';
+import { containsPattern } from '../../lib/text-search';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 
 /** An image id, or an image slug (which ends with the id's last 8 characters). */
 const matchesIdOrSlug = (value: string) => (eb: ExpressionBuilder<Database, 'images'>) => eb.or([eb('id', '=', value), eb('id_tail', '=', value.slice(-8))]);
-
-const escapeLike = (value: string) => `%${value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 export function createLibraryRepository(db: Kysely<Database>) {
   const publicImages = () => db.selectFrom('images').where('is_public', '=', 1).where('is_online', '=', 1);
@@ -27,7 +26,7 @@ export function createLibraryRepository(db: Kysely<Database>) {
         base = base.where(matchesIdOrSlug(query.imageId));
       }
       if (query.query) {
-        const like = escapeLike(query.query.trim());
+        const like = containsPattern(query.query.trim());
         base = base.where((eb) => eb.or([eb('title', 'like', like), eb('description', 'like', like), eb('prompt', 'like', like)]));
       }
       if (categoryId) base = base.where('category_id', '=', categoryId);
