@@ -6,7 +6,7 @@ import { ok } from '@studio/contracts/envelope';
 import type { Database } from '../../db/schema';
 import { parse } from '../../http/validation';
 import { sanitizeBlogHtml } from './sanitize-html';
-import { containsPattern } from '../../lib/text-search';
+import { columnContains } from '../../lib/text-search';
 
 /** Published posts only: there is no admin role, so nobody outside sees drafts. */
 export async function listPosts(db: Kysely<Database>, query: BlogQuery, publicUrl: string): Promise<BlogListDto> {
@@ -15,8 +15,8 @@ export async function listPosts(db: Kysely<Database>, query: BlogQuery, publicUr
   if (query.slug) base = base.where('slug', '=', query.slug);
   if (query.author) base = base.where('author', '=', query.author);
   if (query.search) {
-    const like = containsPattern(query.search);
-    base = base.where((eb) => eb.or([eb('title', 'like', like), eb('excerpt', 'like', like)]));
+    const text = query.search;
+    base = base.where((eb) => eb.or([columnContains('title', text), columnContains('excerpt', text)]));
   }
   const [rows, total] = await Promise.all([
     base

@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { UserImagesQuery } from '@studio/contracts/images';
 import type { Database, ImagesTable } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
-import { containsPattern } from '../../lib/text-search';
+import { columnContains } from '../../lib/text-search';
 
 export type ImageRow = Selectable<ImagesTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -28,8 +28,8 @@ export function createImagesRepository(db: Kysely<Database>) {
     async listForUser(userId: string, query: UserImagesQuery): Promise<{ rows: ImageRow[]; total: number; counts: { all: number; text2image: number; image2image: number } }> {
       let base = db.selectFrom('images').where('user_id', '=', userId);
       if (query.query) {
-        const like = containsPattern(query.query);
-        base = base.where((eb) => eb.or([eb('title', 'like', like), eb('prompt', 'like', like)]));
+        const text = query.query;
+        base = base.where((eb) => eb.or([columnContains('title', text), columnContains('prompt', text)]));
       }
       if (query.categoryId) base = base.where('category_id', '=', query.categoryId);
       if (query.ratio) base = base.where('ratio', '=', query.ratio);

@@ -3,7 +3,7 @@ import type { Localized } from '@studio/contracts/constants';
 import type { ImagesQuery, ImageTag } from '@studio/contracts/images';
 import type { CategoriesTable, Database } from '../../db/schema';
 import type { ImageRow } from '../images/images.repository';
-import { containsPattern } from '../../lib/text-search';
+import { columnContains } from '../../lib/text-search';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 
@@ -26,8 +26,8 @@ export function createLibraryRepository(db: Kysely<Database>) {
         base = base.where(matchesIdOrSlug(query.imageId));
       }
       if (query.query) {
-        const like = containsPattern(query.query.trim());
-        base = base.where((eb) => eb.or([eb('title', 'like', like), eb('description', 'like', like), eb('prompt', 'like', like)]));
+        const text = query.query.trim();
+        base = base.where((eb) => eb.or([columnContains('title', text), columnContains('description', text), columnContains('prompt', text)]));
       }
       if (categoryId) base = base.where('category_id', '=', categoryId);
       for (const tagId of (query.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean).slice(0, 10)) {

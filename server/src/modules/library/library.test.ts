@@ -31,6 +31,7 @@ describe.each(databaseKinds)('the free library on %s', (kind) => {
       ['lib-cat-2', 'animals', 'Cat and dog friends', [cat, dog], 30],
       ['lib-dog-1', 'animals', 'Happy dog', [dog], 20],
       ['lib-rocket', 'space', 'Rocket to the moon', [rocket], 40],
+      ['lib-percent', 'space', 'Stars at 100% brightness', [rocket], 1],
     ];
     for (const [id, categorySlug, title, tags, hotness] of pages) {
       await importer.importPage({ id, categorySlug, title: L(title), description: L(`${title}.`), prompt: L(title.toLowerCase()), additionalInfo: null, tags, ratio: '3:4', difficulty: 'children', hotness, attribution: null, page: files });
@@ -65,6 +66,10 @@ describe.each(databaseKinds)('the free library on %s', (kind) => {
     expect(byCategory.images[0].tags.map((tag: { tagId: string }) => tag.tagId)).toEqual(['tag_cat', 'tag_dog']);
     expect((await get('/api/images?categoryId=animals&tags=tag_dog')).total).toBe(2);
     expect((await get('/api/images?query=moon')).images.map((i: { id: string }) => i.id)).toEqual(['lib-rocket']);
+    // Wildcards typed by the visitor are searched for literally.
+    expect((await get('/api/images?query=100%25')).images.map((i: { id: string }) => i.id)).toEqual(['lib-percent']);
+    expect((await get('/api/images?query=%25')).images.map((i: { id: string }) => i.id)).toEqual(['lib-percent']);
+    expect((await get('/api/images?query=_')).total).toBe(0);
     const related = await get('/api/images?imageId=lib-cat-1&isRelated=true&pageSize=4');
     expect(related.images.map((i: { id: string }) => i.id).sort()).toEqual(['lib-cat-2', 'lib-dog-1']);
     expect((await get('/api/images?imageId=lib-rocket')).images[0]).toMatchObject({ id: 'lib-rocket', slug: 'rocket-to-the-moon-b-rocket' });
