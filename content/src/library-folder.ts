@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { DIFFICULTIES, RATIOS, type Localized } from '@studio/contracts/constants';
+import { DIFFICULTIES, RATIOS } from '@studio/contracts/constants';
 import { pageSizeForRatio } from '@studio/contracts/page';
 import { encodeBitmapPng, rasterizeSvg } from '@studio/engine/compose/rasterize-page';
 import { photoToPage } from '@studio/engine/lineart/photo-to-page';
@@ -13,6 +13,7 @@ import type { Storage } from '@studio/server/adapters/storage/storage';
 import type { Database } from '@studio/server/db/schema';
 import { parseFiles } from '@studio/server/modules/images/image-files';
 import { createLibraryImporter } from '@studio/server/modules/library/library-import';
+import { parseLocalized } from '@studio/server/db/localized';
 
 const localized = z.object({ en: z.string().min(1), zh: z.string().min(1), ja: z.string().min(1) });
 const tag = z.object({ slug: z.string().regex(/^[a-z0-9-]+$/), displayName: localized });
@@ -99,10 +100,9 @@ export async function exportCategory(deps: { db: Kysely<Database>; storage: Stor
   const row = await deps.db.selectFrom('categories').selectAll().where('slug', '=', slug).executeTakeFirst();
   if (!row) throw new Error(`no category "${slug}"`);
   await mkdir(folder, { recursive: true });
-  const parse = (json: string) => JSON.parse(json) as Localized;
   await writeFile(
     path.join(folder, 'category.json'),
-    `${JSON.stringify({ slug: row.slug, name: row.name, hotness: Number(row.hotness), displayName: parse(row.display_name), description: parse(row.description), seoTitle: parse(row.seo_title), seoDesc: parse(row.seo_desc) }, null, 2)}\n`,
+    `${JSON.stringify({ slug: row.slug, name: row.name, hotness: Number(row.hotness), displayName: parseLocalized(row.display_name), description: parseLocalized(row.description), seoTitle: parseLocalized(row.seo_title), seoDesc: parseLocalized(row.seo_desc) }, null, 2)}\n`,
   );
   const images = await deps.db.selectFrom('images').selectAll().where('category_id', '=', row.id).orderBy('id').execute();
   for (const image of images) {
@@ -114,11 +114,11 @@ export async function exportCategory(deps: { db: Kysely<Database>; storage: Stor
       .orderBy('tags.slug')
       .execute();
     const meta = {
-      title: parse(image.title),
-      description: parse(image.description),
-      prompt: parse(image.prompt),
-      additionalInfo: image.additional_info ? parse(image.additional_info) : null,
-      tags: tags.map((t) => ({ slug: t.slug, displayName: parse(t.display_name) })),
+      title: parseLocalized(image.title),
+      description: parseLocalized(image.description),
+      prompt: parseLocalized(image.prompt),
+      additionalInfo: image.additional_info ? parseLocalized(image.additional_info) : null,
+      tags: tags.map((t) => ({ slug: t.slug, displayName: parseLocalized(t.display_name) })),
       ratio: image.ratio,
       difficulty: image.difficulty,
       hotness: Number(image.hotness),

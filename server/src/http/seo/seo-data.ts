@@ -5,8 +5,8 @@ import { listPosts } from '../../modules/blog/blog.routes';
 import { toImageDto } from '../../modules/images/image-dto';
 import type { FileUrls } from '../../modules/images/image-files';
 import type { SeoData } from './page-meta';
+import { parseLocalized } from '../../db/localized';
 
-const localized = (json: string) => JSON.parse(json) as Localized;
 
 /** SEO reads only public, online rows: a private page never reaches a meta tag or the sitemap. */
 export function createSeoData(deps: { db: Kysely<Database>; urls: FileUrls; publicUrl: string }): SeoData {
@@ -16,7 +16,7 @@ export function createSeoData(deps: { db: Kysely<Database>; urls: FileUrls; publ
   return {
     async category(slugOrId) {
       const row = await categoryRow(slugOrId);
-      return row ? { slug: row.slug, displayName: localized(row.display_name), seoTitle: localized(row.seo_title), seoDesc: localized(row.seo_desc) } : null;
+      return row ? { slug: row.slug, displayName: parseLocalized(row.display_name), seoTitle: parseLocalized(row.seo_title), seoDesc: parseLocalized(row.seo_desc) } : null;
     },
     async image(slugOrId) {
       const row = await db

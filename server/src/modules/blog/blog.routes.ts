@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { blogQuerySchema, type BlogListDto, type BlogPostDto, type BlogQuery } from '@studio/contracts/blog';
-import type { Localized } from '@studio/contracts/constants';
 import { ok } from '@studio/contracts/envelope';
 import type { Database } from '../../db/schema';
 import { parse } from '../../http/validation';
 import { sanitizeBlogHtml } from './sanitize-html';
 import { columnContains } from '../../lib/text-search';
+import { parseLocalized } from '../../db/localized';
 
 /** Published posts only: there is no admin role, so nobody outside sees drafts. */
 export async function listPosts(db: Kysely<Database>, query: BlogQuery, publicUrl: string): Promise<BlogListDto> {
@@ -28,7 +28,7 @@ export async function listPosts(db: Kysely<Database>, query: BlogQuery, publicUr
       .execute(),
     base.select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const pick = (json: string) => (JSON.parse(json) as Localized)[query.lang];
+  const pick = (json: string) => parseLocalized(json)[query.lang];
   const posts: BlogPostDto[] = rows.map((row) => ({
     post_id: row.id,
     slug: row.slug,

@@ -2,20 +2,21 @@ import type { Difficulty, Localized, Ratio } from '@studio/contracts/constants';
 import { imageSlug, type Attribution, type ImageDto, type ImageTag, type ImageType } from '@studio/contracts/images';
 import type { ImageRow } from './images.repository';
 import { parseFiles, type FileUrls } from './image-files';
+import { parseLocalized } from '../../db/localized';
 
-const parseLocalized = (json: string | null): Localized | null => (json ? (JSON.parse(json) as Localized) : null);
+const parseOptional = (json: string | null): Localized | null => (json ? parseLocalized(json) : null);
 
 export function toImageDto(row: ImageRow, urls: FileUrls, tags: ImageTag[] = []): ImageDto {
   const files = parseFiles(row.files);
   const isPublic = row.is_public === 1;
   const url = (key: string) => urls.url(key, isPublic && row.is_online === 1);
-  const title = parseLocalized(row.title)!;
+  const title = parseLocalized(row.title);
   return {
     id: row.id,
     slug: imageSlug(title.en, row.id),
     title,
-    description: parseLocalized(row.description)!,
-    prompt: parseLocalized(row.prompt)!,
+    description: parseLocalized(row.description),
+    prompt: parseLocalized(row.prompt),
     defaultUrl: url(files.source ?? files.page),
     colorUrl: files.color ? url(files.color) : null,
     coloringUrl: url(files.page),
@@ -23,7 +24,7 @@ export function toImageDto(row: ImageRow, urls: FileUrls, tags: ImageTag[] = [])
     smallThumbnailUrl: url(files.thumb320),
     colorThumbnailUrl: files.colorThumb600 ? url(files.colorThumb600) : null,
     tags,
-    additionalInfo: parseLocalized(row.additional_info),
+    additionalInfo: parseOptional(row.additional_info),
     attribution: row.attribution ? (JSON.parse(row.attribution) as Attribution) : null,
     categoryId: row.category_id,
     type: row.type as ImageType | 'library',

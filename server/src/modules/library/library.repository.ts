@@ -1,9 +1,9 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
-import type { Localized } from '@studio/contracts/constants';
 import type { ImagesQuery, ImageTag } from '@studio/contracts/images';
 import type { CategoriesTable, Database } from '../../db/schema';
 import type { ImageRow } from '../images/images.repository';
 import { columnContains } from '../../lib/text-search';
+import { parseLocalized } from '../../db/localized';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 
@@ -57,7 +57,7 @@ export function createLibraryRepository(db: Kysely<Database>) {
         .execute();
       for (const row of rows) {
         const list = result.get(row.image_id) ?? [];
-        list.push({ tagId: row.id, displayName: JSON.parse(row.display_name) as Localized });
+        list.push({ tagId: row.id, displayName: parseLocalized(row.display_name) });
         result.set(row.image_id, list);
       }
       return result;

@@ -1,15 +1,14 @@
-import type { Localized } from '@studio/contracts/constants';
 import type { CategoryDto, ImageListDto, ImagesQuery } from '@studio/contracts/images';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
 import { toImageDto } from '../images/image-dto';
 import type { FileUrls } from '../images/image-files';
 import type { CategoryRow, LibraryRepository } from './library.repository';
+import { parseLocalized } from '../../db/localized';
 
 const CATEGORY_CACHE_MS = 5 * 60 * 1000;
 const VERSION_CHECK_MS = 5 * 1000;
 const TOP_TAGS = 5;
 
-const localized = (json: string) => JSON.parse(json) as Localized;
 
 export function createLibraryService(deps: { library: LibraryRepository; urls: FileUrls }) {
   const { library, urls } = deps;
@@ -24,15 +23,15 @@ export function createLibraryService(deps: { library: LibraryRepository; urls: F
         const tagCounts = (stats.tags.get(row.id) ?? [])
           .sort((a, b) => b.count - a.count || a.tagId.localeCompare(b.tagId))
           .slice(0, TOP_TAGS)
-          .map((tag) => ({ tagId: tag.tagId, displayName: localized(tag.displayName), count: tag.count }));
+          .map((tag) => ({ tagId: tag.tagId, displayName: parseLocalized(tag.displayName), count: tag.count }));
         return {
           categoryId: row.id,
           slug: row.slug,
           name: row.name,
-          displayName: localized(row.display_name),
-          description: localized(row.description),
-          seoTitle: localized(row.seo_title),
-          seoDesc: localized(row.seo_desc),
+          displayName: parseLocalized(row.display_name),
+          description: parseLocalized(row.description),
+          seoTitle: parseLocalized(row.seo_title),
+          seoDesc: parseLocalized(row.seo_desc),
           hotness: Number(row.hotness),
           imageCount: stats.counts.get(row.id) ?? 0,
           thumbnailUrl: coverDto?.thumbnailUrl ?? null,
