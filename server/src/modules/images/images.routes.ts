@@ -3,6 +3,7 @@ import { ok } from '@studio/contracts/envelope';
 import { downloadQuerySchema, reportRequestSchema, userImagesQuerySchema } from '@studio/contracts/images';
 import { apiPaths } from '@studio/contracts/routes';
 import { authOf, bearerToken, requireAuth, type SessionCheck } from '../../http/authenticate';
+import { sendStoredFile } from '../../http/send-stored-file';
 import { parse } from '../../http/validation';
 import type { ImagesService } from './images.service';
 
@@ -35,19 +36,11 @@ export async function imagesRoutes(app: FastifyInstance, options: { images: Imag
   app.get<{ Params: { id: string }; Querystring: { lang?: string } }>('/api/images/:id/download', async (request, reply) => {
     const query = parse(downloadQuerySchema, request.query);
     const file = await images.download(await viewerOf(request), request.params.id, { ...query, lang: request.query.lang });
-    reply.header('content-type', file.contentType);
-    reply.header('content-length', file.size);
-    reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
-    reply.header('cache-control', 'private, max-age=300');
-    return reply.send(file.body);
+    return sendStoredFile(reply, file, { cacheControl: 'private, max-age=300', downloadName: file.fileName });
   });
 
   app.get<{ Params: { id: string; name: string }; Querystring: { exp?: string; sig?: string } }>('/files/images/:id/:name', async (request, reply) => {
     const file = await images.imageFile(request.params.id, request.params.name, request.query);
-    reply.header('content-type', file.contentType);
-    reply.header('content-length', file.size);
-    reply.header('cache-control', file.cacheable ? 'public, max-age=86400' : 'private, max-age=3600');
-    if (file.contentType === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-    return reply.send(file.body);
+    return sendStoredFile(reply, file, { cacheControl: file.cacheable ? 'public, max-age=86400' : 'private, max-age=3600' });
   });
 }

@@ -13,7 +13,6 @@ export interface ImagesServiceDeps {
   isUniqueViolation(error: unknown): boolean;
 }
 
-const CONTENT_TYPES = { png: 'image/png', svg: 'image/svg+xml', pdf: 'application/pdf', webp: 'image/webp' } as const;
 
 /** Anyone may see a public page that is online; everything else only its owner. */
 export function canView(row: ImageRow, viewerId: string | null): boolean {
@@ -53,7 +52,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
       viewerId: string | null,
       id: string,
       options: { format: 'png' | 'pdf' | 'svg'; paper?: 'letter' | 'a4'; lang?: string },
-    ): Promise<{ body: Readable; size: number; contentType: string; fileName: string }> {
+    ): Promise<{ body: Readable; size: number; key: string; fileName: string }> {
       const row = await visibleImage(id, viewerId);
       const files = parseFiles(row.files);
       const paper = options.paper ?? (options.lang === 'zh' || options.lang === 'ja' ? 'a4' : 'letter');
@@ -62,7 +61,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
       const file = await storage.stream(key);
       if (!file) throw new AppError(ErrorCode.notFound, 'File not found');
       const title = (JSON.parse(row.title) as { en: string }).en;
-      return { ...file, contentType: CONTENT_TYPES[options.format], fileName: downloadFileName(title, row.id, options.format) };
+      return { ...file, key, fileName: downloadFileName(title, row.id, options.format) };
     },
 
     /** A stored image file for /files/images/<id>/<name>: public pages openly, others by signed URL. */
@@ -76,8 +75,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
       if (!open && !urls.verify(key, signature.exp, signature.sig)) throw new AppError(ErrorCode.notFound);
       const file = await storage.stream(key);
       if (!file) throw new AppError(ErrorCode.notFound);
-      const extension = name.split('.').pop() as keyof typeof CONTENT_TYPES;
-      return { ...file, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', cacheable: open };
+      return { ...file, key, cacheable: open };
     },
   };
 }

@@ -1,0 +1,32 @@
+import type { FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+};
+
+export function contentTypeFor(key: string): string {
+  return CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
+}
+
+/**
+ * Answers with a file from storage: its type from the key's extension, its length, the given
+ * cache rule, and for SVG a sandboxing CSP (an SVG opened directly must not run anything).
+ */
+export function sendStoredFile(
+  reply: FastifyReply,
+  file: { body: Readable; size: number; key: string },
+  options: { cacheControl: string; downloadName?: string },
+) {
+  const contentType = contentTypeFor(file.key);
+  reply.header('content-type', contentType);
+  reply.header('content-length', file.size);
+  reply.header('cache-control', options.cacheControl);
+  if (options.downloadName) reply.header('content-disposition', `attachment; filename="${options.downloadName}"`);
+  if (contentType === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+  return reply.send(file.body);
+}
