@@ -13,9 +13,9 @@ import { htmlLang } from './lib/i18n';
  * JavaScript. The client then renders the same markup over it (see main.tsx).
  */
 const messages: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('./locales/en.json'),
-  zh: () => import('./locales/zh.json'),
-  ja: () => import('./locales/ja.json'),
+  en: () => import('./locales/en'),
+  zh: () => import('./locales/zh'),
+  ja: () => import('./locales/ja'),
 };
 export const prerenderPaths = ['/', '/login', '/register', '/forgot-password'];
 

@@ -1,6 +1,7 @@
 import type { Language } from '@studio/contracts/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { Messages } from '../locales/merge-namespaces';
 
 export const PREFERRED_LANGUAGE_KEY = 'preferredLanguage';
 
@@ -37,13 +38,12 @@ export function preferredLanguage(): Language {
 
 export const htmlLang: Record<Language, string> = { en: 'en', zh: 'zh-CN', ja: 'ja' };
 
-type Messages = Record<string, unknown>;
 
 /** Only the page's language is downloaded; the others load when the user switches. */
 const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
-  en: () => import('../locales/en.json'),
-  zh: () => import('../locales/zh.json'),
-  ja: () => import('../locales/ja.json'),
+  en: () => import('../locales/en'),
+  zh: () => import('../locales/zh'),
+  ja: () => import('../locales/ja'),
 };
 
 export async function ensureLanguage(lang: Language): Promise<void> {

@@ -2,9 +2,9 @@ import { ErrorCode } from '@studio/contracts/errors';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import ja from './ja.json';
-import zh from './zh.json';
+import en from './en';
+import ja from './ja';
+import zh from './zh';
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   const out: Record<string, string> = {};

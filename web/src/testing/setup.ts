@@ -2,7 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
-import en from '../locales/en.json';
+import en from '../locales/en';
 import { clearClientConfig } from '../lib/client-config';
 import { clearPopularCategories } from '../lib/popular-categories';
 
