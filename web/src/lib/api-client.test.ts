@@ -1,7 +1,7 @@
 import { apiPaths } from '@studio/contracts/routes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, envelope, failure, mockFetch } from '../testing/fetch-mock';
-import { apiRequest } from './api-client';
+import { apiDownload, apiRequest } from './api-client';
 import { ApiError } from './api-error';
 import { onTokenExpired } from './auth-events';
 import { fetchProfile } from './session';
@@ -115,5 +115,30 @@ describe('profile loading', () => {
     // Once settled, a later call asks again.
     await fetchProfile();
     expect(calls).toHaveLength(2);
+  });
+});
+
+describe('apiDownload', () => {
+  it('returns the file with the name the server gave, refreshing once on a 401', async () => {
+    saveTokens({ accessToken: 'access-1', refreshToken: 'refresh-1', expiresIn: 3600 }, true);
+    const path = apiPaths.download('img-12345678', 'pdf', 'a4');
+    mockFetch({
+      [`GET ${path}`]: (call) =>
+        call.headers.Authorization === 'Bearer access-2'
+          ? new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="coloring-page-cat-12345678.pdf"' } })
+          : failure(1011, 401),
+      [`POST ${apiPaths.refreshToken}`]: () => envelope(newTokens),
+    });
+
+    const file = await apiDownload(path, { auth: true, fallbackName: 'fallback.pdf' });
+
+    expect(file.fileName).toBe('coloring-page-cat-12345678.pdf');
+    expect(await file.blob.text()).toBe('%PDF-1.7');
+  });
+
+  it('raises the envelope error of a refused download', async () => {
+    const path = apiPaths.download('img-x', 'png');
+    mockFetch({ [`GET ${path}`]: () => failure(4008, 404) });
+    await expect(apiDownload(path, { fallbackName: 'x.png' })).rejects.toMatchObject({ code: 4008, status: 404 });
   });
 });

@@ -95,12 +95,43 @@ function sessionExpired(): never {
   throw new ApiError(ErrorCode.sessionExpired, 'Your session has expired, please log in again', 401);
 }
 
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const response = await send(path, options as RequestOptions<unknown>);
-  if (response.status !== 401 || !options.auth) return unwrap(response, options.schema);
+/** Sends a call; on a 401 to an authenticated call, refreshes once and retries once. */
+async function sendWithRefresh(path: string, options: RequestOptions<unknown>): Promise<Response> {
+  const response = await send(path, options);
+  if (response.status !== 401 || !options.auth) return response;
   const tokens = await refreshTokens();
   if (!tokens) sessionExpired();
-  const retried = await send(path, options as RequestOptions<unknown>);
+  const retried = await send(path, options);
   if (retried.status === 401) sessionExpired();
-  return unwrap(retried, options.schema);
+  return retried;
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  return unwrap(await sendWithRefresh(path, options as RequestOptions<unknown>), options.schema);
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition (the server applies the spec's file-name rule), else `fallbackName`. */
+  fileName: string;
+}
+
+function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+}
+
+/** A file answer (downloads): the body as a blob; failures are the same ApiError as any call. */
+export async function apiDownload(path: string, options: { auth?: boolean; fallbackName: string; signal?: AbortSignal }): Promise<DownloadedFile> {
+  const response = await sendWithRefresh(path, { auth: options.auth, signal: options.signal });
+  if (!response.ok) return unwrap(response);
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) ?? options.fallbackName };
 }
