@@ -13,7 +13,7 @@ import { createPayPalProvider, PAYPAL_API } from './adapters/payments/paypal-pro
 import { createTestPaymentProvider } from './adapters/payments/test-provider';
 import { createBullQueue } from './adapters/queue/bullmq-queue';
 import { createInProcessQueue } from './adapters/queue/job-queue';
-import { createLocalStorage } from './adapters/storage/storage';
+import { createLocalStorage, type Storage } from './adapters/storage/storage';
 import { availableParallelism } from 'node:os';
 import type { AppDeps } from './app';
 import { ConfigError, type Config } from './config/config';
@@ -26,6 +26,20 @@ export function createLogger(level: string): Logger {
   });
 }
 
+/** The bucket when S3_BUCKET is set (checked at start, so a typo stops the process), else DATA_DIR/files. */
+async function createStorage(config: Config): Promise<Storage> {
+  if (!config.s3) return createLocalStorage(path.join(config.dataDir, 'files'));
+  // Loaded only when used: the AWS SDK is large and most installs keep files on disk.
+  const { createS3Storage } = await import('./adapters/storage/s3-storage');
+  const storage = createS3Storage(config.s3);
+  try {
+    await storage.check();
+  } catch (error) {
+    throw new ConfigError(`S3 bucket "${config.s3.bucket}" cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return storage;
+}
+
 /** The real adapters for a configuration; tests build their own with fakes where needed. */
 export async function createDeps(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<AppDeps> {
   const db = openDatabase({ url: config.databaseUrl });
@@ -36,7 +50,7 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
     db,
     logger,
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
-    storage: createLocalStorage(path.join(config.dataDir, 'files')),
+    storage: await createStorage(config),
     google: config.google.clientId ? createGoogleVerifier({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl }) : null,
     queue: config.redisUrl
       ? createBullQueue({ redisUrl: config.redisUrl, concurrency: availableParallelism() })

@@ -10,7 +10,7 @@ import { createMailer, type Mailer } from '../adapters/mail/mailer';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import { createTestPaymentProvider } from '../adapters/payments/test-provider';
 import { createInProcessQueue, type JobQueue } from '../adapters/queue/job-queue';
-import { createLocalStorage } from '../adapters/storage/storage';
+import { createLocalStorage, type Storage } from '../adapters/storage/storage';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config/config';
 import { migrate, openDatabase, type Db } from '../db/database';
@@ -33,6 +33,7 @@ export interface TestAppOptions {
   google?: GoogleVerifier | null;
   mailer?: Mailer;
   maker?: PageMaker | null;
+  storage?: Storage;
   queue?: JobQueue;
   runsWorker?: boolean;
   payments?: PaymentProvider;
@@ -68,7 +69,7 @@ export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAp
     db,
     logger,
     mailer,
-    storage: createLocalStorage(path.join(dataDir, 'files')),
+    storage: options.storage ?? createLocalStorage(path.join(dataDir, 'files')),
     google: options.google ?? null,
     webDistDir: path.join(dataDir, 'no-web'),
     queue: options.queue ?? createInProcessQueue({ concurrency: 2 }),

@@ -1,0 +1,77 @@
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createS3Storage } from '../../adapters/storage/s3-storage';
+import { signedInUser } from '../../test/factories';
+import { createFakePageMaker } from '../../test/fake-page-maker';
+import { startS3Server } from '../../test/s3-server';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/** The same flows with every file in an S3-compatible bucket, as when scaled out (DESIGN §9). */
+describe('generation with S3 storage', () => {
+  let t: TestApp;
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let storage: ReturnType<typeof createS3Storage>;
+  const fake = createFakePageMaker();
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    storage = createS3Storage(s3.settings);
+    t = await createTestApp('sqlite', { maker: fake.maker, storage });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  const keysInBucket = async () => {
+    const listed = await storage.client.send(new ListObjectsV2Command({ Bucket: s3.settings.bucket }));
+    return (listed.Contents ?? []).map((object) => object.Key!).sort();
+  };
+
+  const finished = async (headers: Record<string, string>, taskId: string) => {
+    for (let i = 0; i < 200; i += 1) {
+      const json = (await t.app.inject({ method: 'GET', url: `/api/images/tasks/${taskId}?type=image2image`, headers })).json();
+      if (json.data.status === 'completed' || json.data.status === 'failed') return json.data;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('task did not finish');
+  };
+
+  it('keeps the upload, the page files and the downloads in the bucket, and removes them on delete', async () => {
+    const user = await signedInUser(t.app);
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
+    const boundary = '----s3-boundary';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="ratio"\r\n\r\n4:3\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cat.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      photo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/images/img2imggenerate',
+      headers: { ...user.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    const done = await finished(user.headers, response.json().data.taskId);
+    expect(done.status).toBe('completed');
+
+    const keys = await keysInBucket();
+    expect(keys.filter((key) => key.startsWith(`images/${done.image.id}/`)).length).toBeGreaterThanOrEqual(3);
+    // The upload is removed once the page is made.
+    expect(keys.filter((key) => key.startsWith('uploads/'))).toEqual([]);
+
+    const thumb = await t.app.inject({ method: 'GET', url: done.image.thumbnailUrl.replace('http://studio.test', '') });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    const png = await t.app.inject({ method: 'GET', url: `/api/images/${done.image.id}/download?format=png` });
+    expect(png.statusCode).toBe(200);
+    expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/images/${done.image.id}`, headers: user.headers });
+    expect(removed.statusCode).toBe(200);
+    expect((await keysInBucket()).filter((key) => key.startsWith(`images/${done.image.id}/`))).toEqual([]);
+  });
+});
