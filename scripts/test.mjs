@@ -23,3 +23,9 @@ if (existsSync(path.join(root, 'web', 'tsconfig.json'))) step('typecheck web', '
 step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 step('unit and integration tests', 'npx', ['vitest', 'run']);
 if (existsSync(path.join(root, 'e2e', 'run.mjs'))) step('browser tests', process.execPath, ['e2e/run.mjs']);
+// The scaled-out layout (2 APIs, 2 workers, a worker killed midway) when PostgreSQL and Redis are
+// at hand, as in CI; the server bundle is already built by the browser suite.
+if (process.env.DATABASE_URL_TEST && process.env.REDIS_URL_TEST) {
+  process.env.CLUSTER_SKIP_BUILD = '1';
+  step('cluster test', process.execPath, ['scripts/cluster-test.mjs']);
+}

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -113,10 +114,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: config.publicUrl.startsWith('https://') ? { maxAge: 15552000, includeSubDomains: false } : false,
   });
+  // With several API processes the counts live in Redis, so a limit holds across all of them.
+  const limiterRedis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
+  limiterRedis?.on('error', () => undefined);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError(ErrorCode.tooManyRequests),
+    ...(limiterRedis ? { redis: limiterRedis, nameSpace: 'studio-rate-limit:', skipOnError: true } : {}),
   });
+  if (limiterRedis) app.addHook('onClose', async () => void limiterRedis.disconnect());
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   registerErrorHandling(app);
 

@@ -52,6 +52,12 @@ describe('checkPrompt', () => {
     expect(codeOf(() => checkPrompt('🐱'.repeat(1001)))).toBe(4002);
   });
 
+  it('catches a spelled-out word even when an article runs into it', () => {
+    expect(codeOf(() => checkPrompt('a n a z i flag'))).toBe(4003);
+    expect(codeOf(() => checkPrompt('i k i l l'))).toBe(4003);
+    expect(codeOf(() => checkPrompt('a b c song with a cat'))).toBeNull();
+  });
+
   it('normalizes width, invisible characters and spacing but keeps case', () => {
     expect(checkPrompt('  Ａ  cute\u200b Cat  ').normalized).toBe('A cute Cat');
   });

@@ -1,5 +1,6 @@
 import { AppError, ErrorCode } from '@studio/contracts/errors';
 import { PROMPT_MAX } from '@studio/contracts/constants';
+import { normalizePrompt } from '@studio/contracts/prompt';
 import { ALLOWED_EN_PHRASES, BLOCKED_EN, BLOCKED_JA, BLOCKED_ZH } from './blocked-terms';
 
 export interface PromptCheck {
@@ -8,27 +9,12 @@ export interface PromptCheck {
   normalized: string;
 }
 
-// Zero-width, joiner, bidi and variation-selector code points let "s\u200bex" slip past a word list.
-const INVISIBLE_RANGES: [number, number][] = [
-  [0xad, 0xad], [0x34f, 0x34f], [0x61c, 0x61c], [0x115f, 0x1160], [0x17b4, 0x17b5], [0x180b, 0x180f],
-  [0x200b, 0x200f], [0x202a, 0x202e], [0x2060, 0x206f], [0x3164, 0x3164], [0xfe00, 0xfe0f], [0xfeff, 0xfeff],
-];
-
-function isInvisible(ch: string): boolean {
-  const code = ch.codePointAt(0)!;
-  return INVISIBLE_RANGES.some(([from, to]) => code >= from && code <= to);
-}
-
 const LEET: Record<string, string> = {
   '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', '$': 's', '!': 'i', '|': 'l',
 };
 
 const blockedEnglish = new Set(BLOCKED_EN.filter((t) => !t.includes(' ')));
 const blockedEnglishPhrases = BLOCKED_EN.filter((t) => t.includes(' '));
-
-export function normalizePrompt(prompt: string): string {
-  return [...prompt.normalize('NFKC')].filter((ch) => !isInvisible(ch)).join('').replace(/\s+/gu, ' ').trim();
-}
 
 /**
  * Validates a prompt the way the server must before debiting credits (DESIGN §7).
@@ -60,6 +46,8 @@ function findBlockedEnglish(folded: string): string | null {
     for (const phrase of ALLOWED_EN_PHRASES) clean = clean.replaceAll(` ${phrase} `, ' ');
     variants.add(clean);
     variants.add(joinSpelledOut(clean));
+    // "a n a z i": the article joins the run; try it without a leading one-letter word too.
+    variants.add(joinSpelledOut(clean.replace(/(^| )([ai]) (?=(?:\p{L} ){2,}\p{L}(?: |$))/gu, '$1$2  ')));
   }
   for (const text of variants) {
     for (const phrase of blockedEnglishPhrases) if (text.includes(` ${phrase} `)) return phrase;

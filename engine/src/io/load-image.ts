@@ -100,3 +100,14 @@ export async function loadImage(input: Buffer, limits?: ImageLimits): Promise<Rg
 export async function probeImage(input: Buffer, limits: ImageLimits = {}): Promise<{ width: number; height: number }> {
   return checkHeader(input, limits);
 }
+
+/**
+ * What a server runs before accepting (and charging for) an upload: the header check, then a
+ * decode at thumbnail size (cheap: JPEG and WebP shrink while decoding), so a truncated or corrupt
+ * file is refused at once (3001) instead of failing later as a charged task.
+ */
+export async function verifyImage(input: Buffer, limits: ImageLimits = {}): Promise<{ width: number; height: number }> {
+  const declared = await checkHeader(input, limits);
+  await decodeImage(input, { limits, fitWithin: 64 });
+  return declared;
+}

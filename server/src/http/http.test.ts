@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
 import { registerUser } from '../test/factories';
@@ -76,6 +77,37 @@ describe('HTTP behaviour', () => {
     expect((await limited.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe.runIf(process.env.REDIS_URL_TEST)('rate limits across processes (Redis)', () => {
+  it('counts one client across two API processes, and keeps serving when Redis is gone', async () => {
+    const redis = new Redis(process.env.REDIS_URL_TEST!);
+    const keys = await redis.keys('studio-rate-limit:*');
+    if (keys.length) await redis.del(...keys);
+    const limits = { config: { authRateLimit: { login: 4, register: 10, forgot: 5, refresh: 60, generate: 30 } }, env: { REDIS_URL: process.env.REDIS_URL_TEST! } };
+    const first = await createTestApp('sqlite', limits);
+    const second = await createTestApp('sqlite', limits);
+    try {
+      const login = (app: typeof first.app) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'wrong-password' } });
+      // Until its Redis connection is up a process lets requests through; warm both up from elsewhere.
+      for (const app of [first.app, second.app]) await app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.9.9.9', payload: {} });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const statuses = [];
+      for (const app of [first.app, second.app, first.app, second.app, first.app, second.app]) statuses.push((await login(app)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+      // Without Redis the limiter steps aside rather than failing requests.
+      const offline = await createTestApp('sqlite', { ...limits, env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+      try {
+        expect((await login(offline.app)).statusCode).toBe(401);
+      } finally {
+        await offline.close();
+      }
+    } finally {
+      await first.close();
+      await second.close();
+      redis.disconnect();
     }
   });
 });

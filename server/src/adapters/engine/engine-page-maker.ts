@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Difficulty, Ratio } from '@studio/contracts/constants';
 import { composePage } from '@studio/engine/compose/compose-page';
 import { checkPrompt } from '@studio/engine/filter/content-filter';
-import { probeImage } from '@studio/engine/io/load-image';
+import { verifyImage } from '@studio/engine/io/load-image';
 import { photoToPage } from '@studio/engine/lineart/photo-to-page';
 import { renderPageFiles } from '@studio/engine/output/page-files';
 import type { Page } from '@studio/engine/page';
@@ -43,7 +43,7 @@ export function createEnginePageMaker(options: { providerConfig: ImageProviderCo
   return {
     checkPrompt: (prompt) => checkPrompt(prompt).normalized,
     async probeUpload(file) {
-      const { width, height } = await probeImage(file);
+      const { width, height } = await verifyImage(file);
       const format = (await sharp(file, { limitInputPixels: false }).metadata()).format ?? 'unknown';
       return { width, height, format };
     },

@@ -3,19 +3,28 @@ import type { CaptureResult, PaymentProvider } from './payment-provider';
 /** The card number that the test provider always declines (README, DESIGN §9). */
 export const DECLINED_TEST_CARD = '4000000000000002';
 
+/** The provider's order id carries the amount, as a real provider keeps it on its side. */
+function providerOrderIdOf(order: { orderId: string; amount: string; currency: string }): string {
+  return `TEST-${order.orderId}-${order.amount}-${order.currency}`;
+}
+
+function moneyOf(providerOrderId: string): { amount: string; currency: string } | null {
+  const match = /^TEST-.+-(\d+\.\d{2})-([A-Z]{3})$/.exec(providerOrderId);
+  return match ? { amount: match[1], currency: match[2] } : null;
+}
+
 /**
  * No money moves: any card is approved except the declined test number; the rest of the flow
- * (orders, capture, settlement) is the same as with a real provider.
+ * (orders, capture, settlement) is the same as with a real provider. It keeps no state that a
+ * capture needs, so an order created through one API process is captured through another.
  */
 export function createTestPaymentProvider(): PaymentProvider {
+  // Only for lookups and replays in this process; the order row is the lasting record.
   const captured = new Map<string, CaptureResult>();
-  const amounts = new Map<string, { amount: string; currency: string }>();
   return {
     name: 'test',
     async createOrder(order) {
-      const providerOrderId = `TEST-${order.orderId}`;
-      amounts.set(providerOrderId, { amount: order.amount, currency: order.currency });
-      return { providerOrderId };
+      return { providerOrderId: providerOrderIdOf(order) };
     },
     async capture(order) {
       // A completed capture answers the same again, like a provider's idempotent retry.
@@ -26,7 +35,7 @@ export function createTestPaymentProvider(): PaymentProvider {
       const [month, year] = order.card.expiry.split('/').map((part) => Number(part.trim()));
       const expiresEnd = Date.UTC(2000 + year, month, 1);
       if (expiresEnd <= Date.now()) return { status: 'declined', reason: 'Card expired' };
-      const money = amounts.get(order.providerOrderId);
+      const money = moneyOf(order.providerOrderId);
       if (!money) return { status: 'declined', reason: 'Unknown order' };
       const result: CaptureResult = { status: 'completed', captureId: `TESTCAP-${order.orderId}`, ...money };
       captured.set(order.providerOrderId, result);

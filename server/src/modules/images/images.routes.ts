@@ -33,7 +33,8 @@ export async function imagesRoutes(app: FastifyInstance, options: { images: Imag
     return ok(null, 'Thank you, we will review this image');
   });
 
-  app.get<{ Params: { id: string }; Querystring: { lang?: string } }>('/api/images/:id/download', async (request, reply) => {
+  // A download may draw a PDF on the fly: limited per client like every costly route.
+  app.get<{ Params: { id: string }; Querystring: { lang?: string } }>('/api/images/:id/download', { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
     const query = parse(downloadQuerySchema, request.query);
     const file = await images.download(await viewerOf(request), request.params.id, { ...query, lang: request.query.lang });
     return sendStoredFile(reply, file, { cacheControl: 'private, max-age=300', downloadName: file.fileName });

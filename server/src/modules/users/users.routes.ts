@@ -16,12 +16,13 @@ export async function usersRoutes(app: FastifyInstance, options: { users: UsersS
     return ok({ user: await users.profile(authOf(request).userId) });
   });
 
-  app.put(apiPaths.updateProfile, { preHandler: signedIn }, async (request) => {
+  // A password change hashes with argon2 and an avatar is re-encoded: both limited per client.
+  app.put(apiPaths.updateProfile, { preHandler: signedIn, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
     const input = parse(updateProfileRequestSchema, request.body);
     return ok({ user: await users.update(authOf(request), input) }, 'Profile updated');
   });
 
-  app.post(apiPaths.avatar, { preHandler: signedIn }, async (request) => {
+  app.post(apiPaths.avatar, { preHandler: signedIn, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request) => {
     if (!request.isMultipart()) throw new AppError(ErrorCode.uploadRejected, 'Expected a multipart upload', undefined, { httpStatus: 415 });
     const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
     if (!file) throw new AppError(ErrorCode.uploadRejected, 'No file was uploaded');

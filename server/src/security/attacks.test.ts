@@ -1,0 +1,242 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPromptTooLong } from '@studio/contracts/prompt';
+import { createEnginePageMaker } from '../adapters/engine/engine-page-maker';
+import type { PageMaker } from '../adapters/engine/page-maker';
+import { createFakePageMaker } from '../test/fake-page-maker';
+import { buildRegistration, registerUser, signedInUser } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/**
+ * The attack list of the scale-out issue that the other suites do not already cover (those are
+ * named in each block): bad uploads through the real engine's probe, prompt length and filter
+ * evasion through the real filter, private images, mass assignment and account enumeration.
+ */
+
+function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
+  const boundary = '----attack-boundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A valid PNG header that declares width × height, with almost no pixel data behind it (a "pixel bomb"). */
+function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe('attacks on uploads and prompts, through the real engine checks', () => {
+  let t: TestApp;
+  const fake = createFakePageMaker();
+  beforeAll(async () => {
+    // The real probe and filter decide; the slow drawing is the fake's.
+    const engine = createEnginePageMaker({ providerConfig: { IMAGE_PROVIDER: 'local' } });
+    const maker: PageMaker = { ...fake.maker, checkPrompt: engine.checkPrompt, probeUpload: engine.probeUpload };
+    t = await createTestApp('sqlite', { maker });
+  });
+  afterAll(() => t?.close());
+
+  const credits = async (userId: string) => Number((await t.db.kysely.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow()).credits);
+  const upload = (headers: Record<string, string>, file: { name: string; type: string; data: Buffer }) => {
+    const body = multipart({ ratio: '1:1' }, file);
+    return t.app.inject({ method: 'POST', url: '/api/images/img2imggenerate', headers: { ...headers, ...body.headers }, payload: body.payload });
+  };
+
+  it('rejects disguised, spoofed, truncated and oversized uploads with clear codes, charging nothing and leaving no file', async () => {
+    const user = await signedInUser(t.app);
+    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#7799cc' } }).jpeg().toBuffer();
+    const svgPolyglot = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script></svg>');
+    const htmlPolyglot = Buffer.from('<!doctype html><html><body><img src=x onerror=alert(1)></body></html>');
+    const cases: [string, { name: string; type: string; data: Buffer }, number][] = [
+      ['an SVG with a script renamed .png', { name: 'cat.png', type: 'image/png', data: svgPolyglot }, 4006],
+      ['HTML sent as image/png', { name: 'cat.png', type: 'image/png', data: htmlPolyglot }, 4006],
+      ['a truncated JPEG', { name: 'cut.jpg', type: 'image/jpeg', data: jpeg.subarray(0, Math.floor(jpeg.length / 3)) }, 3001],
+      ['a pixel bomb (20000 × 20000 declared in a few bytes)', { name: 'bomb.png', type: 'image/png', data: pngDeclaring(20_000, 20_000) }, 4005],
+      ['a file over 10 MB', { name: 'huge.jpg', type: 'image/jpeg', data: Buffer.concat([jpeg, Buffer.alloc(10 * 1024 * 1024)]) }, 4005],
+    ];
+    for (const [name, file, code] of cases) {
+      const response = await upload(user.headers, file);
+      expect(response.json().errorCode, name).toBe(code);
+      expect(response.statusCode, name).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, name).toBeLessThan(500);
+    }
+    expect(await credits(user.userId)).toBe(50);
+    const uploads = path.join(t.dataDir, 'files', 'uploads');
+    expect(existsSync(uploads) ? readdirSync(uploads) : []).toEqual([]);
+  });
+
+  it('sniffs the real type: a JPEG sent as image/gif under a path-traversal name is taken as a JPEG and stored under its own key', async () => {
+    const user = await signedInUser(t.app);
+    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#cc7755' } }).jpeg().toBuffer();
+    const response = await upload(user.headers, { name: '../../../../etc/passwd.gif', type: 'image/gif', data: jpeg });
+    expect(response.statusCode).toBe(200);
+    const stored = readdirSync(path.join(t.dataDir, 'files'), { recursive: true }).map(String);
+    expect(stored.some((name) => name.includes('passwd') || name.includes('..'))).toBe(false);
+    expect(readdirSync(t.dataDir).some((name) => name.includes('passwd'))).toBe(false);
+  });
+
+  it('takes only the first frame of an animated GIF with thousands of frames', async () => {
+    const user = await signedInUser(t.app);
+    // 3000 frames in 69 KB, written by hand: header, then the same one-pixel frame again and again.
+    const header = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00', 'latin1');
+    const frame = Buffer.from('!\xf9\x04\x00\x0a\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00', 'latin1');
+    const gif = Buffer.concat([header, ...Array.from({ length: 3000 }, () => frame), Buffer.from(';')]);
+    expect((await sharp(gif, { pages: -1 }).metadata()).pages).toBe(3000);
+    const response = await upload(user.headers, { name: 'many.gif', type: 'image/gif', data: gif });
+    // Accepted or refused as too small, but answered at once and never a server error.
+    expect([200, 400]).toContain(response.statusCode);
+  });
+
+  it('counts 1000 against 1001 code points the same way as the client, for emoji and CJK', async () => {
+    const user = await signedInUser(t.app, {});
+    await t.db.kysely.updateTable('users').set({ credits: 1000 }).where('id', '=', user.userId).execute();
+    const generate = (prompt: string) => t.app.inject({ method: 'POST', url: '/api/images/text2imggenerate', headers: user.headers, payload: { prompt, ratio: '1:1' } });
+    for (const ch of ['🦄', '猫', 'あ']) {
+      const fits = ch.repeat(1000);
+      const over = ch.repeat(1001);
+      expect(isPromptTooLong(fits)).toBe(false);
+      expect(isPromptTooLong(over)).toBe(true);
+      expect((await generate(over)).json().errorCode, `${ch} × 1001`).toBe(4002);
+      expect((await generate(fits)).statusCode, `${ch} × 1000`).toBe(200);
+      // Only three may run at once; let them finish before the next pair.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+
+  it('sees through full-width letters, zero-width joiners and spaced-out words in the filter', async () => {
+    const user = await signedInUser(t.app);
+    const generate = (prompt: string) => t.app.inject({ method: 'POST', url: '/api/images/text2imggenerate', headers: user.headers, payload: { prompt, ratio: '1:1' } });
+    for (const prompt of ['a ｇｏｒｅ scene', 'a go\u200dre scene', 'a g\u200bo\u2060r\ufeffe scene', 'ａ ｎａｚｉ flag', 'a n a z i flag']) {
+      expect((await generate(prompt)).json().errorCode, prompt).toBe(4003);
+    }
+    expect(await credits(user.userId)).toBe(50);
+  });
+});
+
+describe('attacks on accounts and other users’ pages', () => {
+  let t: TestApp;
+  const fake = createFakePageMaker();
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { maker: fake.maker });
+  });
+  afterAll(() => t?.close());
+
+  it('ignores credits, membership and ids smuggled into bodies (mass assignment)', async () => {
+    const registration = { ...buildRegistration(), credits: 999_999, membershipLevel: 'max', userId: 'admin', role: 'admin' };
+    const registered = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration });
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json().data.user).toMatchObject({ credits: 50, membershipLevel: 'free' });
+    expect(registered.json().data.user.userId).not.toBe('admin');
+
+    const user = await signedInUser(t.app);
+    const other = await registerUser(t.app);
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/update',
+      headers: user.headers,
+      payload: { username: `renamed_${Date.now().toString(36)}`.slice(0, 20), credits: 999_999, membershipLevel: 'max', membershipPeriodEnd: '2099-01-01', userId: other.userId, email: 'x@evil.test' },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().data.user).toMatchObject({ userId: user.userId, credits: 50, membershipLevel: 'free', email: user.email });
+
+    const generated = await t.app.inject({
+      method: 'POST',
+      url: '/api/images/text2imggenerate',
+      headers: user.headers,
+      payload: { prompt: 'a cute fox', ratio: '1:1', userId: other.userId, cost: 0, credits: 0 },
+    });
+    expect(generated.statusCode).toBe(200);
+    const task = await t.db.kysely.selectFrom('generation_tasks').select('user_id').where('id', '=', generated.json().data.taskId).executeTakeFirstOrThrow();
+    expect(task.user_id).toBe(user.userId);
+    const balances = await t.db.kysely.selectFrom('users').select(['id', 'credits']).where('id', 'in', [user.userId, other.userId]).execute();
+    expect(Object.fromEntries(balances.map((row) => [row.id, Number(row.credits)]))).toEqual({ [user.userId]: 30, [other.userId]: 50 });
+
+    const order = await t.app.inject({ method: 'POST', url: '/api/payment/order', headers: user.headers, payload: { planCode: 'PRO_YEARLY', amount: '0.01', currency: 'XXX' } });
+    expect(order.json().data).toMatchObject({ amount: '167.88', currency: 'USD' });
+  });
+
+  it('keeps a private page out of every public place: list, search, files, downloads', async () => {
+    const owner = await signedInUser(t.app);
+    await t.db.kysely.updateTable('users').set({ membership_level: 'pro', membership_period_end: new Date(Date.now() + 86_400_000).toISOString() }).where('id', '=', owner.userId).execute();
+    const response = await t.app.inject({ method: 'POST', url: '/api/images/text2imggenerate', headers: owner.headers, payload: { prompt: 'zebra secret garden', ratio: '1:1', isPublic: false } });
+    expect(response.statusCode).toBe(200);
+    let image: { id: string; thumbnailUrl: string; defaultUrl: string } | null = null;
+    for (let i = 0; i < 200 && !image; i += 1) {
+      const status = (await t.app.inject({ method: 'GET', url: `/api/images/tasks/${response.json().data.taskId}?type=text2image`, headers: owner.headers })).json();
+      image = status.data.image;
+      if (!image) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(image).not.toBeNull();
+    const stranger = await signedInUser(t.app);
+    const relative = (url: string) => url.replace('http://studio.test', '');
+
+    for (const headers of [{}, stranger.headers]) {
+      const byId = await t.app.inject({ method: 'GET', url: `/api/images?imageId=${image!.id}`, headers });
+      expect(byId.json().data.images ?? [], 'by id').toEqual([]);
+      const search = await t.app.inject({ method: 'GET', url: '/api/images?query=zebra%20secret', headers });
+      expect(JSON.stringify(search.json().data)).not.toContain(image!.id);
+      const byUser = await t.app.inject({ method: 'GET', url: `/api/images?userId=${owner.userId}&isPublic=false`, headers });
+      expect(JSON.stringify(byUser.json().data)).not.toContain(image!.id);
+      for (const format of ['png', 'pdf', 'svg']) {
+        expect((await t.app.inject({ method: 'GET', url: `/api/images/${image!.id}/download?format=${format}`, headers })).statusCode, format).toBe(404);
+      }
+      // The signed file URLs of the owner's answer, stripped of their signature, lead nowhere.
+      for (const url of [image!.thumbnailUrl, image!.defaultUrl]) {
+        const unsigned = relative(url).split('?')[0];
+        expect((await t.app.inject({ method: 'GET', url: unsigned, headers })).statusCode, unsigned).toBe(404);
+        expect((await t.app.inject({ method: 'GET', url: `${unsigned}?exp=9999999999&sig=forged`, headers })).statusCode, 'forged signature').toBe(404);
+      }
+    }
+    // The owner still reaches it.
+    expect((await t.app.inject({ method: 'GET', url: `/api/images/${image!.id}/download?format=png`, headers: owner.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: relative(image!.thumbnailUrl) })).statusCode).toBe(200);
+  });
+
+  it('answers login and forgot-password the same for unknown and known emails, in status, body and time', async () => {
+    const known = await registerUser(t.app);
+    const time = async (payload: object, url: string) => {
+      const started = process.hrtime.bigint();
+      const response = await t.app.inject({ method: 'POST', url, payload });
+      return { ms: Number(process.hrtime.bigint() - started) / 1e6, status: response.statusCode, body: response.json() };
+    };
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const rounds = 7;
+    const wrongPassword = [];
+    const unknownEmail = [];
+    for (let i = 0; i < rounds; i += 1) {
+      wrongPassword.push(await time({ email: known.email, password: 'not the password' }, '/api/auth/login'));
+      unknownEmail.push(await time({ email: `nobody${i}@example.com`, password: 'not the password' }, '/api/auth/login'));
+    }
+    expect(unknownEmail[0].status).toBe(wrongPassword[0].status);
+    expect({ ...unknownEmail[0].body }).toEqual({ ...wrongPassword[0].body });
+    // A password hash is checked either way: no fast path that would reveal unknown emails.
+    const ratio = median(unknownEmail.map((r) => r.ms)) / median(wrongPassword.map((r) => r.ms));
+    expect(ratio, `unknown/known login time ratio ${ratio.toFixed(2)}`).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+
+    const forgotKnown = await time({ email: known.email }, '/api/users/forgot-password');
+    const forgotUnknown = await time({ email: 'nobody-at-all@example.com' }, '/api/users/forgot-password');
+    expect(forgotUnknown.status).toBe(forgotKnown.status);
+    expect(forgotUnknown.body).toEqual(forgotKnown.body);
+  });
+});
