@@ -26,7 +26,6 @@ function featuresOf(plan: Plan, t: TFunction, lang: Language): string[] {
     return [
       t('pricing.features.credits', { credits }),
       t('pricing.features.pages', { pages }),
-      t('pricing.features.freeTopUp', { credits }),
       t('pricing.features.photo'),
       t('pricing.features.downloads'),
       t('pricing.features.library'),
