@@ -40,6 +40,8 @@ export const stories = [
       const dialog = page.getByRole('dialog');
       await dialog.getByText('Subscribed successfully!').waitFor();
       assert.equal(await dialog.getByTestId('success-credits').textContent(), '+6,000 credits');
+      // The header's badge follows the new balance without a reload.
+      // eslint-disable-next-line no-undef -- runs in the page
       await page.waitForFunction(() => document.querySelector('[data-testid=credits-badge]')?.textContent === '6,050');
       await screenshots(page, outDir, 'price-success');
       await dialog.getByRole('button', { name: 'Close' }).click();

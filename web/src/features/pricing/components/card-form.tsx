@@ -47,7 +47,7 @@ export function CardForm({ amount, processing, serverErrors, onPay }: CardFormPr
           onBlur={() => form.touch('number')}
           error={errors.number}
         />
-        <div className="grid grid-cols-2 gap-4">
+        <div className="grid grid-cols-2 items-end gap-4">
           <TextField
             label={t('pricing.checkout.expiry')}
             name="expiry"

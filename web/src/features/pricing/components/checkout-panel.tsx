@@ -42,6 +42,7 @@ export function CheckoutPanel({ plan, config, onBack, onPaid }: CheckoutPanelPro
   const [cardErrors, setCardErrors] = useState<Record<string, string>>({});
   const [entered, setEntered] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   // The order being paid: kept after a declined card so the next attempt pays the same order.
   const order = useRef<{ id: string; method: 'card' | 'paypal' } | null>(null);
   const amount = formatMoney(checkoutFigures(plan).total, lang);
@@ -49,7 +50,7 @@ export function CheckoutPanel({ plan, config, onBack, onPaid }: CheckoutPanelPro
   useEffect(() => {
     const frame = requestAnimationFrame(() => setEntered(true));
     heading.current?.focus({ preventScroll: true });
-    heading.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    panel.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
     return () => cancelAnimationFrame(frame);
   }, []);
 
@@ -145,7 +146,7 @@ export function CheckoutPanel({ plan, config, onBack, onPaid }: CheckoutPanelPro
   };
 
   return (
-    <div className={`mx-auto max-w-5xl transition duration-300 ease-out ${entered ? 'translate-x-0 opacity-100' : 'translate-x-8 opacity-0'}`}>
+    <div ref={panel} className={`mx-auto max-w-5xl scroll-mt-20 transition duration-300 ease-out ${entered ? 'translate-x-0 opacity-100' : 'translate-x-8 opacity-0'}`}>
       <button
         type="button"
         onClick={onBack}
@@ -157,7 +158,7 @@ export function CheckoutPanel({ plan, config, onBack, onPaid }: CheckoutPanelPro
         </svg>
         {t('pricing.checkout.back')}
       </button>
-      <h2 ref={heading} tabIndex={-1} className="mt-2 scroll-mt-24 text-3xl font-extrabold tracking-tight text-slate-900 outline-none">
+      <h2 ref={heading} tabIndex={-1} className="mt-2 text-3xl font-extrabold tracking-tight text-slate-900 outline-none">
         {t('pricing.checkout.title')}
       </h2>
       <div className="mt-6 grid items-start gap-6 md:grid-cols-[1fr_1.1fr]">

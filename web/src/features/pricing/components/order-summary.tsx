@@ -20,25 +20,25 @@ export function OrderSummary({ plan }: { plan: Plan }) {
       </h3>
       <dl className="mt-3 divide-y divide-slate-100 text-sm" data-testid="order-summary">
         <div className={row}>
-          <dt className="text-slate-600">{t('pricing.checkout.plan')}</dt>
+          <dt className="shrink-0 text-slate-600">{t('pricing.checkout.plan')}</dt>
           <dd className="text-right font-semibold text-slate-900" data-testid="summary-plan">
             {t('pricing.checkout.planValue', { plan: t(`membership.${plan.level}`), period: yearly ? t('pricing.yearly') : t('pricing.monthly') })}
           </dd>
         </div>
         <div className={row}>
-          <dt className="text-slate-600">{t('pricing.checkout.credits')}</dt>
+          <dt className="shrink-0 text-slate-600">{t('pricing.checkout.credits')}</dt>
           <dd className="text-right font-semibold text-slate-900" data-testid="summary-credits">
             {yearly ? t('pricing.checkout.creditsYearly', { credits }) : t('pricing.checkout.creditsMonthly', { credits })}
           </dd>
         </div>
         <div className={row}>
-          <dt className="text-slate-600">{t('pricing.checkout.price')}</dt>
+          <dt className="shrink-0 text-slate-600">{t('pricing.checkout.price')}</dt>
           <dd className="text-right font-semibold text-slate-900" data-testid="summary-price">
             {t('pricing.checkout.pricePerMonth', { price: formatMoney(figures.perMonth, lang) })}
           </dd>
         </div>
         <div className={row}>
-          <dt className="text-slate-600">
+          <dt className="shrink-0 text-slate-600">
             {t('pricing.checkout.subtotal')}
             {yearly ? <span className="block text-xs text-slate-500">{t('pricing.checkout.subtotalYearly', { price: monthlyPrice })}</span> : null}
           </dt>
@@ -47,7 +47,7 @@ export function OrderSummary({ plan }: { plan: Plan }) {
           </dd>
         </div>
         <div className={row}>
-          <dt className="text-slate-600">{yearly ? t('pricing.checkout.discount', { percent: figures.discountPercent }) : t('pricing.checkout.noDiscount')}</dt>
+          <dt className="shrink-0 text-slate-600">{yearly ? t('pricing.checkout.discount', { percent: figures.discountPercent }) : t('pricing.checkout.noDiscount')}</dt>
           <dd className={`text-right font-semibold ${yearly ? 'text-emerald-700' : 'text-slate-900'}`} data-testid="summary-discount">
             −{formatMoney(figures.discount, lang)}
           </dd>
