@@ -337,4 +337,54 @@ describe('pricing page', () => {
     await act(async () => options.onCancel?.());
     expect(screen.getByText('Payment cancelled. You have not been charged.')).toBeTruthy();
   });
+
+  it('with PayPal, a declined funding source restarts the same order and grants nothing', async () => {
+    signIn();
+    let buttonOptions: Parameters<PayPalNamespace['Buttons']>[0] | null = null;
+    let submitted = 0;
+    window.paypal = {
+      Buttons: (options) => {
+        buttonOptions = options;
+        return { isEligible: () => true, render: async () => undefined };
+      },
+      CardFields: () => ({
+        isEligible: () => true,
+        NumberField: () => ({ render: async () => undefined }),
+        ExpiryField: () => ({ render: async () => undefined }),
+        CVVField: () => ({ render: async () => undefined }),
+        NameField: () => ({ render: async () => undefined }),
+        submit: async () => {
+          submitted += 1;
+        },
+      }),
+    };
+    let profileCalls = 0;
+    mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(paypalConfig),
+      [`GET ${apiPaths.profile}`]: () => {
+        profileCalls += 1;
+        return envelope({ user: buildUser() });
+      },
+      [`POST ${apiPaths.createOrder}`]: () => envelope(order('PRO_MONTHLY', '19.99', 6000)),
+      [`POST ${apiPaths.capture('order-1')}`]: () => failure(1021, 400),
+    });
+    const user = userEvent.setup();
+    renderApp('/price?plan=PRO_MONTHLY');
+    // The card fields are PayPal's; our pay button submits them.
+    const pay = await screen.findByRole('button', { name: 'Pay $19.99' });
+    await waitFor(() => expect(pay).toHaveProperty('disabled', false));
+    await user.click(pay);
+    expect(submitted).toBe(1);
+
+    const options = buttonOptions as unknown as Parameters<PayPalNamespace['Buttons']>[0];
+    const restart = vi.fn(async () => undefined);
+    await act(async () => {
+      await options.createOrder();
+      await options.onApprove({ orderID: 'PP-1' }, { restart });
+    });
+    expect(restart).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Payment failed. You have not been charged; please try again.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(profileCalls).toBe(1);
+  });
 });
