@@ -22,7 +22,7 @@ export const stories = [
       await screenshots(page, outDir, 'price');
       await page.getByRole('button', { name: /Yearly/ }).click();
       assert.equal(await page.getByTestId('plan-pro').getByTestId('plan-price').textContent(), '$13.99');
-      await page.getByTestId('plan-pro').getByRole('button', { name: 'Buy Pro' }).click();
+      await page.getByTestId('plan-pro').getByRole('button', { name: 'Buy now: Pro' }).click();
       await page.waitForURL((url) => url.pathname === '/login');
       await login(page, baseUrl, user);
       await page.waitForURL((url) => url.pathname === '/price' && url.search === '?plan=PRO_YEARLY');

@@ -101,7 +101,8 @@ export function PlanCard({ plan, user, onBuy }: PlanCardProps) {
             variant={plan.popular ? 'primary' : 'secondary'}
             className="w-full"
             onClick={() => onBuy(plan)}
-            aria-label={isCurrent ? undefined : t('pricing.buyPlan', { plan: name })}
+            // Every card has the same visible text; the name says which plan (and starts with that text).
+            aria-label={`${isCurrent ? t('pricing.extend') : t('pricing.buyNow')}: ${name}`}
           >
             {isCurrent ? t('pricing.extend') : t('pricing.buyNow')}
           </Button>

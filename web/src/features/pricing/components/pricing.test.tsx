@@ -94,7 +94,7 @@ describe('pricing page', () => {
     await screen.findByTestId('credits-badge');
     expect(within(card('free')).getByRole('button', { name: 'Current plan' })).toHaveProperty('disabled', true);
 
-    await user.click(within(card('lite')).getByRole('button', { name: 'Buy Lite' }));
+    await user.click(within(card('lite')).getByRole('button', { name: 'Buy now: Lite' }));
     expect(await screen.findByRole('heading', { name: 'Checkout' })).toBeTruthy();
     expect(router.state.location.search).toBe('?plan=LITE_MONTHLY');
     expect(text('summary-plan')).toBe('Lite · Monthly');
@@ -107,7 +107,7 @@ describe('pricing page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Back to plans' }));
     await user.click(await screen.findByRole('button', { name: /Yearly/ }));
-    await user.click(within(card('pro')).getByRole('button', { name: 'Buy Pro' }));
+    await user.click(within(card('pro')).getByRole('button', { name: 'Buy now: Pro' }));
     await screen.findByRole('heading', { name: 'Checkout' });
     expect(text('summary-plan')).toBe('Pro · Yearly');
     expect(text('summary-credits')).toBe('6,000 credits today, then every month for a year');
