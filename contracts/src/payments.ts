@@ -26,16 +26,40 @@ export const createOrderRequestSchema = z
     return { plan, method: value.method };
   });
 
+/** The Luhn checksum every real card number satisfies: catches a mistyped digit before paying. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Whether an "MM/YY" expiry is still valid in the month of `now` (cards expire after their month). */
+export function expiryInFuture(expiry: string, now: Date = new Date()): boolean {
+  const [month, year] = expiry.split('/').map((part) => Number(part.trim()));
+  return Date.UTC(2000 + year, month, 1) > now.getTime();
+}
+
 /** Card details for the built-in test provider only (the real provider's fields never reach us). */
 export const testCardSchema = z.object({
   number: z
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'validation.cardNumber')),
-  expiry: z.string().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'validation.cardExpiry'),
+    .pipe(z.string().regex(/^\d{12,19}$/, 'validation.cardNumber').refine(passesLuhn, 'validation.cardNumber')),
+  expiry: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'validation.cardExpiry')
+    .refine((value) => expiryInFuture(value), 'validation.cardExpired'),
   cvv: z.string().regex(/^\d{3,4}$/, 'validation.cardCvv'),
   name: z.string().trim().min(1, 'validation.required').max(100),
 });
+export type TestCardInput = z.input<typeof testCardSchema>;
 
 export const captureRequestSchema = z.object({ card: testCardSchema.optional() }).default({});
 
@@ -46,6 +70,44 @@ export const chargeRecordQuerySchema = z.object({
 });
 
 export const rechargeRequestSchema = z.object({ orderId: z.string().min(1, 'validation.required').max(100) });
+
+export const orderSchema = z.object({
+  orderId: z.string(),
+  planCode: z.string(),
+  chargeType: z.enum(['Monthly', 'Yearly']),
+  method: z.string(),
+  creditsAdded: z.number(),
+  amount: z.string(),
+  currency: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+
+export const chargeRecordResponseSchema = z.object({
+  records: z.array(orderSchema),
+  total: z.number().int(),
+  currentPage: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const createOrderResponseSchema = z.object({
+  id: z.string(),
+  providerOrderId: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  credits: z.number().int(),
+  planCode: z.string(),
+});
+
+export const settlementSchema = z.object({
+  orderId: z.string(),
+  status: z.string(),
+  creditsAdded: z.number().int(),
+  credits: z.number().int(),
+  membershipLevel: z.string(),
+  membershipPeriodEnd: z.string().nullable(),
+});
 
 export interface OrderDto {
   orderId: string;

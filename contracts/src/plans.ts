@@ -38,3 +38,47 @@ export const YEARLY_DISCOUNT_PERCENT = 30;
 export function findPlan(code: string): Plan | undefined {
   return PLANS.find((plan) => plan.code === code);
 }
+
+export type PaidLevel = Exclude<MembershipLevel, 'free'>;
+export type BillingPeriod = 'monthly' | 'yearly';
+
+/** The plan a card shows for a level and billing period (Free has no yearly variant). */
+export function planFor(level: MembershipLevel, period: BillingPeriod): Plan {
+  if (level === 'free') return findPlan('FREE')!;
+  return findPlan(`${level.toUpperCase()}_${period === 'yearly' ? 'YEARLY' : 'MONTHLY'}`)!;
+}
+
+const toCents = (amount: string) => Math.round(Number(amount) * 100);
+const fromCents = (cents: number) => (cents / 100).toFixed(2);
+
+export interface CheckoutFigures {
+  /** Price per month of the chosen plan. */
+  perMonth: string;
+  /** What the period would cost at the monthly price (12 × monthly for a yearly plan). */
+  subtotal: string;
+  /** subtotal − total; "0.00" for a monthly plan. */
+  discount: string;
+  /** Whole percent saved against paying monthly. */
+  discountPercent: number;
+  /** Charged today: the plan's amount. */
+  total: string;
+  /** Months the payment covers. */
+  months: number;
+}
+
+/** The checkout's figures, all derived from the plan table. */
+export function checkoutFigures(plan: Plan): CheckoutFigures {
+  const months = plan.chargeType === 'Yearly' ? 12 : 1;
+  const monthly = plan.level === 'free' ? plan : planFor(plan.level, 'monthly');
+  const subtotal = toCents(monthly.amount) * months;
+  const total = toCents(plan.amount);
+  const discount = Math.max(0, subtotal - total);
+  return {
+    perMonth: plan.perMonth,
+    subtotal: fromCents(subtotal),
+    discount: fromCents(discount),
+    discountPercent: subtotal > 0 ? Math.round((discount / subtotal) * 100) : 0,
+    total: fromCents(total),
+    months,
+  };
+}

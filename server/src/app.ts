@@ -91,16 +91,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  // PayPal's JS SDK (checkout only, PAYMENT_PROVIDER=paypal) loads its parts from these hosts
+  // (developer.paypal.com/sdk/js/best-practices); nothing of PayPal's is allowed otherwise.
+  const paypalHosts = config.payment.provider === 'paypal' ? ['https://*.paypal.com', 'https://*.paypalobjects.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', ...(config.payment.provider === 'paypal' ? ['https://www.paypal.com'] : [])],
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', ...paypalHosts],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com', 'https://*.paypalobjects.com'],
-        connectSrc: ["'self'", 'https://accounts.google.com/gsi/', ...(config.payment.provider === 'paypal' ? ['https://*.paypal.com'] : [])],
-        frameSrc: ['https://accounts.google.com/gsi/', ...(config.payment.provider === 'paypal' ? ['https://*.paypal.com'] : [])],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com', ...paypalHosts],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/', ...paypalHosts],
+        frameSrc: ['https://accounts.google.com/gsi/', ...paypalHosts],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -27,7 +27,7 @@ export function pageRoutes(): RouteObject[] {
     { path: paths.profile.path, lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }) },
     { path: paths.testAuth.path, lazy: async () => ({ Component: (await import('./routes/test-auth')).TestAuthRoute }) },
     { path: paths.pricing.path, element: <PricingRedirect /> },
-    comingSoon(paths.price.path, 'pages.price'),
+    { path: paths.price.path, lazy: async () => ({ Component: (await import('./routes/price')).PriceRoute }) },
     comingSoon(paths.textColoringPage.path, 'pages.textPage'),
     comingSoon(paths.imageColoringPage.path, 'pages.imagePage'),
     comingSoon(paths.categories.path, 'pages.categories'),

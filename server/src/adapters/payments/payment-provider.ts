@@ -2,7 +2,8 @@
 export type CaptureResult =
   | { status: 'completed'; captureId: string; amount: string; currency: string }
   | { status: 'pending'; captureId: string | null }
-  | { status: 'declined'; reason: string }
+  /** `card` names what the built-in test provider refused, so the checkout can point at that field. */
+  | { status: 'declined'; reason: string; card?: 'declined' | 'expired' }
   | { status: 'open' };
 
 export interface WebhookEvent {

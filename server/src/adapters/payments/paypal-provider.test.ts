@@ -183,6 +183,18 @@ describe.each(databaseKinds)('PayPal provider on %s', (kind) => {
     expect(await credits(user.userId)).toBe(2050);
   });
 
+  it('lets the buyer try again after a declined instrument, as a new capture request at PayPal', async () => {
+    const user = await signedInUser(t.app);
+    paypal.state.mode = 'declined';
+    const created = (await post('/api/payment/order', user.headers, { planCode: 'PRO_MONTHLY', method: 'paypal' })).json().data;
+    expect((await post(`/api/payment/capture/${created.id}`, user.headers)).json().errorCode).toBe(1021);
+    expect(await credits(user.userId)).toBe(50);
+    paypal.state.mode = 'completed';
+    expect((await post(`/api/payment/capture/${created.id}`, user.headers)).json().data).toMatchObject({ status: 'paid', creditsAdded: 6000 });
+    expect(paypal.state.requestIds).toEqual(expect.arrayContaining([`capture-${created.id}-0`, `capture-${created.id}-1`]));
+    expect(await credits(user.userId)).toBe(6050);
+  });
+
   it('grants nothing when the captured amount differs from the order, or the webhook signature fails', async () => {
     const user = await signedInUser(t.app);
     paypal.state.mode = 'wrong-amount';

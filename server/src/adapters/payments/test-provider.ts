@@ -31,10 +31,10 @@ export function createTestPaymentProvider(): PaymentProvider {
       const previous = captured.get(order.providerOrderId);
       if (previous) return previous;
       if (!order.card) return { status: 'declined', reason: 'Card details are required' };
-      if (order.card.number.replace(/\D/g, '') === DECLINED_TEST_CARD) return { status: 'declined', reason: 'Card declined' };
+      if (order.card.number.replace(/\D/g, '') === DECLINED_TEST_CARD) return { status: 'declined', reason: 'Card declined', card: 'declined' };
       const [month, year] = order.card.expiry.split('/').map((part) => Number(part.trim()));
       const expiresEnd = Date.UTC(2000 + year, month, 1);
-      if (expiresEnd <= Date.now()) return { status: 'declined', reason: 'Card expired' };
+      if (expiresEnd <= Date.now()) return { status: 'declined', reason: 'Card expired', card: 'expired' };
       const money = moneyOf(order.providerOrderId);
       if (!money) return { status: 'declined', reason: 'Unknown order' };
       const result: CaptureResult = { status: 'completed', captureId: `TESTCAP-${order.orderId}`, ...money };

@@ -35,6 +35,13 @@ function toOrderDto(row: OrderRow): OrderDto {
   };
 }
 
+/** A refused test card names its field (`data.fields`), so the card form can mark it. */
+function declinedCardFields(card: 'declined' | 'expired' | undefined): Record<string, string> | undefined {
+  if (card === 'declined') return { 'card.number': 'validation.cardDeclined' };
+  if (card === 'expired') return { 'card.expiry': 'validation.cardExpired' };
+  return undefined;
+}
+
 export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { db, payments, provider, logger } = deps;
 
@@ -168,7 +175,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         case 'declined':
           // The order stays payable, so the user can try another card.
           await payments.setOrder(orderId, { failure_reason: result.reason, declines: Number(order.declines) + 1 });
-          throw new AppError(ErrorCode.captureFailed, result.reason === 'Card declined' ? 'Your card was declined' : `Payment failed: ${result.reason}`);
+          throw new AppError(
+            ErrorCode.captureFailed,
+            result.card === 'declined' ? 'Your card was declined' : result.card === 'expired' ? 'Your card has expired' : `Payment failed: ${result.reason}`,
+            declinedCardFields(result.card),
+          );
         default:
           throw new AppError(ErrorCode.captureFailed, 'The payment was not approved yet');
       }

@@ -69,10 +69,30 @@ describe.each(databaseKinds)('payments with the test provider on %s', (kind) => 
     const created = await order(user.headers, { planCode: 'PRO_MONTHLY', method: 'card' });
     const declined = await post(`/api/payment/capture/${created.id}`, user.headers, { card: DECLINED_CARD });
     expect(declined.statusCode).toBe(400);
-    expect(declined.json()).toMatchObject({ errorCode: 1021, message: 'Your card was declined' });
+    expect(declined.json()).toMatchObject({ errorCode: 1021, message: 'Your card was declined', data: { fields: { 'card.number': 'validation.cardDeclined' } } });
     expect(await profile(user.headers)).toMatchObject({ credits: 50, membershipLevel: 'free' });
     const retried = await post(`/api/payment/capture/${created.id}`, user.headers, { card: GOOD_CARD });
     expect(retried.json().data).toMatchObject({ status: 'paid', credits: 6050 });
+  });
+
+  it('checks the card before paying: a mistyped number or an expired card is a field error and grants nothing', async () => {
+    const user = await signedInUser(t.app);
+    const created = await order(user.headers, { planCode: 'LITE_MONTHLY', method: 'card' });
+    const mistyped = await post(`/api/payment/capture/${created.id}`, user.headers, { card: { ...GOOD_CARD, number: '4242 4242 4242 4243' } });
+    expect(mistyped.json()).toMatchObject({ errorCode: 1003, data: { fields: { 'card.number': 'validation.cardNumber' } } });
+    const expired = await post(`/api/payment/capture/${created.id}`, user.headers, { card: { ...GOOD_CARD, expiry: '01/20' } });
+    expect(expired.json()).toMatchObject({ errorCode: 1003, data: { fields: { 'card.expiry': 'validation.cardExpired' } } });
+    expect(await profile(user.headers)).toMatchObject({ credits: 50, membershipLevel: 'free' });
+  });
+
+  it('ignores an amount sent with the capture: the order keeps the plan price', async () => {
+    const user = await signedInUser(t.app);
+    const created = await order(user.headers, { planCode: 'MAX_YEARLY', method: 'card', amount: '1.00', credits: 999999 });
+    expect(created).toMatchObject({ amount: '335.88', credits: 20000 });
+    const captured = await post(`/api/payment/capture/${created.id}`, user.headers, { card: GOOD_CARD, amount: '0.01', currency: 'JPY', credits: 999999 });
+    expect(captured.json().data).toMatchObject({ status: 'paid', creditsAdded: 20000, credits: 20050 });
+    const history = (await t.app.inject({ method: 'GET', url: '/api/payment/chargerecord', headers: user.headers })).json().data;
+    expect(history.records[0]).toMatchObject({ amount: '335.88', currency: 'USD' });
   });
 
   it('rejects an unknown plan and FREE with 1003', async () => {

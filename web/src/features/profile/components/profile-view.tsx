@@ -3,19 +3,20 @@ import { AVATAR_MAX_BYTES } from '@studio/contracts/constants';
 import { ErrorCode } from '@studio/contracts/errors';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Avatar } from '../../../components/layout/avatar';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { paths } from '../../../config/paths';
 import { toApiError } from '../../../lib/api-error';
 import { errorText, fieldTexts } from '../../../lib/error-text';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useForm } from '../../../lib/use-form';
 import { useLang } from '../../../lib/use-lang';
 import { updateProfile, uploadAvatar } from '../api/profile-api';
+import { MembershipPanel } from './membership-panel';
+import { OrderHistory } from './order-history';
 
 type Message = { tone: 'success' | 'error' | 'info'; text: string } | null;
 
@@ -122,8 +123,6 @@ export function ProfileView({ user, onUserChange, onLogout }: { user: User; onUs
     }
   };
 
-  const period = user.membershipPeriodEnd ? formatDate(user.membershipPeriodEnd, lang, 'long') : null;
-
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('profile.title')}</h1>
@@ -143,16 +142,8 @@ export function ProfileView({ user, onUserChange, onLogout }: { user: User; onUs
             <div className="rounded-2xl bg-brand-50 p-4">
               <dt className="text-xs font-medium uppercase tracking-wide text-brand-700">{t('profile.membership')}</dt>
               <dd className="mt-1 text-2xl font-bold text-slate-900">{t(`membership.${user.membershipLevel}`)}</dd>
-              {period ? (
-                <dd className="mt-1 text-xs text-slate-600">
-                  {user.cancelAtPeriodEnd ? t('profile.periodEndsCancel', { date: period }) : t('profile.periodEnds', { date: period })}
-                </dd>
-              ) : null}
             </div>
           </dl>
-          <Link to={paths.price.getHref(lang)} className={buttonClass('secondary', 'w-full')}>
-            {t('profile.changePlan')}
-          </Link>
         </aside>
         <form noValidate onSubmit={(event) => void save(event)} className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
           <h2 className="text-lg font-semibold text-slate-900">{t('profile.basicInfo')}</h2>
@@ -231,6 +222,10 @@ export function ProfileView({ user, onUserChange, onLogout }: { user: User; onUs
             </div>
           </div>
         </form>
+      </div>
+      <div className="mt-6 space-y-6">
+        <MembershipPanel user={user} />
+        <OrderHistory />
       </div>
     </div>
   );

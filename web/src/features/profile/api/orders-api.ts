@@ -1,0 +1,18 @@
+import { chargeRecordResponseSchema } from '@studio/contracts/payments';
+import { apiPaths } from '@studio/contracts/routes';
+import { apiRequest } from '../../../lib/api-client';
+
+export const ORDER_PAGE_SIZE = 10;
+
+export type OrderPage = Awaited<ReturnType<typeof fetchOrders>>;
+export type OrderRecord = OrderPage['records'][number];
+
+export function fetchOrders(page: number, signal?: AbortSignal) {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(ORDER_PAGE_SIZE) });
+  return apiRequest(`${apiPaths.chargeRecord}?${query.toString()}`, { auth: true, schema: chargeRecordResponseSchema, signal });
+}
+
+/** Stops renewal; the plan stays until its period ends (idempotent on the server). */
+export function cancelSubscription(): Promise<unknown> {
+  return apiRequest(apiPaths.cancelSubscription, { method: 'POST', auth: true });
+}

@@ -1,0 +1,165 @@
+import { apiPaths } from '@studio/contracts/routes';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tokenRefresher } from '../../../lib/session';
+import { saveTokens } from '../../../lib/token-storage';
+import { buildUser, envelope, failure, mockFetch } from '../../../testing/fetch-mock';
+import { renderApp } from '../../../testing/render-app';
+
+const config = { googleClientId: null, contactEmail: 'help@example.com', paymentProvider: 'test', paypalClientId: null };
+const ordersUrl = (page: number) => `GET ${apiPaths.chargeRecord}?page=${page}&pageSize=10`;
+
+function record(index: number, status: string, overrides: Record<string, unknown> = {}) {
+  return {
+    orderId: `order-${index}`,
+    planCode: 'PRO_YEARLY',
+    chargeType: 'Yearly',
+    method: 'card',
+    creditsAdded: status === 'paid' ? 6000 : 0,
+    amount: '167.88',
+    currency: 'USD',
+    status,
+    createdAt: `2026-03-${String(10 + index).padStart(2, '0')}T10:00:00.000Z`,
+    paidAt: null,
+    ...overrides,
+  };
+}
+
+afterEach(() => {
+  tokenRefresher.stop();
+  vi.unstubAllGlobals();
+});
+
+function signIn() {
+  saveTokens({ accessToken: 'acc', refreshToken: 'ref', expiresIn: 3600 }, true);
+}
+
+describe('profile billing', () => {
+  it('lists the orders with date, plan, amount and the displayed status, ten a page', async () => {
+    signIn();
+    const statuses = ['paid', 'failed', 'approved', 'cancelled', 'created', 'refunded', 'paid', 'paid', 'paid', 'paid'];
+    const { calls } = mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
+      [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser() }),
+      [ordersUrl(1)]: () =>
+        envelope({
+          records: statuses.map((status, index) => record(index, status, index === 1 ? { planCode: 'LITE_MONTHLY', chargeType: 'Monthly', amount: '9.99' } : {})),
+          total: 12,
+          currentPage: 1,
+          pageSize: 10,
+        }),
+      [ordersUrl(2)]: () => envelope({ records: [record(20, 'paid', { planCode: 'MAX_MONTHLY', chargeType: 'Monthly', amount: '39.99', creditsAdded: 20000 })], total: 12, currentPage: 2, pageSize: 10 }),
+    });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    await screen.findAllByTestId('order-row');
+    const rows = screen.getAllByTestId('order-row');
+    expect(rows.map((row) => within(row).getByTestId('order-status').textContent)).toEqual([
+      'Paid',
+      'Failed',
+      'Pending',
+      'Cancelled',
+      'Unpaid',
+      'Unpaid',
+      'Paid',
+      'Paid',
+      'Paid',
+      'Paid',
+    ]);
+    expect(rows[0].textContent).toContain('Mar 10, 2026');
+    expect(rows[0].textContent).toContain('Pro · Yearly');
+    expect(rows[0].textContent).toContain('$167.88');
+    expect(rows[0].textContent).toContain('+6,000');
+    expect(rows[1].textContent).toContain('Lite · Monthly');
+    expect(rows[1].textContent).toContain('$9.99');
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(1));
+    expect(screen.getByTestId('order-row').textContent).toContain('Max · Monthly');
+    expect(calls.some((call) => call.url === `${apiPaths.chargeRecord}?page=2&pageSize=10`)).toBe(true);
+  });
+
+  it('says so when there are no orders, and offers a retry when loading them fails', async () => {
+    signIn();
+    let attempts = 0;
+    mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
+      [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser() }),
+      [ordersUrl(1)]: () => {
+        attempts += 1;
+        return attempts === 1 ? failure(1023, 500) : envelope({ records: [], total: 0, currentPage: 1, pageSize: 10 });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    expect(await screen.findByText('Loading the order history failed.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No orders yet. Your purchases will show up here.')).toBeTruthy();
+  });
+
+  it('offers no cancellation on the free plan', async () => {
+    signIn();
+    mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
+      [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser() }),
+      [ordersUrl(1)]: () => envelope({ records: [], total: 0, currentPage: 1, pageSize: 10 }),
+    });
+    renderApp('/profile');
+    expect((await screen.findByTestId('membership-status')).textContent).toBe('You are on the free plan. Your credits are topped back up to 50 every month.');
+    expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/price');
+  });
+
+  it('cancels after confirmation; the member keeps the plan and sees its end date', async () => {
+    signIn();
+    let cancelled = false;
+    const periodEnd = '2027-03-10T10:00:00.000Z';
+    const { calls } = mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
+      [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser({ membershipLevel: 'pro', credits: 6050, membershipPeriodEnd: periodEnd, cancelAtPeriodEnd: cancelled }) }),
+      [ordersUrl(1)]: () => envelope({ records: [record(0, 'paid')], total: 1, currentPage: 1, pageSize: 10 }),
+      [`POST ${apiPaths.cancelSubscription}`]: () => {
+        cancelled = true;
+        return envelope(null);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    expect((await screen.findByTestId('membership-status')).textContent).toBe('Your Pro plan is active until March 10, 2027.');
+
+    // Changing one's mind leaves everything as it was.
+    await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('You keep Pro and your credits until March 10, 2027. After that your account moves to the free plan.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((call) => call.url === apiPaths.cancelSubscription)).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
+    expect(await screen.findByText('Your subscription is cancelled. Pro stays active until March 10, 2027.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('membership-level').textContent).toBe('Pro');
+    expect(screen.getByTestId('membership-status').textContent).toBe('Cancelled: you keep Pro until March 10, 2027, then move to the free plan.');
+    expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+    expect(calls.filter((call) => call.url === apiPaths.cancelSubscription)).toHaveLength(1);
+  });
+
+  it('shows the server’s refusal inside the confirmation', async () => {
+    signIn();
+    mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
+      [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser({ membershipLevel: 'lite', membershipPeriodEnd: '2027-01-01T00:00:00.000Z' }) }),
+      [ordersUrl(1)]: () => envelope({ records: [], total: 0, currentPage: 1, pageSize: 10 }),
+      [`POST ${apiPaths.cancelSubscription}`]: () => failure(1022, 400),
+    });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
+    expect(await within(dialog).findByText('Cancelling the subscription failed')).toBeTruthy();
+  });
+});
