@@ -5,14 +5,12 @@
 //
 // Needs DATABASE_URL_TEST (a PostgreSQL server; a fresh database is created and dropped) and
 // REDIS_URL_TEST (one Redis logical database, number 9 by default, is emptied before and after).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { freePort, isAlive, root, startNode, stopAll, waitForServer } from './lib/processes.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TASKS = Number(process.env.CLUSTER_TASKS ?? 100);
 const USERS = 10;
 const PASSWORD = 'crayons-cluster-42';
@@ -33,18 +31,6 @@ const check = (ok, message) => {
   if (!ok) failures.push(message);
   console.log(`  ${ok ? '✓' : '✗'} ${message}`);
 };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 if (!existsSync(path.join(root, 'server', 'dist', 'worker.js')) || !process.env.CLUSTER_SKIP_BUILD) {
   log('building the server');
@@ -78,33 +64,12 @@ const env = {
 };
 
 const processes = [];
-const alive = (entry) => entry.child.exitCode === null && entry.child.signalCode === null;
-// Whatever happens, no process of this run outlives it.
-process.on('exit', () => {
-  for (const entry of processes) if (alive(entry)) entry.child.kill('SIGKILL');
-});
-function start(name, script, extra = {}) {
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = [];
-  child.stdout.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr.on('data', (chunk) => output.push(String(chunk)));
-  const entry = { name, child, output };
+const start = (name, script, extra = {}) => {
+  const entry = startNode(name, script, { ...env, ...extra });
   processes.push(entry);
   return entry;
-}
-
-async function waitReady(baseUrl, entry) {
-  for (let i = 0; i < 300; i += 1) {
-    if (!alive(entry)) throw new Error(`${entry.name} exited: ${entry.output.join('').slice(-2000)}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/config`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`${entry.name} did not become ready`);
-}
+};
+const alive = isAlive;
 
 async function call(baseUrl, method, route, { body, token, ip } = {}) {
   const headers = { Accept: 'application/json', 'X-Forwarded-For': ip ?? '10.0.0.1' };
@@ -123,7 +88,7 @@ try {
     apis.push({ baseUrl: `http://127.0.0.1:${port}`, entry: start(name, 'server/dist/server.js', { PORT: String(port) }) });
   }
   const workers = [start('worker-1', 'server/dist/worker.js'), start('worker-2', 'server/dist/worker.js')];
-  await Promise.all(apis.map((api) => waitReady(api.baseUrl, api.entry)));
+  await Promise.all(apis.map((api) => waitForServer(api.baseUrl, api.entry)));
   log('2 API processes and 2 workers are up (migrations ran once, under the migrator lock)');
 
   // Users, each buying Lite (2000 credits) with the test card, so 100 pages are affordable.
@@ -301,8 +266,7 @@ try {
   console.error(`[cluster] ${error?.stack ?? error}`);
   for (const entry of processes) console.error(`--- ${entry.name}\n${entry.output.join('').slice(-1500)}`);
 } finally {
-  for (const entry of processes) if (alive(entry)) entry.child.kill('SIGTERM');
-  await Promise.all(processes.map((entry) => (alive(entry) ? new Promise((resolve) => entry.child.once('exit', resolve)) : null)));
+  await stopAll(processes);
   await redis.flushdb().catch(() => undefined);
   redis.disconnect();
   await admin.query(`drop database if exists ${dbName} with (force)`).catch((error) => console.error(`[cluster] could not drop ${dbName}: ${error.message}`));
