@@ -1,14 +1,13 @@
 // Browser suite: builds, starts the production server on a free port with a fresh DATA_DIR,
 // runs every spec in e2e/specs with playwright-core in Debian's Chromium, prints
 // "e2e: N passed, N failed" and exits non-zero on any failure.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { freePort, isAlive, root, startNode, waitForServer } from '../scripts/lib/processes.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const outDir = path.join(root, 'e2e', 'out');
 const only = process.argv.slice(2);
@@ -32,33 +31,6 @@ function ensureChromium() {
   }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl, server, timeoutMs = 30_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/config`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become ready');
-}
-
 ensureChromium();
 if (!process.env.E2E_SKIP_BUILD) {
   console.log('[e2e] building');
@@ -73,21 +45,23 @@ const { chromium } = await import('playwright-core');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-'));
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const serverLog = [];
-const server = spawn(process.execPath, ['server/dist/server.js'], {
-  cwd: root,
-  // The demo library is not drawn during browser tests: it would only compete for the CPU.
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', SEED_LIBRARY: 'false' },
-  stdio: ['ignore', 'pipe', 'pipe'],
+// The demo library is not drawn during browser tests: it would only compete for the CPU.
+const server = startNode('server', 'server/dist/server.js', {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  PUBLIC_URL: baseUrl,
+  LOG_LEVEL: 'warn',
+  SEED_LIBRARY: 'false',
 });
-server.stdout.on('data', (chunk) => serverLog.push(String(chunk)));
-server.stderr.on('data', (chunk) => serverLog.push(String(chunk)));
 
 let browser;
 let passed = 0;
 let failed = 0;
 const cleanup = () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
+  if (isAlive(server)) server.child.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('SIGINT', () => {
@@ -96,7 +70,7 @@ process.on('SIGINT', () => {
 });
 
 try {
-  await waitForHealth(baseUrl, server);
+  await waitForServer(baseUrl, server, 30_000);
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -133,11 +107,11 @@ try {
 } catch (error) {
   failed += 1;
   console.error(`[e2e] ${error?.stack ?? error}`);
-  console.error(serverLog.join('').slice(-4000));
+  console.error(server.output.join('').slice(-4000));
 } finally {
   await browser?.close();
   cleanup();
 }
-if (failed > 0 && serverLog.length) console.log(`[e2e] server log (tail):\n${serverLog.join('').slice(-2000)}`);
+if (failed > 0 && server.output.length) console.log(`[e2e] server log (tail):\n${server.output.join('').slice(-2000)}`);
 console.log(`e2e: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
