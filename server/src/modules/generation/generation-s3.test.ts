@@ -6,6 +6,7 @@ import { signedInUser } from '../../test/factories';
 import { createFakePageMaker } from '../../test/fake-page-maker';
 import { startS3Server } from '../../test/s3-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { multipart } from '../../test/uploads';
 
 /** The same flows with every file in an S3-compatible bucket, as when scaled out (DESIGN §9). */
 describe('generation with S3 storage', () => {
@@ -41,19 +42,8 @@ describe('generation with S3 storage', () => {
   it('keeps the upload, the page files and the downloads in the bucket, and removes them on delete', async () => {
     const user = await signedInUser(t.app);
     const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
-    const boundary = '----s3-boundary';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="ratio"\r\n\r\n4:3\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cat.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
-      photo,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/images/img2imggenerate',
-      headers: { ...user.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
+    const body = multipart({ ratio: '4:3' }, { name: 'cat.jpg', type: 'image/jpeg', data: photo });
+    const response = await t.app.inject({ method: 'POST', url: '/api/images/img2imggenerate', headers: { ...user.headers, ...body.headers }, payload: body.payload });
     expect(response.statusCode).toBe(200);
     const done = await finished(user.headers, response.json().data.taskId);
     expect(done.status).toBe('completed');

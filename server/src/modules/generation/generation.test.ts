@@ -7,17 +7,7 @@ import { createFakePageMaker } from '../../test/fake-page-maker';
 import { createReportsRepository } from '../images/reports.repository';
 import { signedInUser } from '../../test/factories';
 import { createTestApp, databaseKinds, waitFor, type TestApp } from '../../test/test-app';
-
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
-  const boundary = '----gen-boundary';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import { multipart } from '../../test/uploads';
 
 describe.each(databaseKinds)('generation on %s', (kind) => {
   let t: TestApp;
