@@ -21,6 +21,8 @@ describe('the shipped blog', () => {
         expect(post.frontMatter.excerpt?.length, `${slug}/${lang} excerpt`).toBeGreaterThan(20);
         expect(post.frontMatter.meta_description?.length, `${slug}/${lang} description`).toBeLessThanOrEqual(170);
         const text = htmlToText(post.html);
+        // Markdown that did not parse (CJK punctuation next to ** is a classic) shows up as raw marks.
+        expect(text, `${slug}/${lang} has unparsed Markdown`).not.toMatch(/\*\*|\]\(|^#/m);
         if (lang === 'en') {
           const words = text.split(/\s+/).length;
           expect(words, `${slug}/en words`).toBeGreaterThanOrEqual(600);

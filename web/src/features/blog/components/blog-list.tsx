@@ -21,9 +21,10 @@ function PostCard({ post, index }: { post: BlogPost; index: number }) {
         <PostCover src={post.featured_image} alt="" eager={index < 3} />
       </Link>
       <div className="flex flex-1 flex-col px-1 pt-4">
-        <p className="flex flex-wrap gap-x-2 text-sm text-slate-600">
-          <time dateTime={post.published_date}>{formatPostDate(post.published_date, lang)}</time>
-          <span aria-hidden="true">·</span>
+        <p className="flex flex-col text-sm text-slate-600">
+          <time dateTime={post.published_date} className="font-semibold text-slate-700">
+            {formatPostDate(post.published_date, lang)}
+          </time>
           <span>{t('blog.byAuthor', { author: post.author })}</span>
         </p>
         <h2 className="mt-2 text-xl font-bold leading-snug text-slate-900">
