@@ -179,7 +179,43 @@ const publicPages = (image) => [
   ['login', '/login'],
 ];
 
+const BAD_PAGE = `<!doctype html><html><head><title></title><meta name="viewport" content="width=device-width, user-scalable=no"></head><body>
+<div role="banner-ish">x</div>
+<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="20" height="20">
+<input type="text" name="nameless">
+<button type="button"><svg width="10" height="10"></svg></button>
+<a href="/somewhere"></a>
+<p style="color:#bbb;background:#fff">Pale text</p>
+<div aria-expanded="maybe" aria-bogus="1">y</div>
+<button aria-controls="missing-panel" aria-expanded="true">Toggle</button>
+<span id="dup">A</span><span id="dup">B</span><input aria-labelledby="dup">
+<div aria-hidden="true"><a href="/hidden">hidden link</a></div>
+<a href="/outer"><button>inner</button></a>
+<h3>Skipped levels</h3>
+<div tabindex="2">positive</div>
+<button style="outline:none" id="no-ring">No ring</button>
+</body></html>`;
+
+const GOOD_PAGE = `<!doctype html><html lang="en"><head><title>Fine</title><style>:focus-visible{outline:3px solid #4f46e5}</style></head><body>
+<header><a href="/">Home</a></header>
+<main><h1>Title</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="" width="20" height="20">
+<label for="n">Name</label><input id="n"><button type="button" aria-label="Close"><svg aria-hidden="true" width="10" height="10"></svg></button>
+<h2>Section</h2><p style="color:#333;background:#fff">Readable text</p></main></body></html>`;
+
 export const stories = [
+  {
+    name: 'the checks find each kind of violation they claim to, and nothing on a clean page',
+    async run({ page }) {
+      await page.setContent(BAD_PAGE);
+      const found = new Set((await auditPage(page)).map((v) => v.rule));
+      for (const rule of ['document-title', 'html-has-lang', 'meta-viewport', 'aria-roles', 'image-alt', 'label', 'button-name', 'link-name', 'color-contrast', 'aria-valid-attr', 'aria-valid-attr-value', 'duplicate-id-aria', 'aria-hidden-focus', 'nested-interactive', 'landmark-one-main', 'page-has-heading-one', 'tabindex', 'focus-visible']) {
+        assert.ok(found.has(rule), `the ${rule} check did not fire (found: ${[...found].join(', ')})`);
+      }
+      await page.setContent(GOOD_PAGE);
+      const clean = await auditPage(page);
+      assert.deepEqual(clean, [], formatViolations('clean page', clean));
+    },
+  },
   {
     name: 'public pages have no serious or critical accessibility violation, at 1280 px and 375 px',
     async run({ page, baseUrl, dataDir }) {
