@@ -108,9 +108,11 @@ export function BlogPostView({ state, retry }: { state: AsyncState<BlogPost | nu
       {post ? (
         <article className="mt-6" data-testid="blog-article">
           <h1 className="text-3xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-4xl">{post.title}</h1>
-          <p className="mt-4 flex flex-wrap gap-x-2 text-slate-600">
+          <p className="mt-4 flex flex-col text-slate-600 sm:flex-row sm:gap-x-2">
             <span>{t('blog.byAuthor', { author: post.author })}</span>
-            <span aria-hidden="true">·</span>
+            <span aria-hidden="true" className="hidden sm:inline">
+              ·
+            </span>
             <time dateTime={post.published_date}>{formatPostDate(post.published_date, lang)}</time>
           </p>
           <PostCover src={post.featured_image} alt={t('blog.coverAlt', { title: post.title })} eager className="mt-8" />

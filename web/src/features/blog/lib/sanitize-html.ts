@@ -54,7 +54,14 @@ function copyChildren(from: Node, to: Node, doc: Document): void {
       if ((name === 'width' || name === 'height' || name === 'colspan' || name === 'rowspan') && !/^\d{1,4}$/.test(value)) continue;
       clean.setAttribute(name, value);
     }
-    if (tag === 'a' && clean.hasAttribute('href')) clean.setAttribute('rel', 'noopener noreferrer');
+    if (tag === 'a') {
+      // A link whose address was refused keeps its text but stops looking like a link.
+      if (!clean.hasAttribute('href')) {
+        copyChildren(element, to, doc);
+        continue;
+      }
+      clean.setAttribute('rel', 'noopener noreferrer');
+    }
     if (tag === 'img') {
       if (!clean.hasAttribute('src')) continue;
       clean.setAttribute('loading', 'lazy');
