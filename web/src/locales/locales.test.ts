@@ -47,7 +47,12 @@ describe('locale files', () => {
       for (const [key, text] of Object.entries(locales[lang])) {
         if (sameInEveryLanguage(key) || !/\p{L}/u.test(text)) continue;
         const cjk = /[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/.test(text);
-        if (!cjk || text === locales.en[key]) english.push(`${lang}:${key} = ${JSON.stringify(text)}`);
+        // A run of two or more English words is an untranslated phrase, unless it is a name.
+        const phrases = text
+          .replace(/\{\{\w+\}\}/g, ' ')
+          .replace(/Coloring Studio/g, ' ')
+          .match(/[A-Za-z][A-Za-z'’-]*(?:[ ,.]+[A-Za-z][A-Za-z'’-]*)+/g);
+        if (!cjk || text === locales.en[key] || phrases) english.push(`${lang}:${key} = ${JSON.stringify(text)}`);
       }
     }
     expect(english).toEqual([]);
