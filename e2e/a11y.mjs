@@ -1,3 +1,4 @@
+/* global document, window, getComputedStyle, CSS, Element, NodeFilter -- functions passed to page.evaluate run in the browser */
 // Accessibility checks for the browser suite, written here because axe-core is MPL-2.0 (not on
 // the project's licence list). They follow axe's rule names and impacts for what they cover:
 // image-alt, label, button-name, link-name, color-contrast, document-title, html-has-lang,

@@ -1,3 +1,4 @@
+/* global document, window, getComputedStyle -- functions passed to page.evaluate run in the browser */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

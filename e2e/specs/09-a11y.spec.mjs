@@ -1,3 +1,4 @@
+/* global document, getComputedStyle -- functions passed to page.evaluate run in the browser */
 // Accessibility of the main pages: no serious or critical violation of the checks in e2e/a11y.mjs
 // (axe-core's rules, re-implemented because axe-core is MPL-2.0), and menus, disclosures,
 // accordions, tabs and dialogs usable by keyboard with visible focus. It runs on whatever
