@@ -3,6 +3,7 @@ import { migrate, openDatabase } from '@studio/server/db/database';
 import path from 'node:path';
 import { createLocalStorage } from '@studio/server/adapters/storage/storage';
 import { createReportsRepository } from '@studio/server/modules/images/reports.repository';
+import { importBlogPosts } from '@studio/server/modules/blog/blog-import';
 import { exportCategory, importFolder } from './library-folder';
 
 const usage = `Usage: npm run content -- <command>
@@ -11,6 +12,8 @@ Commands:
   import <folder>                  import a category and its pages (category.json, <id>.json with
                                    <id>.svg or <id>.png, optional <id>.color.png); safe to repeat
   export <category-slug> <folder>  write a category and its pages out in the same format
+  blog <folder>                    import blog posts (<slug>/<lang>.md with front matter, featured
+                                   image beside them); unchanged posts are skipped
   reports                          list images with open reports (3 reporters take an image offline)
   reports resolve <imageId> --keep    put the image back online and close its reports
   reports resolve <imageId> --remove  keep the image offline and close its reports
@@ -35,6 +38,15 @@ async function main(argv: string[]): Promise<number> {
       }
       const result = await importFolder({ db: db.kysely, storage, log: (line) => console.log(line) }, path.resolve(rest[0]));
       console.log(`${result.imported} page(s) imported, ${result.warnings} with checker warnings; running servers pick them up at once`);
+      return 0;
+    }
+    if (command === 'blog') {
+      if (!rest[0]) {
+        console.error('blog needs a folder');
+        return 2;
+      }
+      const result = await importBlogPosts(db.kysely, path.resolve(rest[0]), storage);
+      console.log(`${result.imported} post(s) imported, ${result.unchanged} unchanged`);
       return 0;
     }
     if (command === 'export') {

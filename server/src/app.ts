@@ -227,7 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });
   await app.register(generationRoutes, { generation, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
   await app.register(paymentsRoutes, { payments, checkAccessToken: auth.checkAccessToken, providerName: deps.payments.name });
-  await app.register(filesRoutes, { storage: deps.storage, publicKinds: ['avatars'] });
+  await app.register(filesRoutes, { storage: deps.storage, publicKinds: ['avatars', 'blog'] });
   await app.register(sitemapRoutes, { db: kysely, publicUrl: config.publicUrl });
   await app.register(webAppRoutes, {
     distDir: deps.webDistDir ?? defaultWebDist,

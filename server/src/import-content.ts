@@ -16,8 +16,8 @@ export function contentDir(): string {
 }
 
 /** What start-up imports from content/: blog posts (idempotent; unchanged posts are skipped). */
-export async function importContent(deps: Pick<AppDeps, 'db' | 'logger'>, dir: string): Promise<void> {
-  const blog = await importBlogPosts(deps.db.kysely, path.join(dir, 'blog'));
+export async function importContent(deps: Pick<AppDeps, 'db' | 'logger' | 'storage'>, dir: string): Promise<void> {
+  const blog = await importBlogPosts(deps.db.kysely, path.join(dir, 'blog'), deps.storage);
   if (blog.imported > 0) deps.logger.info(blog, 'blog posts imported');
 }
 

@@ -16,6 +16,14 @@ const comingSoon = (path: string, page: string): RouteObject => ({
   },
 });
 
+const legalRoute = (path: string, page: 'privacy' | 'terms' | 'refund'): RouteObject => ({
+  path,
+  lazy: async () => {
+    const { LegalRoute } = await import('./routes/legal');
+    return { element: <LegalRoute page={page} /> };
+  },
+});
+
 /** The pages under one language root; the same list serves "/", "/zh" and "/ja". */
 export function pageRoutes(): RouteObject[] {
   return [
@@ -34,12 +42,12 @@ export function pageRoutes(): RouteObject[] {
     comingSoon(paths.category.path, 'pages.category'),
     comingSoon(paths.categoryImage.path, 'pages.image'),
     comingSoon(paths.image.path, 'pages.image'),
-    comingSoon(paths.blog.path, 'pages.blog'),
-    comingSoon(paths.blogPost.path, 'pages.blogPost'),
+    { path: paths.blog.path, lazy: async () => ({ Component: (await import('./routes/blog')).BlogRoute }) },
+    { path: paths.blogPost.path, lazy: async () => ({ Component: (await import('./routes/blog-post')).BlogPostRoute }) },
     comingSoon(paths.creations.path, 'pages.creations'),
-    comingSoon(paths.privacy.path, 'pages.privacy'),
-    comingSoon(paths.terms.path, 'pages.terms'),
-    comingSoon(paths.refund.path, 'pages.refund'),
+    legalRoute(paths.privacy.path, 'privacy'),
+    legalRoute(paths.terms.path, 'terms'),
+    legalRoute(paths.refund.path, 'refund'),
     { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
   ];
 }

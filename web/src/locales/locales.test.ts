@@ -1,5 +1,8 @@
 import { ErrorCode } from '@studio/contracts/errors';
+import { Linter } from 'eslint';
 import { readFileSync, readdirSync } from 'node:fs';
+import tseslint from 'typescript-eslint';
+import { uiTextPlugin } from '../../../eslint.config.ui-text-rule.js';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from './en';
@@ -24,6 +27,35 @@ describe('locale files', () => {
     const keys = Object.keys(locales.en).sort();
     expect(Object.keys(locales.zh).sort()).toEqual(keys);
     expect(Object.keys(locales.ja).sort()).toEqual(keys);
+  });
+
+  it('miss no key in zh or ja, naming each missing or extra key', () => {
+    for (const lang of ['zh', 'ja'] as const) {
+      const missing = Object.keys(locales.en).filter((key) => !(key in locales[lang]));
+      const extra = Object.keys(locales[lang]).filter((key) => !(key in locales.en));
+      expect(missing, `keys missing in ${lang}`).toEqual([]);
+      expect(extra, `keys in ${lang} but not in en`).toEqual([]);
+    }
+  });
+
+  // Language names are written in their own language ("English", "中文", "日本語") on every page.
+  const sameInEveryLanguage = (key: string) => key.startsWith('languages.');
+
+  it('leave no English in zh and ja: every message with words has Chinese or Japanese text', () => {
+    const english: string[] = [];
+    for (const lang of ['zh', 'ja'] as const) {
+      for (const [key, text] of Object.entries(locales[lang])) {
+        if (sameInEveryLanguage(key) || !/\p{L}/u.test(text)) continue;
+        const cjk = /[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/.test(text);
+        // A run of two or more English words is an untranslated phrase, unless it is a name.
+        const phrases = text
+          .replace(/\{\{\w+\}\}/g, ' ')
+          .replace(/Coloring Studio/g, ' ')
+          .match(/[A-Za-z][A-Za-z'’-]*(?:[ ,.]+[A-Za-z][A-Za-z'’-]*)+/g);
+        if (!cjk || text === locales.en[key] || phrases) english.push(`${lang}:${key} = ${JSON.stringify(text)}`);
+      }
+    }
+    expect(english).toEqual([]);
   });
 
   it('have no empty messages and the same placeholders in every language', () => {
@@ -67,5 +99,43 @@ describe('locale files', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('are the only source of UI text: no hard-coded text in any component (studio/no-literal-ui-text)', () => {
+    const root = path.resolve(__dirname, '..');
+    const linter = new Linter({ configType: 'flat' });
+    const config = [{ files: ['**/*.tsx'], languageOptions: { parser: tseslint.parser }, plugins: { studio: uiTextPlugin }, rules: { 'studio/no-literal-ui-text': 'error' as const } }];
+    const findings: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory() && entry.name !== 'testing') walk(full);
+        else if (entry.name.endsWith('.tsx') && !entry.name.includes('.test.')) {
+          for (const message of linter.verify(readFileSync(full, 'utf8'), config, { filename: full })) {
+            findings.push(`${path.relative(root, full)}:${message.line}:${message.column} ${message.message}`);
+          }
+        }
+      }
+    };
+    walk(root);
+    expect(findings).toEqual([]);
+  });
+});
+
+describe('the hard-coded text rule', () => {
+  const linter = new Linter({ configType: 'flat' });
+  const config = [{ files: ['**/*.tsx'], languageOptions: { parser: tseslint.parser }, plugins: { studio: uiTextPlugin }, rules: { 'studio/no-literal-ui-text': 'error' as const } }];
+  const lint = (code: string) => linter.verify(code, config, { filename: 'x.tsx' }).map((message) => message.message);
+
+  it('reports text, string children and user-facing attributes with a message that says what to do', () => {
+    const messages = lint('export const X = () => <div title="Hello" aria-label={`Close`}>Hi there {"Again"}<img alt="A cat" /><input placeholder="Name" /></div>;');
+    expect(messages).toHaveLength(6);
+    expect(messages[0]).toContain('Hard-coded UI text "Hello"');
+    expect(messages[0]).toContain('web/src/locales/{en,zh,ja}/<area>.json');
+    expect(lint('export const X = () => <p>你好</p>;')).toHaveLength(1);
+  });
+
+  it('allows translated text, numbers, symbols and technical attributes', () => {
+    expect(lint('export const X = ({ t }) => <a href="/blog" className="px-2" data-testid="x" aria-hidden="true" title={t("a.b")}>{t("a.c")} 404 · → …</a>;')).toEqual([]);
   });
 });

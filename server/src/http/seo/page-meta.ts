@@ -37,7 +37,7 @@ export interface SeoImage {
 export interface SeoData {
   category(slugOrId: string): Promise<SeoCategory | null>;
   image(slugOrId: string): Promise<SeoImage | null>;
-  blogPost(slug: string, lang: Language): Promise<{ title: string; description: string; image: string | null } | null>;
+  blogPost(slug: string, lang: Language): Promise<{ title: string; headline: string; description: string; image: string | null; author: string; published: string } | null>;
 }
 
 const SITE: Localized = { en: 'Coloring Studio', zh: 'Coloring Studio 涂色工坊', ja: 'Coloring Studio ぬりえ工房' };
@@ -113,6 +113,7 @@ const PRIVATE_PAGES: Record<string, Localized> = {
 };
 const HOME: Localized = { en: 'Home', zh: '首页', ja: 'ホーム' };
 const CATEGORIES: Localized = { en: 'Categories', zh: '分类', ja: 'カテゴリ' };
+const BLOG: Localized = { en: 'Blog', zh: '博客', ja: 'ブログ' };
 const NOT_FOUND: Localized = { en: 'Page not found', zh: '页面不存在', ja: 'ページが見つかりません' };
 
 /** Splits /zh/categories into the language and the path without its prefix. */
@@ -210,7 +211,23 @@ export function createPageMeta(options: { publicUrl: string; data: SeoData }) {
     if (blogMatch) {
       const post = await data.blogPost(decodeURIComponent(blogMatch[1]), lang);
       if (!post) return notFound(lang, path);
-      return page(lang, path, post.title, post.description, { image: post.image });
+      return page(lang, path, post.title, post.description, {
+        image: post.image,
+        jsonLd: [
+          breadcrumbs(lang, [[HOME[lang], '/'], [BLOG[lang], '/blog'], [post.headline, path]]),
+          {
+            '@context': 'https://schema.org',
+            '@type': 'BlogPosting',
+            headline: post.headline,
+            description: post.description,
+            datePublished: post.published,
+            author: { '@type': 'Organization', name: post.author },
+            inLanguage: lang === 'zh' ? 'zh-Hans' : lang,
+            mainEntityOfPage: url(lang, path),
+            ...(post.image ? { image: post.image } : {}),
+          },
+        ],
+      });
     }
     return notFound(lang, path);
   };

@@ -38,7 +38,9 @@ export function createSeoData(deps: { db: Kysely<Database>; urls: FileUrls; publ
     async blogPost(slug, lang) {
       const { posts } = await listPosts(db, { slug, lang, sortBy: 'published_date', sortOrder: 'desc', currentPage: 1, pageSize: 1 }, deps.publicUrl);
       const post = posts[0];
-      return post ? { title: post.meta_title || post.title, description: post.meta_description || post.excerpt, image: post.featured_image } : null;
+      return post
+        ? { title: post.meta_title || post.title, headline: post.title, description: post.meta_description || post.excerpt, image: post.featured_image, author: post.author, published: post.published_date }
+        : null;
     },
   };
 }

@@ -6,6 +6,7 @@ import { marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { LANGUAGES, type Language, type Localized } from '@studio/contracts/constants';
+import type { Storage } from '../../adapters/storage/storage';
 import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
 import { htmlToText, sanitizeBlogHtml } from './sanitize-html';
@@ -27,6 +28,32 @@ export interface ParsedPost {
   frontMatter: z.infer<typeof frontMatterSchema>;
   html: string;
   source: string;
+  /** The post's file, relative to the blog folder (its featured image is looked up beside it). */
+  file?: string;
+}
+
+const IMAGE_TYPES: Record<string, string> = { '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
+const MAX_IMAGE_BYTES = 512 * 1024;
+
+/**
+ * A featured image given as a file beside the post ("cover.webp") is stored under
+ * blog/<slug>-<hash>.<ext> and served from /files/; an absolute URL or path is kept as written.
+ */
+async function storeFeaturedImage(dir: string, post: ParsedPost, storage: Storage | undefined): Promise<{ url: string | null; hash: string }> {
+  const value = post.frontMatter.featured_image;
+  if (!value) return { url: null, hash: '' };
+  if (/^https?:\/\//.test(value) || value.startsWith('/')) return { url: value, hash: value };
+  const file = path.resolve(dir, path.dirname(post.file ?? ''), value);
+  const ext = path.extname(file).toLowerCase();
+  if (!file.startsWith(path.resolve(dir) + path.sep) || !IMAGE_TYPES[ext]) throw new Error(`${post.file}: featured_image must be a .webp, .png or .jpg file inside the blog folder`);
+  const data = await readFile(file);
+  if (data.length > MAX_IMAGE_BYTES) throw new Error(`${post.file}: featured_image is larger than ${MAX_IMAGE_BYTES / 1024} KB`);
+  if (!storage) throw new Error(`${post.file}: a featured_image file needs storage to be imported`);
+  const hash = createHash('sha256').update(data).digest('hex');
+  const key = `blog/${post.frontMatter.slug}-${hash.slice(0, 12)}${ext}`;
+  // Written on every start (a few small files): storage may have been emptied while the database kept its rows.
+  await storage.put(key, data, { contentType: IMAGE_TYPES[ext] });
+  return { url: `/files/${key}`, hash };
 }
 
 /** Splits `---\nyaml\n---\nmarkdown` and renders the Markdown to sanitised HTML. */
@@ -43,7 +70,7 @@ export function parsePostFile(source: string, fileName: string): ParsedPost {
  * Imports content/blog/**.md (one file per post and language) into blog_posts. Idempotent: an
  * unchanged post is left alone, a changed one is updated in place.
  */
-export async function importBlogPosts(db: Kysely<Database>, dir: string): Promise<{ imported: number; unchanged: number }> {
+export async function importBlogPosts(db: Kysely<Database>, dir: string, storage?: Storage): Promise<{ imported: number; unchanged: number }> {
   let files: string[];
   try {
     files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.md')).sort();
@@ -52,7 +79,7 @@ export async function importBlogPosts(db: Kysely<Database>, dir: string): Promis
   }
   const bySlug = new Map<string, Map<Language, ParsedPost>>();
   for (const file of files) {
-    const post = parsePostFile(await readFile(path.join(dir, file), 'utf8'), file);
+    const post = { ...parsePostFile(await readFile(path.join(dir, file), 'utf8'), file), file };
     const langs = bySlug.get(post.frontMatter.slug) ?? new Map<Language, ParsedPost>();
     langs.set(post.frontMatter.lang, post);
     bySlug.set(post.frontMatter.slug, langs);
@@ -64,7 +91,8 @@ export async function importBlogPosts(db: Kysely<Database>, dir: string): Promis
     // A language without its own file shows the English text rather than nothing.
     const pick = (field: (p: ParsedPost) => string): Localized =>
       Object.fromEntries(LANGUAGES.map((lang) => [lang, field(langs.get(lang) ?? base)])) as Localized;
-    const hash = createHash('sha256').update([...langs.values()].map((p) => p.source).join('\n\u0000')).digest('hex');
+    const image = await storeFeaturedImage(dir, base, storage);
+    const hash = createHash('sha256').update([...langs.values()].map((p) => p.source).join('\n\u0000')).update(image.hash).digest('hex');
     const existing = await db.selectFrom('blog_posts').select(['id', 'source_hash']).where('slug', '=', slug).executeTakeFirst();
     if (existing?.source_hash === hash) {
       unchanged += 1;
@@ -75,7 +103,7 @@ export async function importBlogPosts(db: Kysely<Database>, dir: string): Promis
       status: base.frontMatter.status,
       author: base.frontMatter.author,
       published_date: base.frontMatter.published_date,
-      featured_image: base.frontMatter.featured_image ?? null,
+      featured_image: image.url,
       title: JSON.stringify(pick((p) => p.frontMatter.title)),
       content: JSON.stringify(pick((p) => p.html)),
       excerpt: JSON.stringify(pick(excerptOf)),

@@ -11,6 +11,8 @@ import { parseLocalized } from '../../db/localized';
 /** Published posts only: there is no admin role, so nobody outside sees drafts. */
 export async function listPosts(db: Kysely<Database>, query: BlogQuery, publicUrl: string): Promise<BlogListDto> {
   let base = db.selectFrom('blog_posts').where('status', '=', 'published').where('published_date', '<=', new Date().toISOString());
+  // The public sees published posts only: asking for another status finds nothing.
+  if (query.status) base = base.where('status', '=', query.status);
   if (query.postId) base = base.where('id', '=', query.postId);
   if (query.slug) base = base.where('slug', '=', query.slug);
   if (query.author) base = base.where('author', '=', query.author);

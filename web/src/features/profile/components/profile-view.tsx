@@ -63,6 +63,7 @@ function AvatarPicker({ user, onUploaded }: { user: User; onUploaded: (user: Use
         accept="image/*"
         className="sr-only"
         tabIndex={-1}
+        aria-label={t('profile.avatarChange')}
         data-testid="avatar-input"
         onChange={(event) => void choose(event.target.files?.[0])}
       />
