@@ -1,5 +1,6 @@
 /** API paths, shared by the server's routes and the web's client. */
 export const apiPaths = {
+  blogPosts: '/api/blog/posts',
   register: '/api/auth/register',
   login: '/api/auth/login',
   google: '/api/auth/google',

@@ -1,3 +1,4 @@
+import { apiPaths } from '@studio/contracts/routes';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { blogQuerySchema, type BlogListDto, type BlogPostDto, type BlogQuery } from '@studio/contracts/blog';
@@ -49,7 +50,7 @@ export async function listPosts(db: Kysely<Database>, query: BlogQuery, publicUr
 }
 
 export async function blogRoutes(app: FastifyInstance, options: { db: Kysely<Database>; publicUrl: string }): Promise<void> {
-  app.get('/api/blog/posts', async (request, reply) => {
+  app.get(apiPaths.blogPosts, async (request, reply) => {
     const query = parse(blogQuerySchema, request.query);
     reply.header('cache-control', 'public, max-age=300');
     return ok(await listPosts(options.db, query, options.publicUrl));

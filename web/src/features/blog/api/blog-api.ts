@@ -1,3 +1,4 @@
+import { apiPaths } from '@studio/contracts/routes';
 import type { Language } from '@studio/contracts/constants';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -16,8 +17,6 @@ const blogPostSchema = z.object({
   status: z.string(),
   lang: z.enum(['en', 'zh', 'ja']),
 });
-/** GET /api/blog/posts (api-spec §7); the server route spells the same path. */
-const BLOG_POSTS_PATH = '/api/blog/posts';
 
 export type BlogPost = z.infer<typeof blogPostSchema>;
 
@@ -39,12 +38,12 @@ function query(params: Record<string, string | number>): string {
 /** Published posts, newest first, in the page's language. */
 export function fetchBlogPosts(lang: Language, currentPage: number, signal?: AbortSignal): Promise<BlogList> {
   const search = query({ lang, currentPage, pageSize: BLOG_PAGE_SIZE, sortBy: 'published_date', sortOrder: 'desc', status: 'published' });
-  return apiRequest(`${BLOG_POSTS_PATH}?${search}`, { schema: blogListSchema, signal });
+  return apiRequest(`${apiPaths.blogPosts}?${search}`, { schema: blogListSchema, signal });
 }
 
 /** One published post by its slug, or null when there is none. */
 export async function fetchBlogPost(lang: Language, slug: string, signal?: AbortSignal): Promise<BlogPost | null> {
   const search = query({ lang, slug, status: 'published', currentPage: 1, pageSize: 1 });
-  const list = await apiRequest(`${BLOG_POSTS_PATH}?${search}`, { schema: blogListSchema, signal });
+  const list = await apiRequest(`${apiPaths.blogPosts}?${search}`, { schema: blogListSchema, signal });
   return list.posts[0] ?? null;
 }
