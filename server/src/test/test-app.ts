@@ -11,7 +11,7 @@ import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import { createTestPaymentProvider } from '../adapters/payments/test-provider';
 import { createInProcessQueue, type JobQueue } from '../adapters/queue/job-queue';
 import { createLocalStorage } from '../adapters/storage/storage';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config/config';
 import { migrate, openDatabase, type Db } from '../db/database';
 
@@ -37,6 +37,7 @@ export interface TestAppOptions {
   runsWorker?: boolean;
   payments?: PaymentProvider;
   generationTimeouts?: { processTimeoutMs?: number; staleAfterMs?: number; sweepEveryMs?: number };
+  improver?: AppDeps['improver'];
 }
 
 /** A real app on a real, empty database: a temp SQLite file, or a fresh PostgreSQL schema. */
@@ -76,6 +77,7 @@ export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAp
     payments: options.payments ?? createTestPaymentProvider(),
     runsWorker: options.runsWorker,
     generationTimeouts: options.generationTimeouts,
+    improver: options.improver,
   });
   await app.ready();
 
