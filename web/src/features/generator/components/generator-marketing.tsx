@@ -79,7 +79,7 @@ export function GeneratorMarketing({ type }: { type: ImageType }) {
   return (
     <div className="border-t border-slate-200">
       <Section title={t(`generator.marketing.hero.${type}.title`)} intro={t(`generator.marketing.hero.${type}.body`)}>
-        <div className="mx-auto grid max-w-4xl items-center gap-8 md:grid-cols-2">
+        <div className={`mx-auto grid items-center gap-8 ${hero ? 'max-w-4xl md:grid-cols-2' : 'max-w-xl'}`}>
           <ol className="space-y-3 text-slate-700">
             {[1, 2, 3].map((step) => (
               <li key={step} className="flex gap-3">

@@ -410,7 +410,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
           {inlineError.text}
         </p>
       ) : null}
-      <div className={mobile ? 'fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 p-3 backdrop-blur' : ''}>
+      <div className={mobile ? 'fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 py-3 pl-3 pr-20 backdrop-blur' : ''}>
         {generateButton}
         {short ? (
           <p className="mt-2 text-center text-xs text-slate-600">
@@ -435,6 +435,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
       onDelete={(image) => setDeleting(image.id)}
       onReport={(image) => setReporting(image.id)}
       onRegenerate={() => void generate()}
+      compact={!desktop}
     />
   );
 

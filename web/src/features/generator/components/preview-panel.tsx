@@ -14,6 +14,8 @@ interface PreviewPanelProps {
   onDelete: (image: ImageDto) => void;
   onReport: (image: ImageDto) => void;
   onRegenerate: () => void;
+  /** Smaller buttons on narrow screens, so the actions stay on one line. */
+  compact?: boolean;
 }
 
 function Progress({ value }: { value: number }) {
@@ -79,7 +81,7 @@ function Failure({ message, onRegenerate }: { message: string | null; onRegenera
 }
 
 /** The centre of the generator: the selected page, the progress while drawing, or the failure. */
-export function PreviewPanel({ generation, image, ratio, onDelete, onReport, onRegenerate }: PreviewPanelProps) {
+export function PreviewPanel({ generation, image, ratio, onDelete, onReport, onRegenerate, compact = false }: PreviewPanelProps) {
   const { t } = useTranslation();
   const lang = useLang();
   if (generation.phase === 'generating') {
@@ -130,7 +132,7 @@ export function PreviewPanel({ generation, image, ratio, onDelete, onReport, onR
         </figcaption>
       </figure>
       <div className="flex flex-wrap items-start justify-center gap-2">
-        <DownloadButtons image={{ id: image.id, title: localizedText(image.title, 'en') }} />
+        <DownloadButtons image={{ id: image.id, title: localizedText(image.title, 'en') }} size={compact ? 'sm' : 'md'} />
         <MoreMenu onDelete={() => onDelete(image)} onReport={() => onReport(image)} />
       </div>
     </div>

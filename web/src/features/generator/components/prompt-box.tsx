@@ -65,7 +65,7 @@ export function PromptBox({ value, onChange, error, onImprove, improving, improv
           type="button"
           onClick={() => void onImprove()}
           disabled={improving}
-          className="inline-flex min-h-9 items-center gap-1.5 rounded-full bg-brand-50 px-3 text-xs font-semibold text-brand-700 hover:bg-brand-100 disabled:opacity-60"
+          className="inline-flex min-h-9 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full bg-brand-50 px-3 text-xs font-semibold text-brand-700 hover:bg-brand-100 disabled:opacity-60"
         >
           {improving ? (
             <Spinner className="size-3.5" />
