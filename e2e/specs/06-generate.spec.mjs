@@ -1,3 +1,4 @@
+/* global document -- the waitForFunction callbacks run in the page */
 import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { assert, login, newUser, open, register, screenshots } from '../helpers.mjs';
