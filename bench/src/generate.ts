@@ -107,9 +107,9 @@ async function user(index: number): Promise<string> {
   const login = await call<{ accessToken: string }>('POST', '/api/auth/login', { email: account.email, password: account.password });
   const token = login.data.accessToken;
   // Credits for the run: the built-in test payment provider sells the Lite plan (2000 credits).
-  const order = await call<{ orderId: string }>('POST', '/api/payment/order', { planCode: 'LITE_MONTHLY', method: 'card' }, token);
+  const order = await call<{ id: string }>('POST', '/api/payment/order', { planCode: 'LITE_MONTHLY', method: 'card' }, token);
   const card = { number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123', name: 'Bench' };
-  const captured = await call('POST', `/api/payment/capture/${order.data.orderId}`, { card }, token);
+  const captured = await call('POST', `/api/payment/capture/${order.data.id}`, { card }, token);
   if (captured.status !== 'success') throw new Error(`capture: ${captured.message}`);
   return token;
 }

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, failure } from '../../../testing/fetch-mock';
 import { renderApp } from '../../../testing/render-app';
+import { shareUpload, takeSharedUpload } from '../../../lib/shared-upload';
 import { buildImage, fakeApi, profile, signIn } from '../testing/api-fake';
 
 afterEach(() => {
@@ -238,5 +239,19 @@ describe('generator: history and settings', () => {
     const form = api.calls.find((call) => call.path === '/api/images/img2imggenerate')!.body as FormData;
     expect((form.get('file') as File).name).toBe('cat.png');
     expect(form.get('isPublic')).toBe('true');
+  });
+
+  it('image tab: a photo handed over by the category page is applied once; ?sourceImageUrl= is fetched as the upload', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined }));
+    fakeApi({
+      'GET /files/images/x/photo.png': () => new Response(new Uint8Array([1, 2]), { status: 200, headers: { 'Content-Type': 'image/png' } }),
+    });
+    shareUpload(new File([new Uint8Array([1])], 'handed.jpg', { type: 'image/jpeg' }));
+    const first = renderApp('/image-coloring-page');
+    expect(await screen.findByText('handed.jpg')).toBeTruthy();
+    expect(takeSharedUpload()).toBeNull();
+    first.unmount();
+    renderApp('/image-coloring-page?sourceImageUrl=%2Ffiles%2Fimages%2Fx%2Fphoto.png');
+    expect(await screen.findByText('source.png')).toBeTruthy();
   });
 });

@@ -10,7 +10,7 @@ import { paths, splitLang } from '../../../config/paths';
 import { toApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
 import { errorText } from '../../../lib/error-text';
-import { takePendingUpload } from '../../../lib/pending-upload';
+import { takeSharedUpload } from '../../../lib/shared-upload';
 import { useLang } from '../../../lib/use-lang';
 import { fetchImageAsFile, fetchPublicImages, fetchUserImages } from '../../images/api/image-api';
 import { DeleteImageDialog } from '../../images/components/delete-image-dialog';
@@ -93,7 +93,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
 
   // A photo handed over by the category page, or ?sourceImageUrl=, becomes the upload once.
   useEffect(() => {
-    const handed = initialTab === 'image2image' ? takePendingUpload() : null;
+    const handed = initialTab === 'image2image' ? takeSharedUpload() : null;
     if (handed) {
       void Promise.resolve(handed).then(setUploadFile);
       return;
