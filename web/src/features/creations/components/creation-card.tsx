@@ -39,11 +39,14 @@ export function CreationCard({ image, onDelete, onReport }: { image: ImageDto; o
         </Link>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <div className="flex flex-wrap items-center gap-1.5">
-          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${image.type === 'image2image' ? 'bg-amber-100 text-amber-900' : 'bg-brand-100 text-brand-800'}`}>
-            {t(`creations.type.${image.type === 'image2image' ? 'image2image' : 'text2image'}`)}
-          </span>
-          {image.isPublic ? <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">{t('creations.public')}</span> : null}
+        <div className="flex items-start justify-between gap-2">
+          <div className="flex flex-wrap items-center gap-1.5">
+            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${image.type === 'image2image' ? 'bg-amber-100 text-amber-900' : 'bg-brand-100 text-brand-800'}`}>
+              {t(`creations.type.${image.type === 'image2image' ? 'image2image' : 'text2image'}`)}
+            </span>
+            {image.isPublic ? <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">{t('creations.public')}</span> : null}
+          </div>
+          <MoreMenu onDelete={onDelete} onReport={onReport} opens="down" />
         </div>
         <h2 className="line-clamp-2 font-bold text-slate-900">{title}</h2>
         {description && description !== prompt ? <p className="line-clamp-2 text-sm text-slate-600">{description}</p> : null}
@@ -56,9 +59,8 @@ export function CreationCard({ image, onDelete, onReport }: { image: ImageDto; o
         <p className="text-xs text-slate-500">
           <time dateTime={image.createdAt}>{formatDate(image.createdAt, lang)}</time>
         </p>
-        <div className="mt-auto flex items-start justify-between gap-2 pt-2">
+        <div className="mt-auto pt-2">
           <DownloadButtons image={{ id: image.id, title: localizedText(image.title, 'en') }} size="sm" />
-          <MoreMenu onDelete={onDelete} onReport={onReport} />
         </div>
       </div>
     </li>

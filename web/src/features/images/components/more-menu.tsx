@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useOutsideClick } from '../../../lib/use-outside-click';
 
 /** The "more" menu of an image: delete (own images) and report. */
-export function MoreMenu({ onDelete, onReport, align = 'right' }: { onDelete?: () => void; onReport: () => void; align?: 'left' | 'right' }) {
+export function MoreMenu({ onDelete, onReport, align = 'right', opens = 'up' }: { onDelete?: () => void; onReport: () => void; align?: 'left' | 'right'; opens?: 'up' | 'down' }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -32,7 +32,7 @@ export function MoreMenu({ onDelete, onReport, align = 'right' }: { onDelete?: (
         </svg>
       </button>
       {open ? (
-        <div id={menuId} role="menu" className={`absolute bottom-full z-30 mb-2 w-44 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 ${align === 'right' ? 'right-0' : 'left-0'}`}>
+        <div id={menuId} role="menu" className={`absolute z-30 w-44 ${opens === 'up' ? 'bottom-full mb-2' : 'top-full mt-2'} rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 ${align === 'right' ? 'right-0' : 'left-0'}`}>
           {onDelete ? (
             <button type="button" role="menuitem" className={`${item} text-rose-700`} onClick={() => choose(onDelete)}>
               {t('images.delete.action')}
