@@ -115,6 +115,9 @@ export const stories = [
       assert.equal(query.get('redirectTo'), '/text-coloring-page?prompt=a+red+rocket');
       await open(page, `${baseUrl}/creations`);
       await page.waitForURL((url) => url.pathname === '/login');
+      await open(page, `${baseUrl}/ja/image-coloring-page`);
+      await page.getByRole('tab', { name: '画像から画像' }).waitFor();
+      await screenshots(page, outDir, 'generator-ja-image');
     },
   },
 ];

@@ -174,6 +174,7 @@ describe('generator: history and settings', () => {
     });
     renderApp('/text-coloring-page?ratio=4:3');
     await waitFor(() => expect(promptBox().value).toBe('a lion'));
+    expect(screen.queryByText('Try an example')).toBeNull();
     expect(screen.getByRole('radio', { name: /4:3/ }).getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Page b2' }));
     expect(promptBox().value).toBe('a rocket');
