@@ -255,4 +255,25 @@ describe('generator: history and settings', () => {
     renderApp('/image-coloring-page?sourceImageUrl=%2Ffiles%2Fimages%2Fx%2Fphoto.png');
     expect(await screen.findByText('source.png')).toBeTruthy();
   });
+
+  it('image tab: the selected photo page shows its photo through the toggle', async () => {
+    signIn();
+    fakeApi({
+      'GET /api/users/profile': profile({ credits: 50 }),
+      'GET /api/images/userImg': (call) =>
+        envelope({
+          images: call.query.get('type') === 'image2image' ? [buildImage({ id: 'ph1', type: 'image2image', defaultUrl: '/files/images/ph1/source.webp' })] : [],
+          total: 1,
+          currentPage: 1,
+          pageSize: 30,
+        }),
+    });
+    renderApp('/image-coloring-page');
+    const picture = (await screen.findByRole('img', { name: 'Page ph1' })) as HTMLImageElement;
+    expect(picture.getAttribute('src')).toBe('/files/images/ph1/page.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Show the photo' }));
+    expect(picture.getAttribute('src')).toBe('/files/images/ph1/source.webp');
+    fireEvent.click(screen.getByRole('button', { name: 'Show the coloring page' }));
+    expect(picture.getAttribute('src')).toBe('/files/images/ph1/page.png');
+  });
 });

@@ -1,4 +1,5 @@
 import type { ImageDto } from '@studio/contracts/images';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadButtons } from '../../images/components/download-buttons';
 import { MoreMenu } from '../../images/components/more-menu';
@@ -83,7 +84,6 @@ function Failure({ message, onRegenerate }: { message: string | null; onRegenera
 /** The centre of the generator: the selected page, the progress while drawing, or the failure. */
 export function PreviewPanel({ generation, image, ratio, onDelete, onReport, onRegenerate, compact = false }: PreviewPanelProps) {
   const { t } = useTranslation();
-  const lang = useLang();
   if (generation.phase === 'generating') {
     return (
       <div className="flex min-h-[320px] items-center justify-center">
@@ -115,12 +115,21 @@ export function PreviewPanel({ generation, image, ratio, onDelete, onReport, onR
       </div>
     );
   }
+  return <ImagePreview key={image.id} image={image} onDelete={onDelete} onReport={onReport} compact={compact} />;
+}
+
+/** The selected page; a photo page also shows its photo on hover (desktop) or through a toggle (touch). */
+function ImagePreview({ image, onDelete, onReport, compact }: { image: ImageDto; onDelete: (image: ImageDto) => void; onReport: (image: ImageDto) => void; compact: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [showPhoto, setShowPhoto] = useState(false);
+  const hasPhoto = image.type === 'image2image' && image.defaultUrl !== image.coloringUrl;
   const title = localizedText(image.title, lang);
   return (
     <div className="flex flex-col items-center gap-4">
-      <figure className="w-full max-w-[320px] lg:max-w-[600px]">
+      <figure className="w-full max-w-[320px] lg:max-w-[600px]" onMouseEnter={hasPhoto ? () => setShowPhoto(true) : undefined} onMouseLeave={hasPhoto ? () => setShowPhoto(false) : undefined}>
         <img
-          src={image.coloringUrl}
+          src={showPhoto ? image.defaultUrl : image.coloringUrl}
           alt={title}
           width={image.dimensions.width}
           height={image.dimensions.height}
@@ -130,6 +139,18 @@ export function PreviewPanel({ generation, image, ratio, onDelete, onReport, onR
           {title}
           {!image.isPublic ? <span className="ml-2 rounded-full bg-slate-900 px-2 py-0.5 text-xs text-white">{t('generator.visibility.private')}</span> : null}
         </figcaption>
+        {hasPhoto ? (
+          <div className="mt-2 flex justify-center">
+            <button
+              type="button"
+              aria-pressed={showPhoto}
+              onClick={() => setShowPhoto((value) => !value)}
+              className="min-h-9 rounded-full px-3 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+            >
+              {showPhoto ? t('generator.preview.showPage') : t('generator.preview.showPhoto')}
+            </button>
+          </div>
+        ) : null}
       </figure>
       <div className="flex flex-wrap items-start justify-center gap-2">
         <DownloadButtons image={{ id: image.id, title: localizedText(image.title, 'en') }} size={compact ? 'sm' : 'md'} />
