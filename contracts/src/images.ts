@@ -41,6 +41,18 @@ export const imageGenerateFieldsSchema = z.object({
   lang: z.enum(['en', 'zh', 'ja']).optional().catch(undefined),
 });
 
+/** "Improve with AI" (product spec §2): the prompt's length and content are checked by the service. */
+export const improvePromptRequestSchema = z.object({
+  prompt: z.string({ error: 'validation.promptRequired' }).max(20_000, 'validation.promptTooLong'),
+  difficulty: difficultyField,
+  lang: z.enum(['en', 'zh', 'ja']).optional().catch(undefined),
+});
+export const improvePromptResponseSchema = z.object({ prompt: z.string() });
+
+export const styleSuggestionSchema = z.object({ id: z.string(), category: z.string(), name: z.string(), content: z.string() });
+export const styleSuggestionsResponseSchema = z.object({ suggestions: z.array(styleSuggestionSchema) });
+export type StyleSuggestionDto = z.infer<typeof styleSuggestionSchema>;
+
 export const generateResponseSchema = z.object({ taskId: z.string() });
 
 export const TASK_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;

@@ -27,6 +27,8 @@ export const apiPaths = {
   images: '/api/images',
   image: (id: string) => `/api/images/${encodeURIComponent(id)}`,
   report: '/api/images/report',
+  styleSuggestions: (lang: 'en' | 'zh' | 'ja') => `/api/images/style-suggestions?lang=${lang}`,
+  improvePrompt: '/api/images/improve-prompt',
   download: (id: string, format: 'png' | 'pdf' | 'svg', paper?: 'letter' | 'a4') =>
     `/api/images/${encodeURIComponent(id)}/download?format=${format}${paper ? `&paper=${paper}` : ''}`,
   health: '/healthz',

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
 import type { PageMaker } from './adapters/engine/page-maker';
+import type { PromptImprover } from '@studio/engine/prompt/improve-prompt';
 import type { GoogleVerifier } from './adapters/google/google-verifier';
 import type { Mailer } from './adapters/mail/mailer';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
@@ -38,6 +39,8 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { createGenerationRepository } from './modules/generation/generation.repository';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
+import { createPromptsService } from './modules/prompts/prompts.service';
+import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createFileUrls } from './modules/images/image-files';
 import { createImagesRepository } from './modules/images/images.repository';
@@ -61,6 +64,8 @@ export interface AppDeps {
   /** Whether this process runs generation tasks (false for API-only processes when scaled out). */
   runsWorker?: boolean;
   generationTimeouts?: { processTimeoutMs?: number; staleAfterMs?: number; sweepEveryMs?: number };
+  /** "Improve with AI"; defaults to the configured text model, else the offline enhancer. */
+  improver?: () => Promise<PromptImprover>;
   /** Where the built web app lives; defaults to web/dist next to the server. */
   webDistDir?: string;
 }
@@ -73,6 +78,15 @@ declare module 'fastify' {
     generation: ReturnType<typeof createGenerationService>;
     billing: ReturnType<typeof createBillingJobs>;
   }
+}
+
+async function defaultImprover(config: Config): Promise<PromptImprover> {
+  const [{ createPromptImprover }, { buildSubjectIndex }, { loadSubjectLibrary }] = await Promise.all([
+    import('@studio/engine/prompt/improve-prompt'),
+    import('@studio/engine/prompt/understand-prompt'),
+    import('@studio/engine/subjects/subject-library'),
+  ]);
+  return createPromptImprover(config.providerEnv, buildSubjectIndex((await loadSubjectLibrary()).subjects));
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -226,6 +240,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(libraryRoutes, { library: createLibraryService({ library: createLibraryRepository(kysely), urls }) });
   await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });
   await app.register(generationRoutes, { generation, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
+  await app.register(promptsRoutes, {
+    prompts: createPromptsService({ maker: deps.maker, improver: deps.improver ?? (() => defaultImprover(config)) }),
+    checkAccessToken: auth.checkAccessToken,
+    perMinute: config.authRateLimit.generate,
+  });
   await app.register(paymentsRoutes, { payments, checkAccessToken: auth.checkAccessToken, providerName: deps.payments.name });
   await app.register(filesRoutes, { storage: deps.storage, publicKinds: ['avatars', 'blog'] });
   await app.register(sitemapRoutes, { db: kysely, publicUrl: config.publicUrl });

@@ -40,8 +40,46 @@ async function createStorage(config: Config): Promise<Storage> {
   return storage;
 }
 
+/**
+ * TEST ONLY: STUDIO_TEST_HOOKS='{"pageDelayMs":…,"staleAfterMs":…,"sweepEveryMs":…}' slows every page
+ * down and shortens the stale-task timings, so a process test can kill the server while a task is
+ * processing and watch the next start pick it up. Ignored unless NODE_ENV=test.
+ */
+interface TestHooks {
+  pageDelayMs?: number;
+  staleAfterMs?: number;
+  sweepEveryMs?: number;
+}
+
+function testHooks(config: Config, env: NodeJS.ProcessEnv = process.env): TestHooks | null {
+  if (config.env !== 'test' || !env.STUDIO_TEST_HOOKS) return null;
+  const parsed = JSON.parse(env.STUDIO_TEST_HOOKS) as TestHooks;
+  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
+  return { pageDelayMs: number(parsed.pageDelayMs), staleAfterMs: number(parsed.staleAfterMs), sweepEveryMs: number(parsed.sweepEveryMs) };
+}
+
+function delayedPages(maker: PageMaker, delayMs: number): PageMaker {
+  const wait = () => new Promise((resolve) => setTimeout(resolve, delayMs));
+  return {
+    ...maker,
+    fromPrompt: async (request, progress) => {
+      progress(10);
+      await wait();
+      return maker.fromPrompt(request, progress);
+    },
+    fromPhoto: async (request, progress) => {
+      progress(10);
+      await wait();
+      return maker.fromPhoto(request, progress);
+    },
+  };
+}
+
 /** The real adapters for a configuration; tests build their own with fakes where needed. */
 export async function createDeps(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<AppDeps> {
+  const hooks = testHooks(config);
+  if (hooks) logger.warn({ hooks }, 'STUDIO_TEST_HOOKS active (test only)');
+  const maker = createPageMaker(config);
   const db = openDatabase({ url: config.databaseUrl });
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
@@ -57,7 +95,8 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
       : createInProcessQueue({ concurrency: availableParallelism() }),
     // With Redis, API processes only enqueue; `npm run worker` processes make the pages.
     runsWorker: !config.redisUrl,
-    maker: createPageMaker(config),
+    maker: hooks?.pageDelayMs ? delayedPages(maker, hooks.pageDelayMs) : maker,
+    ...(hooks?.staleAfterMs || hooks?.sweepEveryMs ? { generationTimeouts: { staleAfterMs: hooks.staleAfterMs, sweepEveryMs: hooks.sweepEveryMs } } : {}),
     payments:
       config.payment.provider === 'paypal'
         ? createPayPalProvider({

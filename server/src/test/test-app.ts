@@ -11,7 +11,7 @@ import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import { createTestPaymentProvider } from '../adapters/payments/test-provider';
 import { createInProcessQueue, type JobQueue } from '../adapters/queue/job-queue';
 import { createLocalStorage, type Storage } from '../adapters/storage/storage';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config/config';
 import { migrate, openDatabase, type Db } from '../db/database';
 
@@ -38,6 +38,7 @@ export interface TestAppOptions {
   runsWorker?: boolean;
   payments?: PaymentProvider;
   generationTimeouts?: { processTimeoutMs?: number; staleAfterMs?: number; sweepEveryMs?: number };
+  improver?: AppDeps['improver'];
 }
 
 /** A real app on a real, empty database: a temp SQLite file, or a fresh PostgreSQL schema. */
@@ -77,6 +78,7 @@ export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAp
     payments: options.payments ?? createTestPaymentProvider(),
     runsWorker: options.runsWorker,
     generationTimeouts: options.generationTimeouts,
+    improver: options.improver,
   });
   await app.ready();
 

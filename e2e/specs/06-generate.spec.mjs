@@ -1,0 +1,123 @@
+/* global document -- the waitForFunction callbacks run in the page */
+import { readFileSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
+import { assert, login, newUser, open, register, screenshots } from '../helpers.mjs';
+
+/** A photo-like PNG: a dark ring and a square on a light background, so line art has something to trace. */
+function shapesPng(size = 320) {
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const rows = [];
+  for (let y = 0; y < size; y += 1) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x += 1) {
+      const d = Math.hypot(x - size * 0.4, y - size * 0.45);
+      const ring = d > size * 0.2 && d < size * 0.26;
+      const square = x > size * 0.6 && x < size * 0.85 && y > size * 0.6 && y < size * 0.85;
+      const value = ring ? 30 : square ? 90 : 235;
+      row[1 + x * 3] = value;
+      row[2 + x * 3] = square ? 60 : value;
+      row[3 + x * 3] = ring ? 120 : value;
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function credits(page) {
+  return Number((await page.getByTestId('credits-badge').textContent()).replace(/\D/g, ''));
+}
+
+export const stories = [
+  {
+    name: 'signs up, generates a page from text, watches the progress, downloads the PDF and deletes it',
+    async run({ page, baseUrl, outDir }) {
+      const user = newUser('gen');
+      await register(page, baseUrl, user);
+      await login(page, baseUrl, user);
+      await open(page, `${baseUrl}/text-coloring-page`);
+      await page.getByText('No text-to-image pages yet').waitFor();
+      assert.equal(await credits(page), 50);
+
+      await page.getByLabel('Describe your coloring page').fill('a friendly lion in the jungle');
+      assert.ok(await page.getByText('29/1000').isVisible(), 'the counter follows the prompt');
+      await page.getByRole('radio', { name: /3:4/ }).click();
+      await page.getByRole('button', { name: /^Generate/ }).click();
+      await page.getByRole('progressbar', { name: 'Generation progress' }).waitFor();
+      await screenshots(page, outDir, 'generator-progress');
+
+      const historyItem = page.getByRole('navigation', { name: 'History' }).getByRole('button', { name: 'a friendly lion in the jungle' });
+      await historyItem.waitFor({ timeout: 120_000 });
+      assert.equal(await historyItem.getAttribute('aria-pressed'), 'true', 'the new page is selected');
+      await page.getByRole('img', { name: 'a friendly lion in the jungle' }).first().waitFor();
+      await page.waitForFunction(() => /\b30\b/.test(document.querySelector('[data-testid=credits-badge]')?.textContent ?? ''));
+      await screenshots(page, outDir, 'generator-done');
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+      assert.match(download.suggestedFilename(), /^coloring-page-a-friendly-lion-in-t-[A-Za-z0-9_-]{8}\.pdf$/);
+      const pdf = readFileSync(await download.path()).toString('latin1');
+      assert.ok(pdf.startsWith('%PDF'), 'a PDF file');
+      assert.equal(pdf.match(/\/Type\s*\/Page\b/g)?.length, 1, 'one page');
+      assert.match(pdf, /\/MediaBox\s*\[\s*0\s+0\s+612\s+792\s*\]/, 'US Letter');
+
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+      await historyItem.waitFor({ state: 'detached' });
+      await page.getByText('No text-to-image pages yet').waitFor();
+
+      // The image tab: a photo becomes a page.
+      await page.getByRole('tab', { name: 'Image to image' }).click();
+      await page.waitForURL(`${baseUrl}/image-coloring-page`);
+      await page.locator('input[type=file]').setInputFiles({ name: 'shapes.png', mimeType: 'image/png', buffer: shapesPng() });
+      await page.getByText('320 × 320 px').waitFor();
+      await page.getByRole('button', { name: /^Generate/ }).click();
+      await page.getByRole('navigation', { name: 'History' }).getByRole('button', { name: 'Photo coloring page' }).waitFor({ timeout: 120_000 });
+      await page.waitForFunction(() => /\b10\b/.test(document.querySelector('[data-testid=credits-badge]')?.textContent ?? ''));
+      await page.setViewportSize({ width: 375, height: 780 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${outDir}/generator-image-375.png` });
+      await page.setViewportSize({ width: 1280, height: 860 });
+
+      // 10 credits left: generating sends to the pricing page, nothing is charged.
+      await page.getByRole('button', { name: /^Generate/ }).click();
+      await page.waitForURL(`${baseUrl}/price`);
+      assert.equal(await credits(page), 10);
+
+      // My creations lists the photo page with its counts.
+      await open(page, `${baseUrl}/creations`);
+      await page.getByRole('heading', { name: 'Photo coloring page' }).waitFor();
+      assert.equal(await page.getByTestId('count-all').textContent(), '1');
+      assert.equal(await page.getByTestId('count-image2image').textContent(), '1');
+      await screenshots(page, outDir, 'creations');
+    },
+  },
+  {
+    name: 'a signed-out visitor who presses generate is sent to login and comes back',
+    async run({ page, baseUrl, outDir }) {
+      await open(page, `${baseUrl}/text-coloring-page`);
+      await screenshots(page, outDir, 'generator-anonymous');
+      await page.getByLabel('Describe your coloring page').fill('a red rocket');
+      await page.getByRole('button', { name: /^Generate/ }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      const query = new URL(page.url()).searchParams;
+      assert.equal(query.get('redirectTo'), '/text-coloring-page?prompt=a+red+rocket');
+      await open(page, `${baseUrl}/creations`);
+      await page.waitForURL((url) => url.pathname === '/login');
+      await open(page, `${baseUrl}/ja/image-coloring-page`);
+      await page.getByRole('tab', { name: '画像から画像' }).waitFor();
+      await screenshots(page, outDir, 'generator-ja-image');
+    },
+  },
+];

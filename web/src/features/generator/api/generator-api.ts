@@ -1,0 +1,55 @@
+import type { Difficulty, Language, Ratio } from '@studio/contracts/constants';
+import {
+  generateResponseSchema,
+  improvePromptResponseSchema,
+  styleSuggestionsResponseSchema,
+  type ImageType,
+  type StyleSuggestionDto,
+  type TaskStatusDto,
+} from '@studio/contracts/images';
+import { apiPaths } from '@studio/contracts/routes';
+import { apiRequest } from '../../../lib/api-client';
+
+export type { StyleSuggestionDto, TaskStatusDto };
+
+export interface TextGenerateInput {
+  prompt: string;
+  ratio: Ratio;
+  difficulty: Difficulty;
+  isPublic: boolean;
+  lang: Language;
+}
+
+export interface ImageGenerateInput {
+  file: File;
+  ratio: Ratio;
+  difficulty: Difficulty;
+  isPublic: boolean;
+  lang: Language;
+}
+
+export function submitTextGeneration(input: TextGenerateInput): Promise<{ taskId: string }> {
+  return apiRequest(apiPaths.text2img, { method: 'POST', auth: true, body: input, schema: generateResponseSchema });
+}
+
+export function submitImageGeneration(input: ImageGenerateInput): Promise<{ taskId: string }> {
+  const form = new FormData();
+  form.set('ratio', input.ratio);
+  form.set('difficulty', input.difficulty);
+  form.set('isPublic', String(input.isPublic));
+  form.set('lang', input.lang);
+  form.set('file', input.file, input.file.name);
+  return apiRequest(apiPaths.img2img, { method: 'POST', auth: true, form, schema: generateResponseSchema });
+}
+
+export function fetchTaskStatus(taskId: string, type: ImageType, signal?: AbortSignal): Promise<TaskStatusDto> {
+  return apiRequest<TaskStatusDto>(apiPaths.taskStatus(taskId, type), { auth: true, signal });
+}
+
+export async function fetchStyleSuggestions(lang: Language): Promise<StyleSuggestionDto[]> {
+  return (await apiRequest(apiPaths.styleSuggestions(lang), { schema: styleSuggestionsResponseSchema })).suggestions;
+}
+
+export async function improvePrompt(input: { prompt: string; difficulty: Difficulty; lang: Language }): Promise<string> {
+  return (await apiRequest(apiPaths.improvePrompt, { method: 'POST', auth: true, body: input, schema: improvePromptResponseSchema })).prompt;
+}

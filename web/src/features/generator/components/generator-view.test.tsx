@@ -1,0 +1,279 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { envelope, failure } from '../../../testing/fetch-mock';
+import { renderApp } from '../../../testing/render-app';
+import { shareUpload, takeSharedUpload } from '../../../lib/shared-upload';
+import { buildImage, fakeApi, profile, signIn } from '../testing/api-fake';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const generateButton = () => screen.getByRole('button', { name: /^Generate/ });
+const promptBox = () => screen.getByLabelText('Describe your coloring page') as HTMLTextAreaElement;
+
+/** Lets the poll timers run: each step is one 2 s interval, with the answers' promises settled. */
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+describe('generator: who may generate', () => {
+  it('sends an anonymous visitor to login with the way back, prompt included', async () => {
+    fakeApi({});
+    const { router } = renderApp('/text-coloring-page');
+    fireEvent.change(await screen.findByLabelText('Describe your coloring page'), { target: { value: 'a cat' } });
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const query = new URLSearchParams(router.state.location.search);
+    expect(query.get('redirectTo')).toBe('/text-coloring-page?prompt=a+cat');
+    expect(query.get('reason')).toBe('login-required');
+  });
+
+  it('sends a member short of credits to the pricing page without submitting', async () => {
+    signIn();
+    const api = fakeApi({ 'GET /api/users/profile': profile({ credits: 19 }) });
+    const { router } = renderApp('/text-coloring-page?prompt=cat');
+    expect(await screen.findByText('You need 20 credits to generate.')).toBeTruthy();
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/price'));
+    expect(api.calls.some((call) => call.path === '/api/images/text2imggenerate')).toBe(false);
+  });
+
+  it('asks for a prompt before submitting, and a 4004 answer sends to pricing', async () => {
+    signIn();
+    const api = fakeApi({
+      'GET /api/users/profile': profile({ credits: 40 }),
+      'POST /api/images/text2imggenerate': () => failure(4004, 402),
+    });
+    const { router } = renderApp('/text-coloring-page');
+    await waitFor(() => expect(screen.getByTestId('credits-badge')).toBeTruthy());
+    fireEvent.click(generateButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter a prompt to generate coloring pages');
+    fireEvent.change(promptBox(), { target: { value: 'a dragon' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/price'));
+    expect(api.calls.find((call) => call.path === '/api/images/text2imggenerate')?.body).toMatchObject({ prompt: 'a dragon', ratio: '1:1', difficulty: 'children', isPublic: true, lang: 'en' });
+  });
+});
+
+describe('generator: a generation', () => {
+  it('polls every 2 s with the progress animation, then shows the page first in history and refreshes the credits', async () => {
+    signIn();
+    let credits = 50;
+    let polls = 0;
+    const made = buildImage({ id: 'new1', title: { en: 'A dragon', zh: 'A dragon', ja: 'A dragon' } });
+    const api = fakeApi({
+      'GET /api/users/profile': () => profile({ credits })(),
+      'GET /api/images/userImg': (call) =>
+        envelope({ images: call.query.get('type') === 'text2image' ? [buildImage({ id: 'old1' })] : [], total: 1, currentPage: 1, pageSize: 30 }),
+      'POST /api/images/text2imggenerate': () => {
+        credits = 30;
+        return envelope({ taskId: 't1' });
+      },
+      'GET /api/images/tasks/t1': () => {
+        polls += 1;
+        if (polls < 3) return envelope({ taskId: 't1', type: 'text2image', status: polls === 1 ? 'queued' : 'processing', progress: polls === 1 ? 0 : 60, image: null, errorCode: null, message: '' });
+        return envelope({ taskId: 't1', type: 'text2image', status: 'completed', progress: 100, image: made, errorCode: null, message: 'completed' });
+      },
+    });
+    renderApp('/text-coloring-page');
+    expect((await screen.findByTestId('credits-badge')).textContent).toContain('50');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Page old1' }).getAttribute('aria-pressed')).toBe('true'));
+    vi.useFakeTimers();
+    fireEvent.change(promptBox(), { target: { value: 'a dragon' } });
+    fireEvent.click(generateButton());
+    await advance(0);
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('20');
+    expect((screen.getByRole('button', { name: /Generating/ }) as HTMLButtonElement).disabled).toBe(true);
+    await advance(1990);
+    expect(polls).toBe(0);
+    const creeping = Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
+    expect(creeping).toBeGreaterThan(20);
+    expect(creeping).toBeLessThanOrEqual(45);
+    await advance(10);
+    expect(polls).toBe(1);
+    await advance(30_000);
+    expect(polls).toBe(3);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    vi.useRealTimers();
+    const history = screen.getAllByRole('button', { name: /^(A dragon|Page old1)$/ }).map((button) => button.getAttribute('aria-label'));
+    expect(history).toEqual(['A dragon', 'Page old1']);
+    expect(screen.getByRole('button', { name: 'A dragon' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('img', { name: 'A dragon' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('credits-badge').textContent).toContain('30'));
+    expect(api.calls.filter((call) => call.path === '/api/images/tasks/t1').every((call) => call.query.get('type') === 'text2image')).toBe(true);
+  });
+
+  it('reaches 50 once the server reports half way, never more than 95 before completion', async () => {
+    signIn();
+    fakeApi({
+      'GET /api/users/profile': profile({ credits: 50 }),
+      'POST /api/images/text2imggenerate': () => envelope({ taskId: 't2' }),
+      'GET /api/images/tasks/t2': () => envelope({ taskId: 't2', type: 'text2image', status: 'processing', progress: 55, image: null, errorCode: null, message: '' }),
+    });
+    renderApp('/text-coloring-page?prompt=a%20boat');
+    await screen.findByTestId('credits-badge');
+    vi.useFakeTimers();
+    fireEvent.click(generateButton());
+    await advance(2000);
+    expect(Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(50);
+    await advance(40_000);
+    expect(Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'))).toBe(95);
+  });
+
+  it.each([
+    ['a failed task shows its translated code', () => envelope({ taskId: 't', type: 'text2image', status: 'failed', progress: 0, image: null, errorCode: 4003, message: 'filtered' }), 1, 'This prompt is not allowed, please modify it'],
+    ['a failed task without a code shows Generation failed', () => envelope({ taskId: 't', type: 'text2image', status: 'failed', progress: 0, image: null, errorCode: null, message: 'x' }), 1, 'Generation failed'],
+    ['a status call that fails', () => failure(500, 500), 1, 'Failed to check generation status'],
+    ['60 polls without an end', () => envelope({ taskId: 't', type: 'text2image', status: 'processing', progress: 10, image: null, errorCode: null, message: '' }), 60, 'Generation timeout'],
+  ])('%s', async (_name, answer, expectedPolls, message) => {
+    signIn();
+    let polls = 0;
+    fakeApi({
+      'GET /api/users/profile': profile({ credits: 50 }),
+      'POST /api/images/text2imggenerate': () => envelope({ taskId: 't' }),
+      'GET /api/images/tasks/t': () => {
+        polls += 1;
+        return answer();
+      },
+    });
+    renderApp('/text-coloring-page?prompt=a%20boat');
+    await screen.findByTestId('credits-badge');
+    vi.useFakeTimers();
+    fireEvent.click(generateButton());
+    await advance(2000 * 61);
+    expect(polls).toBe(expectedPolls);
+    expect(screen.getByText('Generation failed', { selector: 'p.text-lg' })).toBeTruthy();
+    expect(screen.getAllByText(message).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: /^Regenerate/ })).toBeTruthy();
+  });
+});
+
+describe('generator: history and settings', () => {
+  it('selecting a page restores its prompt, ratio and visibility, except what the URL sets', async () => {
+    signIn();
+    fakeApi({
+      'GET /api/users/profile': profile({ credits: 50, membershipLevel: 'pro' }),
+      'GET /api/images/userImg': (call) =>
+        envelope({
+          images:
+            call.query.get('type') === 'text2image'
+              ? [
+                  buildImage({ id: 'a1', prompt: { en: 'a lion', zh: 'a lion', ja: 'a lion' }, ratio: '3:4', isPublic: true }),
+                  buildImage({ id: 'b2', prompt: { en: 'a rocket', zh: 'a rocket', ja: 'a rocket' }, ratio: '16:9', isPublic: false }),
+                ]
+              : [],
+          total: 2,
+          currentPage: 1,
+          pageSize: 30,
+        }),
+    });
+    renderApp('/text-coloring-page?ratio=4:3');
+    await waitFor(() => expect(promptBox().value).toBe('a lion'));
+    expect(screen.queryByText('Try an example')).toBeNull();
+    expect(screen.getByRole('radio', { name: /4:3/ }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Page b2' }));
+    expect(promptBox().value).toBe('a rocket');
+    expect(screen.getByRole('radio', { name: /4:3/ }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Page b2' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('shows examples without history; a free member toggling visibility gets the upgrade prompt', async () => {
+    signIn();
+    fakeApi({
+      'GET /api/users/profile': profile({ credits: 50 }),
+      'GET /api/images': (call) =>
+        envelope({ images: call.query.get('type') === 'library' ? [] : [1, 2, 3, 4].map((n) => buildImage({ id: `ex${n}`, prompt: { en: `example ${n}`, zh: '', ja: '' }, ratio: '9:16' })), total: 4, currentPage: 1, pageSize: 6 }),
+    });
+    renderApp('/text-coloring-page');
+    expect(await screen.findByText('No text-to-image pages yet')).toBeTruthy();
+    const recreate = await screen.findAllByRole('button', { name: 'Recreate' });
+    expect(recreate).toHaveLength(3);
+    fireEvent.click(recreate[1]);
+    expect(promptBox().value).toBe('example 2');
+    expect(screen.getByRole('radio', { name: /9:16/ }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByRole('switch'));
+    expect(await screen.findByRole('heading', { name: 'Private pages are a premium feature' })).toBeTruthy();
+    expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('deletes the selected page after confirmation and selects the next one', async () => {
+    signIn();
+    const api = fakeApi({
+      'GET /api/users/profile': profile({ credits: 50 }),
+      'GET /api/images/userImg': (call) =>
+        envelope({ images: call.query.get('type') === 'text2image' ? [buildImage({ id: 'd1' }), buildImage({ id: 'd2' })] : [], total: 2, currentPage: 1, pageSize: 30 }),
+      'DELETE /api/images/d1': () => envelope(null),
+    });
+    renderApp('/text-coloring-page');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Page d1' }).getAttribute('aria-pressed')).toBe('true'));
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    expect(api.calls.some((call) => call.method === 'DELETE')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Page d1' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Page d2' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('image tab: rejects a non-image, takes a photo and sends it as multipart', async () => {
+    signIn();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined }));
+    const api = fakeApi({
+      'GET /api/users/profile': profile({ credits: 50 }),
+      'POST /api/images/img2imggenerate': () => envelope({ taskId: 'p1' }),
+      'GET /api/images/tasks/p1': () => envelope({ taskId: 'p1', type: 'image2image', status: 'processing', progress: 10, image: null, errorCode: null, message: '' }),
+    });
+    renderApp('/image-coloring-page');
+    await screen.findByTestId('credits-badge');
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
+    expect((await screen.findByRole('alert')).textContent).toBe('Please choose an image file (JPG, PNG, WEBP or GIF)');
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array([1, 2, 3])], 'cat.png', { type: 'image/png' })] } });
+    expect(await screen.findByText('cat.png')).toBeTruthy();
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(api.calls.some((call) => call.path === '/api/images/img2imggenerate')).toBe(true));
+    const form = api.calls.find((call) => call.path === '/api/images/img2imggenerate')!.body as FormData;
+    expect((form.get('file') as File).name).toBe('cat.png');
+    expect(form.get('isPublic')).toBe('true');
+  });
+
+  it('image tab: a photo handed over by the category page is applied once; ?sourceImageUrl= is fetched as the upload', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined }));
+    fakeApi({
+      'GET /files/images/x/photo.png': () => new Response(new Uint8Array([1, 2]), { status: 200, headers: { 'Content-Type': 'image/png' } }),
+    });
+    shareUpload(new File([new Uint8Array([1])], 'handed.jpg', { type: 'image/jpeg' }));
+    const first = renderApp('/image-coloring-page');
+    expect(await screen.findByText('handed.jpg')).toBeTruthy();
+    expect(takeSharedUpload()).toBeNull();
+    first.unmount();
+    renderApp('/image-coloring-page?sourceImageUrl=%2Ffiles%2Fimages%2Fx%2Fphoto.png');
+    expect(await screen.findByText('source.png')).toBeTruthy();
+  });
+
+  it('image tab: the selected photo page shows its photo through the toggle', async () => {
+    signIn();
+    fakeApi({
+      'GET /api/users/profile': profile({ credits: 50 }),
+      'GET /api/images/userImg': (call) =>
+        envelope({
+          images: call.query.get('type') === 'image2image' ? [buildImage({ id: 'ph1', type: 'image2image', defaultUrl: '/files/images/ph1/source.webp' })] : [],
+          total: 1,
+          currentPage: 1,
+          pageSize: 30,
+        }),
+    });
+    renderApp('/image-coloring-page');
+    const picture = (await screen.findByRole('img', { name: 'Page ph1' })) as HTMLImageElement;
+    expect(picture.getAttribute('src')).toBe('/files/images/ph1/page.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Show the photo' }));
+    expect(picture.getAttribute('src')).toBe('/files/images/ph1/source.webp');
+    fireEvent.click(screen.getByRole('button', { name: 'Show the coloring page' }));
+    expect(picture.getAttribute('src')).toBe('/files/images/ph1/page.png');
+  });
+});

@@ -1,0 +1,481 @@
+import { GENERATION_COST, PROMPT_MAX, normalizeRatio, isPaidLevel, DEFAULT_DIFFICULTY, DEFAULT_RATIO, RATIOS, type Difficulty, type Ratio } from '@studio/contracts/constants';
+import { ErrorCode } from '@studio/contracts/errors';
+import type { ImageDto, ImageType } from '@studio/contracts/images';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { paths, splitLang } from '../../../config/paths';
+import { toApiError } from '../../../lib/api-error';
+import { useAuth } from '../../../lib/auth';
+import { errorText } from '../../../lib/error-text';
+import { takeSharedUpload } from '../../../lib/shared-upload';
+import { useLang } from '../../../lib/use-lang';
+import { fetchImageAsFile, fetchPublicImages, fetchUserImages } from '../../images/api/image-api';
+import { DeleteImageDialog } from '../../images/components/delete-image-dialog';
+import { ReportDialog } from '../../images/components/report-dialog';
+import { localizedText } from '../../images/localized';
+import { improvePrompt, submitImageGeneration, submitTextGeneration } from '../api/generator-api';
+import { useGeneration } from '../hooks/use-generation';
+import { useMediaQuery } from '../hooks/use-media-query';
+import { ExamplesPanel } from './examples-panel';
+import { HistoryStrip } from './history-strip';
+import { DifficultyPicker, RatioPicker, VisibilityToggle } from './option-pickers';
+import { PreviewPanel } from './preview-panel';
+import { PromptBox, promptLength } from './prompt-box';
+import { UploadBox, probeImage, uploadProblem, type Upload } from './upload-box';
+
+const TABS: ImageType[] = ['text2image', 'image2image'];
+type PerTab<T> = Record<ImageType, T>;
+
+function parseBool(value: string | null): boolean | null {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  return null;
+}
+
+/** The generator of product-spec §2 and §4: tabs, settings, preview, history, examples. */
+export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const { user, reloadUser } = useAuth();
+  const mobile = useMediaQuery('(max-width: 639.98px)');
+  const desktop = useMediaQuery('(min-width: 1024px)');
+
+  // Values the URL sets win over those restored from a selected image (spec §2).
+  const [urlSets] = useState(() => ({
+    prompt: search.get('prompt'),
+    ratio: search.get('ratio'),
+    isPublic: parseBool(search.get('isPublic')),
+    sourceImageUrl: search.get('sourceImageUrl'),
+  }));
+
+  const [tab, setTab] = useState<ImageType>(initialTab);
+  const [prompt, setPrompt] = useState(urlSets.prompt?.slice(0, PROMPT_MAX * 2) ?? '');
+  const [ratio, setRatio] = useState<Ratio>(urlSets.ratio ? normalizeRatio(urlSets.ratio) : DEFAULT_RATIO);
+  const [difficulty, setDifficulty] = useState<Difficulty>(DEFAULT_DIFFICULTY);
+  const [visibility, setVisibility] = useState<PerTab<boolean>>({ text2image: urlSets.isPublic ?? true, image2image: urlSets.isPublic ?? true });
+  const [upload, setUpload] = useState<Upload | null>(null);
+  const [inlineError, setInlineError] = useState<{ field: 'prompt' | 'upload' | 'form'; text: string } | null>(null);
+  const [loadedHistory, setHistory] = useState<PerTab<ImageDto[] | null>>({ text2image: null, image2image: null });
+  const [selected, setSelected] = useState<PerTab<string | null>>({ text2image: null, image2image: null });
+  const [examples, setExamples] = useState<PerTab<ImageDto[] | null>>({ text2image: null, image2image: null });
+  const [examplesFailed, setExamplesFailed] = useState<PerTab<boolean>>({ text2image: false, image2image: false });
+  const [recreating, setRecreating] = useState<string | null>(null);
+  const [improving, setImproving] = useState(false);
+  const [improveError, setImproveError] = useState<string | null>(null);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [reporting, setReporting] = useState<string | null>(null);
+
+  const setUploadFile = useCallback(
+    async (file: File) => {
+      const problem = uploadProblem(file);
+      if (problem) {
+        setInlineError({ field: 'upload', text: t(problem) });
+        return;
+      }
+      setInlineError(null);
+      const url = URL.createObjectURL(file);
+      setUpload((previous) => {
+        if (previous) URL.revokeObjectURL(previous.url);
+        return { file, url, width: null, height: null };
+      });
+      const size = await probeImage(url);
+      if (size) setUpload((current) => (current?.url === url ? { ...current, ...size } : current));
+    },
+    [t],
+  );
+
+  // A photo handed over by the category page, or ?sourceImageUrl=, becomes the upload once.
+  useEffect(() => {
+    const handed = initialTab === 'image2image' ? takeSharedUpload() : null;
+    if (handed) {
+      void Promise.resolve(handed).then(setUploadFile);
+      return;
+    }
+    const source = urlSets.sourceImageUrl;
+    if (initialTab === 'image2image' && source && (source.startsWith('/') || source.startsWith(window.location.origin))) {
+      fetchImageAsFile(source, 'source')
+        .then((file) => setUploadFile(file))
+        .catch(() => setInlineError({ field: 'upload', text: t('generator.errors.exampleLoad') }));
+    }
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const restoreFrom = useCallback(
+    (image: ImageDto) => {
+      if (image.type === 'text2image' && urlSets.prompt === null) {
+        const text = localizedText(image.prompt, lang);
+        if (text) setPrompt(text);
+      }
+      if (urlSets.ratio === null && (RATIOS as readonly string[]).includes(image.ratio)) setRatio(image.ratio);
+      if (urlSets.isPublic === null && (image.type === 'text2image' || image.type === 'image2image')) {
+        const type = image.type;
+        setVisibility((current) => ({ ...current, [type]: image.isPublic }));
+      }
+    },
+    [lang, urlSets],
+  );
+
+  const selectImage = useCallback(
+    (type: ImageType, image: ImageDto) => {
+      setSelected((current) => ({ ...current, [type]: image.id }));
+      setInlineError(null);
+      restoreFrom(image);
+    },
+    [restoreFrom],
+  );
+
+  // The user's history of both tabs; the newest of the open tab is selected.
+  const userId = user?.userId ?? null;
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    for (const type of TABS) {
+      fetchUserImages({ type, pageSize: 30 }, controller.signal)
+        .then((list) => {
+          setHistory((current) => ({ ...current, [type]: list.images }));
+          if (list.images[0]) {
+            setSelected((current) => (current[type] ? current : { ...current, [type]: list.images[0].id }));
+            if (type === initialTab) restoreFrom(list.images[0]);
+          }
+        })
+        .catch(() => {
+          if (!controller.signal.aborted) setHistory((current) => ({ ...current, [type]: [] }));
+        });
+    }
+    return () => controller.abort();
+    // restoreFrom only on the first list of the first tab
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId]);
+
+  // Signed out, there is no history: the examples show.
+  const history: PerTab<ImageDto[] | null> = userId ? loadedHistory : { text2image: [], image2image: [] };
+
+  // Examples load once per tab, only when that tab has no history.
+  const tabHistory = history[tab];
+  const needsExamples = tabHistory !== null && tabHistory.length === 0;
+  const examplesOfTab = examples[tab];
+  useEffect(() => {
+    if (!needsExamples || examplesOfTab !== null || examplesFailed[tab]) return;
+    const type = tab;
+    const load = async () => {
+      const own = await fetchPublicImages({ type, pageSize: 6 });
+      if (own.images.length >= 2) return own.images;
+      // A fresh site has no public creations yet: the free library stands in.
+      const library = await fetchPublicImages({ type: 'library', pageSize: 6 });
+      return [...own.images, ...library.images.filter((image) => type === 'text2image' || image.colorUrl)].slice(0, 6);
+    };
+    load()
+      .then((list) => {
+        setExamples((current) => ({ ...current, [type]: list }));
+      })
+      .catch(() => setExamplesFailed((current) => ({ ...current, [type]: true })));
+  }, [needsExamples, examplesOfTab, examplesFailed, tab]);
+
+  const onCompleted = useCallback(
+    (image: ImageDto, type: ImageType) => {
+      setHistory((current) => ({ ...current, [type]: [image, ...(current[type] ?? []).filter((other) => other.id !== image.id)] }));
+      setSelected((current) => ({ ...current, [type]: image.id }));
+      void reloadUser();
+    },
+    [reloadUser],
+  );
+  const { state: generation, start, reset } = useGeneration(onCompleted);
+  const generating = generation.phase === 'generating';
+  const shownGeneration = generation.type === tab ? generation : { phase: 'idle' as const, progress: 0, error: null, type: null };
+
+  function switchTab(next: ImageType) {
+    if (next === tab) return;
+    setTab(next);
+    setInlineError(null);
+    if (generation.phase === 'failed') reset();
+    const target = next === 'text2image' ? paths.textColoringPage.getHref(lang) : paths.imageColoringPage.getHref(lang);
+    // The same screen stays mounted (both routes render it); the address follows the tab.
+    void navigate(target, { replace: true });
+    if (!desktop) window.scrollTo({ top: 0, behavior: 'smooth' });
+  }
+
+  function onToggleVisibility() {
+    if (!user || !isPaidLevel(user.membershipLevel)) {
+      setUpgradeOpen(true);
+      return;
+    }
+    setVisibility((current) => ({ ...current, [tab]: !current[tab] }));
+  }
+
+  function returnPath() {
+    const { rest } = splitLang(location.pathname);
+    const current = tab === 'text2image' ? '/text-coloring-page' : '/image-coloring-page';
+    const query = new URLSearchParams();
+    if (tab === 'text2image' && prompt.trim()) query.set('prompt', prompt.trim());
+    if (ratio !== DEFAULT_RATIO) query.set('ratio', ratio);
+    const suffix = query.toString();
+    return rest === current || rest.startsWith(current) ? `${current}${suffix ? `?${suffix}` : ''}` : current;
+  }
+
+  async function generate() {
+    if (generating) return;
+    if (!user) {
+      void navigate(paths.login.getHref(lang, { redirectTo: returnPath(), reason: 'login-required' }));
+      return;
+    }
+    if (user.credits < GENERATION_COST) {
+      void navigate(paths.price.getHref(lang), { state: { notice: 'insufficient-credits' } });
+      return;
+    }
+    if (tab === 'text2image') {
+      if (!prompt.trim()) return setInlineError({ field: 'prompt', text: t('generator.errors.promptRequired') });
+      if (promptLength(prompt.trim()) > PROMPT_MAX) return setInlineError({ field: 'prompt', text: t('validation.promptTooLong') });
+    } else if (!upload) {
+      return setInlineError({ field: 'upload', text: t('generator.errors.uploadRequired') });
+    }
+    setInlineError(null);
+    const isPublic = visibility[tab];
+    const submit =
+      tab === 'text2image'
+        ? () => submitTextGeneration({ prompt: prompt.trim(), ratio, difficulty, isPublic, lang })
+        : () => submitImageGeneration({ file: upload!.file, ratio, difficulty, isPublic, lang });
+    try {
+      await start(tab, submit);
+    } catch (failure) {
+      const apiError = toApiError(failure);
+      if (apiError.code === ErrorCode.insufficientCredits) {
+        void reloadUser();
+        void navigate(paths.price.getHref(lang), { state: { notice: 'insufficient-credits' } });
+        return;
+      }
+      if (apiError.code === ErrorCode.privateNeedsPaidPlan) {
+        setUpgradeOpen(true);
+        return;
+      }
+      const field = tab === 'text2image' ? 'prompt' : 'upload';
+      const fieldKey = Object.values(apiError.fields)[0];
+      const onField = [ErrorCode.promptEmpty, ErrorCode.promptTooLong, ErrorCode.contentFiltered, ErrorCode.imageTooLarge, ErrorCode.formatUnsupported, ErrorCode.uploadRejected].includes(
+        apiError.code as never,
+      );
+      setInlineError({ field: onField || fieldKey ? field : 'form', text: fieldKey ? t(fieldKey, { defaultValue: errorText(t, failure) }) : errorText(t, failure) });
+    }
+  }
+
+  async function onImprove() {
+    setImproveError(null);
+    if (!user) {
+      void navigate(paths.login.getHref(lang, { redirectTo: returnPath(), reason: 'login-required' }));
+      return;
+    }
+    if (!prompt.trim()) {
+      setInlineError({ field: 'prompt', text: t('generator.errors.promptRequired') });
+      return;
+    }
+    setImproving(true);
+    try {
+      setPrompt(await improvePrompt({ prompt: prompt.trim(), difficulty, lang }));
+      setInlineError(null);
+    } catch (failure) {
+      setImproveError(errorText(t, failure));
+    } finally {
+      setImproving(false);
+    }
+  }
+
+  async function recreate(example: ImageDto) {
+    setInlineError(null);
+    if (tab === 'text2image') {
+      const text = localizedText(example.prompt, lang) || localizedText(example.title, lang) || localizedText(example.description, lang);
+      if (!text) {
+        setInlineError({ field: 'prompt', text: t('generator.errors.noExamplePrompt') });
+        return;
+      }
+      setPrompt(text);
+      setRatio(normalizeRatio(example.ratio));
+      if (user && isPaidLevel(user.membershipLevel)) setVisibility((current) => ({ ...current, text2image: example.isPublic }));
+      return;
+    }
+    setRecreating(example.id);
+    try {
+      await setUploadFile(await fetchImageAsFile(example.type === 'image2image' ? example.defaultUrl : example.colorUrl || example.defaultUrl, 'example'));
+      setRatio(normalizeRatio(example.ratio));
+    } catch {
+      setInlineError({ field: 'upload', text: t('generator.errors.exampleLoad') });
+    } finally {
+      setRecreating(null);
+    }
+  }
+
+  function onDeleted(id: string) {
+    setDeleting(null);
+    setHistory((current) => {
+      const next = { ...current };
+      for (const type of TABS) next[type] = current[type]?.filter((image) => image.id !== id) ?? null;
+      setSelected((chosen) => {
+        const out = { ...chosen };
+        for (const type of TABS) if (chosen[type] === id) out[type] = next[type]?.[0]?.id ?? null;
+        return out;
+      });
+      return next;
+    });
+  }
+
+  function clearSettings() {
+    setPrompt('');
+    if (upload) URL.revokeObjectURL(upload.url);
+    setUpload(null);
+    setRatio(DEFAULT_RATIO);
+    setDifficulty(DEFAULT_DIFFICULTY);
+    setInlineError(null);
+    if (generation.phase === 'failed') reset();
+  }
+
+  const images = history[tab];
+  const selectedImage = images?.find((image) => image.id === selected[tab]) ?? null;
+  const showExamples = images !== null && images.length === 0;
+  const short = user !== null && user.credits < GENERATION_COST;
+  const generateLabel = generating
+    ? t('generator.generating')
+    : shownGeneration.phase === 'failed'
+      ? t('generator.regenerate')
+      : t('generator.generate');
+
+  const tabs = (
+    <div role="tablist" aria-label={t('generator.tabsLabel')} className="grid grid-cols-2 gap-1 rounded-full bg-slate-100 p-1">
+      {TABS.map((type) => (
+        <button
+          key={type}
+          type="button"
+          role="tab"
+          id={`tab-${type}`}
+          aria-selected={tab === type}
+          aria-controls="generator-panel"
+          onClick={() => switchTab(type)}
+          className={`min-h-10 rounded-full px-3 text-sm font-semibold transition-colors ${tab === type ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+        >
+          {t(`generator.tabs.${type}`)}
+        </button>
+      ))}
+    </div>
+  );
+
+  const generateButton = (
+    <Button onClick={() => void generate()} loading={generating} className="w-full text-base" aria-describedby="generate-cost">
+      {generateLabel}
+      {!generating ? (
+        <span id="generate-cost" className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-bold">
+          {t('generator.cost', { credits: GENERATION_COST })}
+        </span>
+      ) : null}
+    </Button>
+  );
+
+  const settings = (
+    <div className="flex flex-col gap-5">
+      {desktop ? tabs : null}
+      {tab === 'text2image' ? (
+        <PromptBox
+          value={prompt}
+          onChange={(value) => {
+            setPrompt(value);
+            if (inlineError?.field === 'prompt') setInlineError(null);
+          }}
+          error={inlineError?.field === 'prompt' ? inlineError.text : null}
+          onImprove={onImprove}
+          improving={improving}
+          improveError={improveError}
+        />
+      ) : (
+        <UploadBox
+          upload={upload}
+          onFile={(file) => void setUploadFile(file)}
+          onRemove={() => {
+            if (upload) URL.revokeObjectURL(upload.url);
+            setUpload(null);
+          }}
+          error={inlineError?.field === 'upload' ? inlineError.text : null}
+        />
+      )}
+      <DifficultyPicker value={difficulty} onChange={setDifficulty} />
+      <RatioPicker value={ratio} onChange={setRatio} />
+      <VisibilityToggle isPublic={visibility[tab]} locked={!user || !isPaidLevel(user.membershipLevel)} onToggle={onToggleVisibility} />
+      {showExamples ? (
+        <ExamplesPanel type={tab} examples={examples[tab]} failed={examplesFailed[tab]} count={mobile ? 2 : 3} busyId={recreating} onRecreate={(example) => void recreate(example)} />
+      ) : null}
+      {inlineError?.field === 'form' ? (
+        <p role="alert" className="text-sm text-rose-700">
+          {inlineError.text}
+        </p>
+      ) : null}
+      <div className={mobile ? 'fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 py-3 pl-3 pr-20 backdrop-blur' : ''}>
+        {generateButton}
+        {short ? (
+          <p className="mt-2 text-center text-xs text-slate-600">
+            {t('generator.short', { credits: GENERATION_COST })}{' '}
+            <Link to={paths.price.getHref(lang)} className="font-semibold text-brand-700 underline">
+              {t('generator.topUp')}
+            </Link>
+          </p>
+        ) : null}
+      </div>
+      <button type="button" onClick={clearSettings} className="self-center text-sm font-medium text-slate-500 underline-offset-2 hover:text-slate-800 hover:underline">
+        {t('generator.clear')}
+      </button>
+    </div>
+  );
+
+  const preview = (
+    <PreviewPanel
+      generation={shownGeneration}
+      image={selectedImage}
+      ratio={ratio}
+      onDelete={(image) => setDeleting(image.id)}
+      onReport={(image) => setReporting(image.id)}
+      onRegenerate={() => void generate()}
+      compact={!desktop}
+    />
+  );
+
+  return (
+    <div className={`mx-auto max-w-7xl px-4 py-6 sm:px-6 ${mobile ? 'pb-28' : ''}`}>
+      <h1 className="mb-5 text-center text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">{t(`generator.heading.${tab}`)}</h1>
+      {desktop ? (
+        <div id="generator-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="grid grid-cols-[360px_minmax(0,1fr)_140px] items-start gap-6">
+          <div className="rounded-3xl bg-slate-50 p-5 ring-1 ring-slate-200">{settings}</div>
+          <div className="rounded-3xl bg-white p-6 ring-1 ring-slate-200">{preview}</div>
+          <HistoryStrip type={tab} images={images} selectedId={selected[tab]} onSelect={(image) => selectImage(tab, image)} layout="column" />
+        </div>
+      ) : (
+        <div id="generator-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="flex flex-col gap-4">
+          {tabs}
+          <div className="rounded-3xl bg-white p-4 ring-1 ring-slate-200">{preview}</div>
+          <HistoryStrip type={tab} images={images} selectedId={selected[tab]} onSelect={(image) => selectImage(tab, image)} layout="row" />
+          <div className="rounded-3xl bg-slate-50 p-4 ring-1 ring-slate-200">{settings}</div>
+        </div>
+      )}
+
+      <Dialog
+        open={upgradeOpen}
+        onClose={() => setUpgradeOpen(false)}
+        title={t('generator.upgrade.title')}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setUpgradeOpen(false)}>
+              {t('generator.upgrade.later')}
+            </Button>
+            <Link to={paths.price.getHref(lang)} className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700">
+              {t('generator.upgrade.cta')}
+            </Link>
+          </>
+        }
+      >
+        <p>{t('generator.upgrade.body')}</p>
+      </Dialog>
+      <DeleteImageDialog imageId={deleting} onDeleted={onDeleted} onCancel={() => setDeleting(null)} />
+      {reporting ? <ReportDialog imageId={reporting} open onClose={() => setReporting(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ImageDto, ImageListDto, ImageType } from '@studio/contracts/images';
+import { apiPaths } from '@studio/contracts/routes';
+import { apiRequest } from '../../../lib/api-client';
+
+export type { ImageDto, ImageListDto, ImageType };
+
+/** The signed-in user's own pages, newest first, optionally of one type. */
+export function fetchUserImages(query: { type?: ImageType; currentPage?: number; pageSize?: number }, signal?: AbortSignal): Promise<ImageListDto> {
+  const params = new URLSearchParams({ currentPage: String(query.currentPage ?? 1), pageSize: String(query.pageSize ?? 20), sortBy: 'createdAt', sortOrder: 'desc' });
+  if (query.type) params.set('type', query.type);
+  return apiRequest<ImageListDto>(`${apiPaths.userImages}?${params}`, { auth: true, signal });
+}
+
+/** Public, online pages of a type (generator examples, conversion examples). */
+export function fetchPublicImages(query: { type: ImageType | 'library'; pageSize?: number; currentPage?: number }, signal?: AbortSignal): Promise<ImageListDto> {
+  const params = new URLSearchParams({
+    type: query.type,
+    isPublic: 'true',
+    isOnline: 'true',
+    currentPage: String(query.currentPage ?? 1),
+    pageSize: String(query.pageSize ?? 6),
+  });
+  return apiRequest<ImageListDto>(`${apiPaths.images}?${params}`, { signal });
+}
+
+export function deleteImage(id: string): Promise<unknown> {
+  return apiRequest(apiPaths.image(id), { method: 'DELETE', auth: true });
+}
+
+export function reportImage(imageId: string, content: string): Promise<unknown> {
+  return apiRequest(apiPaths.report, { method: 'POST', auth: true, body: { imageId, content } });
+}
+
+/** A picture URL as an upload file (recreating an example, ?sourceImageUrl=). */
+export async function fetchImageAsFile(url: string, name = 'image'): Promise<File> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const blob = await response.blob();
+  if (!blob.type.startsWith('image/')) throw new Error('not an image');
+  const extension = blob.type.split('/')[1]?.replace('jpeg', 'jpg').replace(/\+.*$/, '') || 'png';
+  return new File([blob], `${name}.${extension}`, { type: blob.type });
+}
