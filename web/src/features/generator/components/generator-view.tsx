@@ -1,3 +1,4 @@
+import { promptLength } from '@studio/contracts/prompt';
 import { GENERATION_COST, PROMPT_MAX, normalizeRatio, isPaidLevel, DEFAULT_DIFFICULTY, DEFAULT_RATIO, RATIOS, type Difficulty, type Ratio } from '@studio/contracts/constants';
 import { ErrorCode } from '@studio/contracts/errors';
 import type { ImageDto, ImageType } from '@studio/contracts/images';
@@ -23,7 +24,7 @@ import { ExamplesPanel } from './examples-panel';
 import { HistoryStrip } from './history-strip';
 import { DifficultyPicker, RatioPicker, VisibilityToggle } from './option-pickers';
 import { PreviewPanel } from './preview-panel';
-import { PromptBox, promptLength } from './prompt-box';
+import { PromptBox } from './prompt-box';
 import { UploadBox, probeImage, uploadProblem, type Upload } from './upload-box';
 
 const TABS: ImageType[] = ['text2image', 'image2image'];
@@ -232,7 +233,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     }
     if (tab === 'text2image') {
       if (!prompt.trim()) return setInlineError({ field: 'prompt', text: t('generator.errors.promptRequired') });
-      if (promptLength(prompt.trim()) > PROMPT_MAX) return setInlineError({ field: 'prompt', text: t('validation.promptTooLong') });
+      if (promptLength(prompt) > PROMPT_MAX) return setInlineError({ field: 'prompt', text: t('validation.promptTooLong') });
     } else if (!upload) {
       return setInlineError({ field: 'upload', text: t('generator.errors.uploadRequired') });
     }

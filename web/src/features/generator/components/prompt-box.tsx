@@ -1,4 +1,5 @@
 import { PROMPT_MAX } from '@studio/contracts/constants';
+import { promptLength } from '@studio/contracts/prompt';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
@@ -15,10 +16,6 @@ interface PromptBoxProps {
   improveError: string | null;
 }
 
-/** Counts code points, as the server does, so an emoji counts as one. */
-export function promptLength(value: string): number {
-  return [...value].length;
-}
 
 export function PromptBox({ value, onChange, error, onImprove, improving, improveError }: PromptBoxProps) {
   const { t } = useTranslation();
