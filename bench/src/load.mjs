@@ -176,7 +176,8 @@ async function waitForLibrary(baseUrl) {
   let last = -1;
   let stable = 0;
   for (let i = 0; i < 600; i += 1) {
-    const count = (await call(baseUrl, 'GET', '/api/images/count', null, null, '10.99.0.1').catch(() => null))?.data?.count ?? 0;
+    const data = (await call(baseUrl, 'GET', '/api/images/count', null, null, '10.99.0.1').catch(() => null))?.data;
+    const count = Number(typeof data === 'object' && data !== null ? (data.count ?? data.total ?? 0) : (data ?? 0));
     stable = count === last && count > 0 ? stable + 1 : 0;
     last = count;
     if (stable >= 5) return count;
