@@ -45,7 +45,9 @@ describe('locale files', () => {
     const english: string[] = [];
     for (const lang of ['zh', 'ja'] as const) {
       for (const [key, text] of Object.entries(locales[lang])) {
-        if (sameInEveryLanguage(key) || !/\p{L}/u.test(text)) continue;
+        // Placeholders, numbers, symbols and format codes such as MM/YY are the same in every language.
+        const bare = text.replace(/\{\{\w+\}\}/g, '');
+        if (sameInEveryLanguage(key) || !/\p{L}/u.test(bare) || /^[\sA-Z0-9/.:·×%-]*$/.test(bare)) continue;
         const cjk = /[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/.test(text);
         // A run of two or more English words is an untranslated phrase, unless it is a name.
         const phrases = text
@@ -111,7 +113,8 @@ describe('locale files', () => {
         const full = path.join(dir, entry.name);
         if (entry.isDirectory() && entry.name !== 'testing') walk(full);
         else if (entry.name.endsWith('.tsx') && !entry.name.includes('.test.')) {
-          for (const message of linter.verify(readFileSync(full, 'utf8'), config, { filename: full })) {
+          // Only this rule: disable comments for the project's other rules are not findings here.
+          for (const message of linter.verify(readFileSync(full, 'utf8'), config, { filename: full }).filter((found) => found.ruleId === 'studio/no-literal-ui-text')) {
             findings.push(`${path.relative(root, full)}:${message.line}:${message.column} ${message.message}`);
           }
         }

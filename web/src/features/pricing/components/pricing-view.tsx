@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CtaSection } from '../../../components/marketing/cta-section';
 import { FaqSection } from '../../../components/marketing/faq-section';
+import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
@@ -25,6 +26,8 @@ function paidPlanOf(code: string | null): Plan | null {
 
 interface LocationState {
   fromPlans?: boolean;
+  /** Set by the generator when a member has fewer credits than a page costs. */
+  notice?: 'insufficient-credits';
 }
 
 export function PricingView() {
@@ -39,6 +42,7 @@ export function PricingView() {
   const [period, setPeriod] = useState<BillingPeriod>(chosen?.chargeType === 'Yearly' ? 'yearly' : 'monthly');
   const [success, setSuccess] = useState<{ plan: Plan; settlement: Settlement } | null>(null);
   const checkoutPlan = chosen && user ? chosen : null;
+  const shortOfCredits = (location.state as LocationState | null)?.notice === 'insufficient-credits';
 
   const buy = (plan: Plan) => {
     if (!user) {
@@ -89,6 +93,11 @@ export function PricingView() {
                 <p className="inline-flex rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-100">{t('pricing.badge')}</p>
                 <h1 className="mx-auto mt-4 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{t('pricing.title')}</h1>
                 <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">{t('pricing.subtitle')}</p>
+                {shortOfCredits ? (
+                  <div className="mx-auto mt-6 max-w-xl text-left">
+                    <Alert tone="info">{t('pricing.needCredits', { cost: GENERATION_COST, credits: formatNumber(user?.credits ?? 0, lang) })}</Alert>
+                  </div>
+                ) : null}
                 <div className="mt-8">
                   <BillingToggle period={period} onChange={setPeriod} />
                 </div>

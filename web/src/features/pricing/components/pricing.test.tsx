@@ -71,6 +71,16 @@ describe('pricing page', () => {
     expect(screen.getByRole('link', { name: 'Start creating for free' })).toBeTruthy();
   });
 
+  it('tells a member sent from the generator how many credits a page needs', async () => {
+    signIn();
+    mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(testConfig),
+      [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser({ credits: 10 }) }),
+    });
+    renderApp({ pathname: '/price', state: { notice: 'insufficient-credits' } });
+    expect((await screen.findByRole('status')).textContent).toContain('A page costs 20 credits and you have 10.');
+  });
+
   it('sends an anonymous buyer to log in, with the way back to the chosen plan', async () => {
     mockFetch({ [`GET ${apiPaths.clientConfig}`]: () => envelope(testConfig) });
     const user = userEvent.setup();
