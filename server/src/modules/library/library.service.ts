@@ -1,4 +1,4 @@
-import type { CategoryDto, ImageListDto, ImagesQuery } from '@studio/contracts/images';
+import type { CategoryDto, ImageListDto, ImagesQuery, TagCount } from '@studio/contracts/images';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
 import { toImageDto } from '../images/image-dto';
 import type { FileUrls } from '../images/image-files';
@@ -12,18 +12,20 @@ const TOP_TAGS = 5;
 
 export function createLibraryService(deps: { library: LibraryRepository; urls: FileUrls }) {
   const { library, urls } = deps;
-  let cache: { version: string; builtAt: number; checkedAt: number; categories: CategoryDto[] } | null = null;
+  let cache: { version: string; builtAt: number; checkedAt: number; categories: CategoryDto[]; allTags: Map<string, TagCount[]> } | null = null;
 
-  async function buildCategories(): Promise<CategoryDto[]> {
+  async function buildCategories(): Promise<{ categories: CategoryDto[]; allTags: Map<string, TagCount[]> }> {
     const [rows, stats] = await Promise.all([library.categories(), library.categoryStats()]);
-    return Promise.all(
+    const allTags = new Map<string, TagCount[]>();
+    const categories = await Promise.all(
       rows.map(async (row): Promise<CategoryDto> => {
         const cover = await library.coverImage(row);
         const coverDto = cover ? toImageDto(cover, urls) : null;
-        const tagCounts = (stats.tags.get(row.id) ?? [])
+        const tags = (stats.tags.get(row.id) ?? [])
           .sort((a, b) => b.count - a.count || a.tagId.localeCompare(b.tagId))
-          .slice(0, TOP_TAGS)
           .map((tag) => ({ tagId: tag.tagId, displayName: parseLocalized(tag.displayName), count: tag.count }));
+        allTags.set(row.id, tags);
+        const tagCounts = tags.slice(0, TOP_TAGS);
         return {
           categoryId: row.id,
           slug: row.slug,
@@ -42,20 +44,32 @@ export function createLibraryService(deps: { library: LibraryRepository; urls: F
         };
       }),
     );
+    return { categories, allTags };
   }
 
   /** Sorted by hotness; cached 5 minutes, dropped at once when an import bumps the library version. */
-  async function categories(): Promise<CategoryDto[]> {
+  async function current(): Promise<NonNullable<typeof cache>> {
     const now = Date.now();
-    if (cache && now - cache.checkedAt < VERSION_CHECK_MS && now - cache.builtAt < CATEGORY_CACHE_MS) return cache.categories;
+    if (cache && now - cache.checkedAt < VERSION_CHECK_MS && now - cache.builtAt < CATEGORY_CACHE_MS) return cache;
     const version = await library.libraryVersion();
     if (cache && cache.version === version && now - cache.builtAt < CATEGORY_CACHE_MS) {
       cache.checkedAt = now;
-      return cache.categories;
+      return cache;
     }
     const built = await buildCategories();
-    cache = { version, builtAt: now, checkedAt: now, categories: built };
-    return built;
+    cache = { version, builtAt: now, checkedAt: now, ...built };
+    return cache;
+  }
+
+  async function categories(): Promise<CategoryDto[]> {
+    return (await current()).categories;
+  }
+
+  /** One category with every tag of its pages (the list shows only the top 5 per card). */
+  async function withAllTags(categoryId: string): Promise<CategoryDto | undefined> {
+    const built = await current();
+    const found = built.categories.find((c) => c.categoryId === categoryId);
+    return found ? { ...found, tagCounts: built.allTags.get(categoryId) ?? found.tagCounts } : undefined;
   }
 
   async function resolveCategory(idOrSlug: string): Promise<CategoryRow | undefined> {
@@ -68,10 +82,10 @@ export function createLibraryService(deps: { library: LibraryRepository; urls: F
     async category(idOrSlug: string): Promise<CategoryDto> {
       const row = await resolveCategory(idOrSlug);
       if (!row) throw new AppError(ErrorCode.notFound, 'Category not found');
-      const found = (await categories()).find((c) => c.categoryId === row.id);
+      const found = await withAllTags(row.id);
       if (found) return found;
       cache = null;
-      const fresh = (await categories()).find((c) => c.categoryId === row.id);
+      const fresh = await withAllTags(row.id);
       if (!fresh) throw new AppError(ErrorCode.notFound, 'Category not found');
       return fresh;
     },
