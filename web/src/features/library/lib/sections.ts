@@ -51,6 +51,7 @@ export type Block<T> = { kind: 'images'; items: T[] } | { kind: 'section'; secti
  * out, so sections follow each other when images run short.
  */
 export function interleave<T>(items: readonly T[], sections: readonly DescriptionSection[], groupSize = 4): Block<T>[] {
+  if (sections.length === 0) return items.length ? [{ kind: 'images', items: [...items] }] : [];
   const blocks: Block<T>[] = [];
   let next = 0;
   const take = (count: number) => {
