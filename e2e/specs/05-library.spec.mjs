@@ -36,6 +36,7 @@ export const stories = [
       await screenshots(page, outDir, 'library-category');
 
       await page.getByRole('button', { name: 'Volcano (2)' }).click();
+      // eslint-disable-next-line no-undef -- runs in the page
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="image-card"]').length === 2);
       assert.equal(await page.getByRole('button', { name: 'Volcano (2)' }).getAttribute('aria-pressed'), 'true');
 
