@@ -20,7 +20,7 @@ import { GeneratePanel } from './generate-panel';
 import { GuideCards } from './library-marketing';
 import { MasonryGrid } from './masonry-grid';
 
-const PAGE_SIZE = 100;
+const PAGE_SIZE = 48;
 
 /** /categories/{category} (product-spec §2). */
 export function CategoryScreen() {

@@ -176,8 +176,8 @@ describe('category page', () => {
       [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
       [`GET ${categoriesUrl}`]: () => envelope([buildCategory()]),
       [`GET ${categoriesUrl}/dinosaurs`]: () => envelope(buildCategory()),
-      [`GET ${apiPaths.images}?categoryId=cat_dinos000001&currentPage=1&pageSize=100`]: () => list(images),
-      [`GET ${apiPaths.images}?categoryId=cat_dinos000001&tags=tag_volcano&currentPage=1&pageSize=100`]: () => list(images.slice(0, 2)),
+      [`GET ${apiPaths.images}?categoryId=cat_dinos000001&currentPage=1&pageSize=48`]: () => list(images),
+      [`GET ${apiPaths.images}?categoryId=cat_dinos000001&tags=tag_volcano&currentPage=1&pageSize=48`]: () => list(images.slice(0, 2)),
       ...extra,
     });
   }
