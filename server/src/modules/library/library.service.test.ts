@@ -28,11 +28,15 @@ describe('library search totals', () => {
     expect((await service.search(imagesQuerySchema.parse({ currentPage: '2', sortBy: 'createdAt' }))).total).toBe(100_000);
     expect((await service.search(imagesQuerySchema.parse({ query: 'cat' }))).total).toBe(100_000);
     expect(large.counted).toEqual([true, false, true]);
+    // The same large answer again within seconds is reused whole.
+    await service.search(imagesQuerySchema.parse({ currentPage: '1' }));
+    expect(large.counted).toHaveLength(3);
 
     const small = fakeLibrary(12);
     const exact = createLibraryService({ library: small.library, urls });
     await exact.search(imagesQuerySchema.parse({}));
     await exact.search(imagesQuerySchema.parse({ currentPage: '2' }));
-    expect(small.counted).toEqual([true, true]);
+    await exact.search(imagesQuerySchema.parse({ currentPage: '2' }));
+    expect(small.counted).toEqual([true, true, true]);
   });
 });

@@ -16,6 +16,13 @@ const TOP_TAGS = 5;
 const TOTAL_CACHE_MS = 15 * 1000;
 const TOTAL_CACHE_MIN = 1000;
 const TOTAL_CACHE_SIZE = 1000;
+/**
+ * Whole answers over that many matches are reused for 5 seconds (the answer is cacheable for 60
+ * anyway): the hottest lists are asked for by every visitor, and a few seconds of staleness in
+ * a list of thousands is invisible. Small answers (a tag in a category, one page) are always fresh.
+ */
+const ANSWER_CACHE_MS = 5 * 1000;
+const ANSWER_CACHE_SIZE = 500;
 
 
 export function createLibraryService(deps: { library: LibraryRepository; urls: FileUrls }) {
@@ -30,6 +37,7 @@ export function createLibraryService(deps: { library: LibraryRepository; urls: F
     if (totals.size >= TOTAL_CACHE_SIZE) totals.delete(totals.keys().next().value!);
     totals.set(key, { total, at: now });
   };
+  const answers = new Map<string, { answer: ImageListDto; at: number }>();
   let cache: { version: string; builtAt: number; checkedAt: number; categories: CategoryDto[]; allTags: Map<string, TagCount[]> } | null = null;
 
   async function buildCategories(): Promise<{ categories: CategoryDto[]; allTags: Map<string, TagCount[]> }> {
@@ -116,6 +124,9 @@ export function createLibraryService(deps: { library: LibraryRepository; urls: F
         if (!category) return { images: [], total: 0, currentPage: query.currentPage, pageSize: query.pageSize };
         categoryId = category.id;
       }
+      const answerKey = JSON.stringify([categoryId, query]);
+      const cachedAnswer = answers.get(answerKey);
+      if (cachedAnswer && Date.now() - cachedAnswer.at < ANSWER_CACHE_MS) return cachedAnswer.answer;
       // The same filter on another page or in another order has the same total.
       const totalKey = JSON.stringify([categoryId, query.imageId, query.isRelated, query.query, query.tags, query.ratio, query.type, query.userId, query.isPublic, query.isOnline]);
       const now = Date.now();
@@ -123,7 +134,12 @@ export function createLibraryService(deps: { library: LibraryRepository; urls: F
       const { rows, total } = await library.searchPublic(query, categoryId, { count: known === null });
       if (total !== null) rememberTotal(totalKey, total, now);
       const tags = await library.tagsFor(rows.map((row) => row.id));
-      return { images: rows.map((row) => toImageDto(row, urls, tags.get(row.id) ?? [])), total: total ?? known ?? 0, currentPage: query.currentPage, pageSize: query.pageSize };
+      const answer = { images: rows.map((row) => toImageDto(row, urls, tags.get(row.id) ?? [])), total: total ?? known ?? 0, currentPage: query.currentPage, pageSize: query.pageSize };
+      if (answer.total >= TOTAL_CACHE_MIN) {
+        if (answers.size >= ANSWER_CACHE_SIZE) answers.delete(answers.keys().next().value!);
+        answers.set(answerKey, { answer, at: now });
+      }
+      return answer;
     },
 
     async count(): Promise<number> {
