@@ -94,67 +94,71 @@ export function GeneratePanel({ suggestion }: { suggestion: string }) {
         ))}
       </div>
       {tab === 'text' ? (
-        <form id={`${id}-panel-text`} role="tabpanel" aria-labelledby={`${id}-tab-text`} className="mt-4 grid gap-3" onSubmit={submitText} noValidate>
-          <label htmlFor={`${id}-prompt`} className="text-sm font-medium text-slate-800">
-            {t('library.generate.promptLabel')}
-          </label>
-          <textarea
-            id={`${id}-prompt`}
-            name="prompt"
-            rows={3}
-            maxLength={1000}
-            value={prompt}
-            placeholder={suggestion}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => {
-              setPrompt(event.target.value);
-              setError(null);
-            }}
-            className="w-full resize-y rounded-2xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
-          />
-          <div className="flex flex-wrap items-end gap-3">
-            <label className="grid gap-1 text-sm font-medium text-slate-800">
-              {t('library.generate.ratio')}
-              <select
-                name="ratio"
-                value={ratio}
-                onChange={(event) => setRatio(event.target.value as Ratio)}
-                className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
-              >
-                {RATIOS.map((value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
-                ))}
-              </select>
+        <div id={`${id}-panel-text`} role="tabpanel" aria-labelledby={`${id}-tab-text`}>
+          <form className="mt-4 grid gap-3" onSubmit={submitText} noValidate>
+            <label htmlFor={`${id}-prompt`} className="text-sm font-medium text-slate-800">
+              {t('library.generate.promptLabel')}
             </label>
-            <Button type="submit" className="ml-auto">
-              {t('library.generate.textSubmit')}
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <form id={`${id}-panel-image`} role="tabpanel" aria-labelledby={`${id}-tab-image`} className="mt-4 grid gap-3" onSubmit={submitImage}>
-          {file ? (
-            <div className="flex items-center gap-4 rounded-2xl bg-white p-3 ring-1 ring-slate-200">
-              {preview ? <img src={preview} alt={t('library.generate.previewAlt')} width={64} height={64} className="size-16 rounded-xl object-cover" /> : null}
-              <span className="min-w-0 flex-1 truncate text-sm text-slate-700">{file.name}</span>
-              <Button variant="ghost" onClick={() => setFile(null)}>
-                {t('library.generate.remove')}
+            <textarea
+              id={`${id}-prompt`}
+              name="prompt"
+              rows={3}
+              maxLength={1000}
+              value={prompt}
+              placeholder={suggestion}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(event) => {
+                setPrompt(event.target.value);
+                setError(null);
+              }}
+              className="w-full resize-y rounded-2xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+            />
+            <div className="flex flex-wrap items-end gap-3">
+              <label className="grid gap-1 text-sm font-medium text-slate-800">
+                {t('library.generate.ratio')}
+                <select
+                  name="ratio"
+                  value={ratio}
+                  onChange={(event) => setRatio(event.target.value as Ratio)}
+                  className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+                >
+                  {RATIOS.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <Button type="submit" className="ml-auto">
+                {t('library.generate.textSubmit')}
               </Button>
             </div>
-          ) : (
-            <label className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-brand-200 bg-white px-4 py-8 text-center text-sm text-slate-600 hover:border-brand-400 focus-within:ring-2 focus-within:ring-brand-300">
-              <span className="font-semibold text-brand-700">{t('library.generate.chooseFile')}</span>
-              <span>{t('library.generate.fileHint')}</span>
-              <input type="file" name="file" accept="image/*" className="sr-only" onChange={(event) => choose(event.target.files?.[0])} />
-            </label>
-          )}
-          <Button type="submit" disabled={!file} className="justify-self-end">
-            {t('library.generate.imageSubmit')}
-          </Button>
-        </form>
+          </form>
+        </div>
+      ) : (
+        <div id={`${id}-panel-image`} role="tabpanel" aria-labelledby={`${id}-tab-image`}>
+          <form className="mt-4 grid gap-3" onSubmit={submitImage}>
+            {file ? (
+              <div className="flex items-center gap-4 rounded-2xl bg-white p-3 ring-1 ring-slate-200">
+                {preview ? <img src={preview} alt={t('library.generate.previewAlt')} width={64} height={64} className="size-16 rounded-xl object-cover" /> : null}
+                <span className="min-w-0 flex-1 truncate text-sm text-slate-700">{file.name}</span>
+                <Button variant="ghost" onClick={() => setFile(null)}>
+                  {t('library.generate.remove')}
+                </Button>
+              </div>
+            ) : (
+              <label className="flex cursor-pointer flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-brand-200 bg-white px-4 py-8 text-center text-sm text-slate-600 hover:border-brand-400 focus-within:ring-2 focus-within:ring-brand-300">
+                <span className="font-semibold text-brand-700">{t('library.generate.chooseFile')}</span>
+                <span>{t('library.generate.fileHint')}</span>
+                <input type="file" name="file" accept="image/*" className="sr-only" onChange={(event) => choose(event.target.files?.[0])} />
+              </label>
+            )}
+            <Button type="submit" disabled={!file} className="justify-self-end">
+              {t('library.generate.imageSubmit')}
+            </Button>
+          </form>
+        </div>
       )}
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-rose-700">

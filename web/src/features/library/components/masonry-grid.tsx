@@ -13,7 +13,8 @@ export function ImageCard({ image, href, eager = false, sizes }: { image: ImageD
   return (
     <Link to={href} className="group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md" data-testid="image-card">
       <div className="bg-slate-50 p-2">
-        <Thumbnail image={image} alt={title} sizes={sizes} eager={eager} className="h-auto w-full" />
+        {/* The title below names the link; the picture would only repeat it (alt=""). */}
+        <Thumbnail image={image} alt="" sizes={sizes} eager={eager} className="h-auto w-full" />
       </div>
       <p className="line-clamp-2 px-3 py-2.5 text-sm font-medium text-slate-800 group-hover:text-brand-700">{title}</p>
     </Link>
