@@ -9,6 +9,7 @@ import { payments } from './migrations/003-payments';
 import { library } from './migrations/004-library';
 import { blog } from './migrations/005-blog';
 import { imageIdTail } from './migrations/006-image-id-tail';
+import { librarySearchIndexes } from './migrations/007-library-search-indexes';
 import type { Database } from './schema';
 
 /**
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '004-library': library,
   '005-blog': blog,
   '006-image-id-tail': imageIdTail,
+  '007-library-search-indexes': librarySearchIndexes,
 };
 
 class StaticMigrations implements MigrationProvider {

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ImagesQuery, ImageTag } from '@studio/contracts/images';
 import type { CategoriesTable, Database } from '../../db/schema';
 import type { ImageRow } from '../images/images.repository';
@@ -7,23 +7,36 @@ import { parseLocalized } from '../../db/localized';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 
-/** An image id, or an image slug (which ends with the id's last 8 characters). */
-const matchesIdOrSlug = (value: string) => (eb: ExpressionBuilder<Database, 'images'>) => eb.or([eb('id', '=', value), eb('id_tail', '=', value.slice(-8))]);
-
 export function createLibraryRepository(db: Kysely<Database>) {
   const publicImages = () => db.selectFrom('images').where('is_public', '=', 1).where('is_online', '=', 1);
 
+  /**
+   * The ids an image id or slug names (a slug ends with the id's last 8 characters). Looked up
+   * on its own, so each side uses its index; folded into the search, SQLite would rather walk
+   * every public row.
+   */
+  const idsFor = async (value: string): Promise<string[]> => {
+    const [byId, byTail] = await Promise.all([
+      db.selectFrom('images').select('id').where('id', '=', value).execute(),
+      db.selectFrom('images').select('id').where('id_tail', '=', value.slice(-8)).limit(20).execute(),
+    ]);
+    return [...new Set([...byId, ...byTail].map((row) => row.id))];
+  };
+
   return {
     /** Public, online images matching the api-spec filters; nothing private can match. */
-    async searchPublic(query: ImagesQuery, categoryId: string | null): Promise<{ rows: ImageRow[]; total: number }> {
+    async searchPublic(query: ImagesQuery, categoryId: string | null, options: { count?: boolean } = {}): Promise<{ rows: ImageRow[]; total: number | null }> {
       let base = publicImages();
       if (query.imageId && query.isRelated) {
-        const anchor = await db.selectFrom('images').select(['id', 'category_id', 'type']).where(matchesIdOrSlug(query.imageId)).executeTakeFirst();
+        const ids = await idsFor(query.imageId);
+        const anchor = ids.length ? await db.selectFrom('images').select(['id', 'category_id', 'type']).where('id', 'in', ids).orderBy('id').executeTakeFirst() : undefined;
         base = base.where('id', '!=', anchor?.id ?? query.imageId);
         if (anchor?.category_id) base = base.where('category_id', '=', anchor.category_id);
         else if (anchor) base = base.where('type', '=', anchor.type);
       } else if (query.imageId) {
-        base = base.where(matchesIdOrSlug(query.imageId));
+        const ids = await idsFor(query.imageId);
+        if (ids.length === 0) return { rows: [], total: 0 };
+        base = base.where('id', 'in', ids);
       }
       if (query.query) {
         const text = query.query.trim();
@@ -31,7 +44,8 @@ export function createLibraryRepository(db: Kysely<Database>) {
       }
       if (categoryId) base = base.where('category_id', '=', categoryId);
       for (const tagId of (query.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean).slice(0, 10)) {
-        base = base.where((eb) => eb.exists(eb.selectFrom('image_tags').select('image_tags.tag_id').whereRef('image_tags.image_id', '=', 'images.id').where('image_tags.tag_id', '=', tagId)));
+        // "in" rather than "exists": the planner may then start from the tag's (few) images.
+        base = base.where('id', 'in', db.selectFrom('image_tags').select('image_tags.image_id').where('image_tags.tag_id', '=', tagId));
       }
       if (query.ratio) base = base.where('ratio', '=', query.ratio);
       if (query.type) base = base.where('type', '=', query.type);
@@ -40,9 +54,9 @@ export function createLibraryRepository(db: Kysely<Database>) {
       const column = query.sortBy === 'createdAt' ? 'id' : 'hotness';
       const [rows, total] = await Promise.all([
         base.selectAll().orderBy(column, query.sortOrder).orderBy('id', query.sortOrder).limit(query.pageSize).offset((query.currentPage - 1) * query.pageSize).execute(),
-        base.select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        options.count === false ? null : base.select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      return { rows, total: Number(total.n) };
+      return { rows, total: total ? Number(total.n) : null };
     },
 
     async tagsFor(imageIds: string[]): Promise<Map<string, ImageTag[]>> {

@@ -1,4 +1,4 @@
-import type { CategoryDto, ImageListDto, ImagesQuery } from '@studio/contracts/images';
+import type { CategoryDto, ImageListDto, ImagesQuery, TagCount } from '@studio/contracts/images';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
 import { toImageDto } from '../images/image-dto';
 import type { FileUrls } from '../images/image-files';
@@ -8,22 +8,50 @@ import { parseLocalized } from '../../db/localized';
 const CATEGORY_CACHE_MS = 5 * 60 * 1000;
 const VERSION_CHECK_MS = 5 * 1000;
 const TOP_TAGS = 5;
+/**
+ * Large totals of a search (not its rows) are reused for a few seconds: counting thousands of
+ * rows is the slow part of a search. Small totals are cheap and always counted, so a short list
+ * is exact at once (a page going offline, a new page in a small category).
+ */
+const TOTAL_CACHE_MS = 15 * 1000;
+const TOTAL_CACHE_MIN = 1000;
+const TOTAL_CACHE_SIZE = 1000;
+/**
+ * Whole answers over that many matches are reused for 5 seconds (the answer is cacheable for 60
+ * anyway): the hottest lists are asked for by every visitor, and a few seconds of staleness in
+ * a list of thousands is invisible. Small answers (a tag in a category, one page) are always fresh.
+ */
+const ANSWER_CACHE_MS = 5 * 1000;
+const ANSWER_CACHE_SIZE = 500;
 
 
 export function createLibraryService(deps: { library: LibraryRepository; urls: FileUrls }) {
   const { library, urls } = deps;
-  let cache: { version: string; builtAt: number; checkedAt: number; categories: CategoryDto[] } | null = null;
+  const totals = new Map<string, { total: number; at: number }>();
+  const cachedTotal = (key: string, now: number) => {
+    const hit = totals.get(key);
+    return hit && now - hit.at < TOTAL_CACHE_MS ? hit.total : null;
+  };
+  const rememberTotal = (key: string, total: number, now: number) => {
+    if (total < TOTAL_CACHE_MIN) return;
+    if (totals.size >= TOTAL_CACHE_SIZE) totals.delete(totals.keys().next().value!);
+    totals.set(key, { total, at: now });
+  };
+  const answers = new Map<string, { answer: ImageListDto; at: number }>();
+  let cache: { version: string; builtAt: number; checkedAt: number; categories: CategoryDto[]; allTags: Map<string, TagCount[]> } | null = null;
 
-  async function buildCategories(): Promise<CategoryDto[]> {
+  async function buildCategories(): Promise<{ categories: CategoryDto[]; allTags: Map<string, TagCount[]> }> {
     const [rows, stats] = await Promise.all([library.categories(), library.categoryStats()]);
-    return Promise.all(
+    const allTags = new Map<string, TagCount[]>();
+    const categories = await Promise.all(
       rows.map(async (row): Promise<CategoryDto> => {
         const cover = await library.coverImage(row);
         const coverDto = cover ? toImageDto(cover, urls) : null;
-        const tagCounts = (stats.tags.get(row.id) ?? [])
+        const tags = (stats.tags.get(row.id) ?? [])
           .sort((a, b) => b.count - a.count || a.tagId.localeCompare(b.tagId))
-          .slice(0, TOP_TAGS)
           .map((tag) => ({ tagId: tag.tagId, displayName: parseLocalized(tag.displayName), count: tag.count }));
+        allTags.set(row.id, tags);
+        const tagCounts = tags.slice(0, TOP_TAGS);
         return {
           categoryId: row.id,
           slug: row.slug,
@@ -42,20 +70,32 @@ export function createLibraryService(deps: { library: LibraryRepository; urls: F
         };
       }),
     );
+    return { categories, allTags };
   }
 
   /** Sorted by hotness; cached 5 minutes, dropped at once when an import bumps the library version. */
-  async function categories(): Promise<CategoryDto[]> {
+  async function current(): Promise<NonNullable<typeof cache>> {
     const now = Date.now();
-    if (cache && now - cache.checkedAt < VERSION_CHECK_MS && now - cache.builtAt < CATEGORY_CACHE_MS) return cache.categories;
+    if (cache && now - cache.checkedAt < VERSION_CHECK_MS && now - cache.builtAt < CATEGORY_CACHE_MS) return cache;
     const version = await library.libraryVersion();
     if (cache && cache.version === version && now - cache.builtAt < CATEGORY_CACHE_MS) {
       cache.checkedAt = now;
-      return cache.categories;
+      return cache;
     }
     const built = await buildCategories();
-    cache = { version, builtAt: now, checkedAt: now, categories: built };
-    return built;
+    cache = { version, builtAt: now, checkedAt: now, ...built };
+    return cache;
+  }
+
+  async function categories(): Promise<CategoryDto[]> {
+    return (await current()).categories;
+  }
+
+  /** One category with every tag of its pages (the list shows only the top 5 per card). */
+  async function withAllTags(categoryId: string): Promise<CategoryDto | undefined> {
+    const built = await current();
+    const found = built.categories.find((c) => c.categoryId === categoryId);
+    return found ? { ...found, tagCounts: built.allTags.get(categoryId) ?? found.tagCounts } : undefined;
   }
 
   async function resolveCategory(idOrSlug: string): Promise<CategoryRow | undefined> {
@@ -68,10 +108,10 @@ export function createLibraryService(deps: { library: LibraryRepository; urls: F
     async category(idOrSlug: string): Promise<CategoryDto> {
       const row = await resolveCategory(idOrSlug);
       if (!row) throw new AppError(ErrorCode.notFound, 'Category not found');
-      const found = (await categories()).find((c) => c.categoryId === row.id);
+      const found = await withAllTags(row.id);
       if (found) return found;
       cache = null;
-      const fresh = (await categories()).find((c) => c.categoryId === row.id);
+      const fresh = await withAllTags(row.id);
       if (!fresh) throw new AppError(ErrorCode.notFound, 'Category not found');
       return fresh;
     },
@@ -84,12 +124,32 @@ export function createLibraryService(deps: { library: LibraryRepository; urls: F
         if (!category) return { images: [], total: 0, currentPage: query.currentPage, pageSize: query.pageSize };
         categoryId = category.id;
       }
-      const { rows, total } = await library.searchPublic(query, categoryId);
+      const answerKey = JSON.stringify([categoryId, query]);
+      const cachedAnswer = answers.get(answerKey);
+      if (cachedAnswer && Date.now() - cachedAnswer.at < ANSWER_CACHE_MS) return cachedAnswer.answer;
+      // The same filter on another page or in another order has the same total.
+      const totalKey = JSON.stringify([categoryId, query.imageId, query.isRelated, query.query, query.tags, query.ratio, query.type, query.userId, query.isPublic, query.isOnline]);
+      const now = Date.now();
+      const known = cachedTotal(totalKey, now);
+      const { rows, total } = await library.searchPublic(query, categoryId, { count: known === null });
+      if (total !== null) rememberTotal(totalKey, total, now);
       const tags = await library.tagsFor(rows.map((row) => row.id));
-      return { images: rows.map((row) => toImageDto(row, urls, tags.get(row.id) ?? [])), total, currentPage: query.currentPage, pageSize: query.pageSize };
+      const answer = { images: rows.map((row) => toImageDto(row, urls, tags.get(row.id) ?? [])), total: total ?? known ?? 0, currentPage: query.currentPage, pageSize: query.pageSize };
+      if (answer.total >= TOTAL_CACHE_MIN) {
+        if (answers.size >= ANSWER_CACHE_SIZE) answers.delete(answers.keys().next().value!);
+        answers.set(answerKey, { answer, at: now });
+      }
+      return answer;
     },
 
-    count: () => library.countPublic(),
+    async count(): Promise<number> {
+      const now = Date.now();
+      const known = cachedTotal('count', now);
+      if (known !== null) return known;
+      const total = await library.countPublic();
+      rememberTotal('count', total, now);
+      return total;
+    },
   };
 }
 

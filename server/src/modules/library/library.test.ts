@@ -59,6 +59,32 @@ describe.each(databaseKinds)('the free library on %s', (kind) => {
     expect(await get(`/api/images/categories/${animals.categoryId}`)).toMatchObject({ slug: 'animals' });
   });
 
+  it('gives a single category every tag with its count, while list cards keep the top 5', async () => {
+    const importer = createLibraryImporter({ db: t.db.kysely, storage: createLocalStorage(path.join(t.dataDir, 'files')) });
+    const files = await pageFiles();
+    await importer.upsertCategory({ slug: 'many-tags', name: 'many tags', displayName: L('Many tags'), description: L('<p>x</p>'), seoTitle: L('x'), seoDesc: L('x'), hotness: 1 });
+    const tags = ['a', 'b', 'c', 'd', 'e', 'f'].map((slug) => ({ slug: `t-${slug}`, displayName: L(slug.toUpperCase()) }));
+    for (const i of tags.keys()) {
+      await importer.importPage({ id: `lib-many-tags-${i}`, categorySlug: 'many-tags', title: L(`Page ${i}`), description: L('x'), prompt: L('x'), additionalInfo: null, tags: tags.slice(0, i + 1), ratio: '1:1', difficulty: 'children', hotness: 0, attribution: null, page: files });
+    }
+    await importer.bumpVersion();
+    const single = await get('/api/images/categories/many-tags');
+    expect(single.tagCounts.map((tag: { tagId: string; count: number }) => [tag.tagId, tag.count])).toEqual([
+      ['tag_t-a', 6], ['tag_t-b', 5], ['tag_t-c', 4], ['tag_t-d', 3], ['tag_t-e', 2], ['tag_t-f', 1],
+    ]);
+    // (The single lookup above rebuilt the list cache, so the new category is listed too.)
+    const listed = (await get('/api/images/categories')).find((c: { slug: string }) => c.slug === 'many-tags');
+    expect(listed.tagCounts).toHaveLength(5);
+    // The page of an image resolves by its slug (title + id tail) and by its raw id.
+    const bySlug = await get('/api/images?imageId=page-3-y-tags-3&categoryId=many-tags');
+    expect(bySlug.images.map((i: { id: string }) => i.id)).toEqual(['lib-many-tags-3']);
+    expect((await get('/api/images?imageId=lib-many-tags-3')).images[0].slug).toBe('page-3-y-tags-3');
+    await t.db.kysely.deleteFrom('image_tags').where('image_id', 'like', 'lib-many-tags-%').execute();
+    await t.db.kysely.deleteFrom('images').where('id', 'like', 'lib-many-tags-%').execute();
+    await t.db.kysely.deleteFrom('categories').where('slug', '=', 'many-tags').execute();
+    await importer.bumpVersion();
+  });
+
   it('searches public pages by category (slug or id), tag, text and relation, hottest first', async () => {
     const byCategory = await get('/api/images?categoryId=animals');
     expect(byCategory.total).toBe(3);

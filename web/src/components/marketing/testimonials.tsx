@@ -7,10 +7,11 @@ export interface Testimonial {
   role: string;
 }
 
-export function Testimonials({ title, items }: { title: ReactNode; items: Testimonial[] }) {
+/** `columns` 4 suits eight quotes (home); 3 is the default. */
+export function Testimonials({ title, items, columns = 3 }: { title: ReactNode; items: Testimonial[]; columns?: 3 | 4 }) {
   return (
     <Section title={title} tone="tinted">
-      <ul className="grid gap-6 md:grid-cols-3">
+      <ul className={`grid gap-6 ${columns === 4 ? 'sm:grid-cols-2 lg:grid-cols-4' : 'md:grid-cols-3'}`}>
         {items.map((item) => (
           <li key={item.name} className="flex flex-col rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <figure className="flex h-full flex-col">

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { assert, open, screenshots } from '../helpers.mjs';
+import { fixtureCategory, importFixtureLibrary } from './05-library-fixture.mjs';
+
+// The server runs without the demo library; these stories import a small one first (once).
+let imported = false;
+function ensureLibrary(dataDir) {
+  if (imported) return;
+  importFixtureLibrary(dataDir);
+  imported = true;
+}
+
+/** Pages in a PDF: its /Type /Page objects (not /Pages). */
+function pdfPageCount(buffer) {
+  return (buffer.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g) ?? []).length;
+}
+
+export const stories = [
+  {
+    name: 'a visitor goes from home to a category, filters by tag, opens a page and downloads a one-page PDF',
+    async run({ page, baseUrl, dataDir, outDir }) {
+      ensureLibrary(dataDir);
+      await open(page, `${baseUrl}/`);
+      // The hero shows the live count of free pages.
+      await page.getByTestId('free-count').getByText('5', { exact: true }).waitFor();
+      await screenshots(page, outDir, 'library-home');
+
+      const card = page.getByTestId('category-card').filter({ hasText: 'Test Dinosaurs' });
+      await card.getByText('Baby (3)').waitFor();
+      await card.getByRole('link', { name: 'View all' }).click();
+      await page.waitForURL(`${baseUrl}/categories/${fixtureCategory.slug}`);
+      await page.getByRole('heading', { level: 1, name: /Test Dinosaurs Coloring Pages/ }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Why dinosaurs' }).waitFor();
+      await page.getByTestId('image-card').nth(4).waitFor();
+      assert.equal(await page.getByTestId('image-card').count(), 5);
+      await screenshots(page, outDir, 'library-category');
+
+      await page.getByRole('button', { name: 'Volcano (2)' }).click();
+      // eslint-disable-next-line no-undef -- runs in the page
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="image-card"]').length === 2);
+      assert.equal(await page.getByRole('button', { name: 'Volcano (2)' }).getAttribute('aria-pressed'), 'true');
+
+      await page.getByTestId('image-card').filter({ hasText: 'Dino by the Volcano' }).click();
+      await page.waitForURL(new RegExp(`/categories/${fixtureCategory.slug}/dino-by-the-volcano-`));
+      await page.getByRole('heading', { level: 1, name: 'Dino by the Volcano' }).waitFor();
+      await page.getByTestId('image-colored').waitFor();
+      await page.getByTestId('related').waitFor();
+      await screenshots(page, outDir, 'library-image');
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+      assert.match(download.suggestedFilename(), /^coloring-page-Dino-by-the-Volcano-.+\.pdf$/);
+      const pdf = readFileSync(await download.path());
+      assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
+      assert.equal(pdfPageCount(pdf), 1);
+
+      // A related page opens inside the same category.
+      await page.getByTestId('related').getByTestId('image-card').first().click();
+      await page.waitForURL(new RegExp(`/categories/${fixtureCategory.slug}/[a-z0-9-]+$`));
+      await page.getByTestId('image-page').waitFor();
+    },
+  },
+  {
+    name: 'reads /zh/categories in Chinese',
+    async run({ page, baseUrl, dataDir, outDir }) {
+      ensureLibrary(dataDir);
+      await open(page, `${baseUrl}/zh/categories`);
+      await page.getByRole('heading', { level: 1, name: '按分类浏览免费涂色页' }).waitFor();
+      await page.getByTestId('category-count').getByText(/个免费可打印涂色页分类/).waitFor();
+      const card = page.getByTestId('category-card').filter({ hasText: '测试恐龙' });
+      await card.getByText('宝宝 (3)').waitFor();
+      assert.equal(await card.getByRole('link', { name: '测试恐龙' }).getAttribute('href'), `/zh/categories/${fixtureCategory.slug}`);
+      assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
+      await screenshots(page, outDir, 'library-categories-zh');
+    },
+  },
+  {
+    name: 'a category search without a match shows the empty state',
+    async run({ page, baseUrl, dataDir }) {
+      ensureLibrary(dataDir);
+      await open(page, `${baseUrl}/categories`);
+      await page.getByTestId('category-card').first().waitFor();
+      await page.getByLabel('Search categories').fill('zebra-spaceship');
+      // Nothing happens before the search is submitted.
+      assert.ok((await page.getByTestId('category-card').count()) > 0);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByTestId('categories-no-results').getByText('No categories match “zebra-spaceship”').waitFor();
+      assert.equal(await page.getByTestId('category-card').count(), 0);
+      await page.getByRole('button', { name: 'Show all categories' }).click();
+      await page.getByTestId('category-card').first().waitFor();
+    },
+  },
+  {
+    name: 'the raw HTML of a category page carries its title and canonical link without JavaScript',
+    async run({ baseUrl, dataDir }) {
+      ensureLibrary(dataDir);
+      const response = await fetch(`${baseUrl}/categories/${fixtureCategory.slug}`);
+      assert.equal(response.status, 200);
+      const html = await response.text();
+      assert.match(html, /<title>Test Dinosaur Coloring Pages \| Coloring Studio<\/title>/);
+      assert.ok(html.includes(`<link rel="canonical" href="${baseUrl}/categories/${fixtureCategory.slug}">`), 'canonical link');
+      assert.ok(html.includes('"@type":"BreadcrumbList"'), 'breadcrumb JSON-LD');
+      const zh = await (await fetch(`${baseUrl}/zh/categories/${fixtureCategory.slug}`)).text();
+      assert.match(zh, /<title>测试恐龙涂色页/);
+      const missing = await fetch(`${baseUrl}/categories/no-such-category`);
+      assert.equal(missing.status, 404);
+    },
+  },
+];

@@ -1,0 +1,5 @@
+import { CategoriesScreen } from '../../features/library/components/categories-screen';
+
+export function CategoriesRoute() {
+  return <CategoriesScreen />;
+}

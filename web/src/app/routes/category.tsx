@@ -1,0 +1,5 @@
+import { CategoryScreen } from '../../features/library/components/category-screen';
+
+export function CategoryRoute() {
+  return <CategoryScreen />;
+}

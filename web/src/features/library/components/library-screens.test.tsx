@@ -1,0 +1,316 @@
+import type { CategoryDto, ImageDto } from '@studio/contracts/images';
+import { apiPaths } from '@studio/contracts/routes';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { takeSharedUpload } from '../../../lib/shared-upload';
+import { envelope, failure, mockFetch } from '../../../testing/fetch-mock';
+import { renderApp } from '../../../testing/render-app';
+import { clearLibraryCache } from '../api/library-api';
+
+const config = { googleClientId: null, contactEmail: 'help@example.com', paymentProvider: 'test', paypalClientId: null };
+const L = (en: string, zh = `${en}（中）`, ja = `${en}（日）`) => ({ en, zh, ja });
+
+function buildCategory(overrides: Partial<CategoryDto> = {}): CategoryDto {
+  return {
+    categoryId: 'cat_dinos000001',
+    slug: 'dinosaurs',
+    name: 'dinosaurs',
+    displayName: L('Dinosaurs', '恐龙', '恐竜'),
+    description: L('<p>Roaring fun for every age.</p><h2>Why kids love dinosaurs</h2><p>Big and friendly.</p><h2>Tips</h2><p>Start with the body.</p>'),
+    seoTitle: L('Dinosaur Coloring Pages'),
+    seoDesc: L('Free dinosaur pages'),
+    hotness: 90,
+    imageCount: 6,
+    thumbnailUrl: '/files/images/img1/thumb-600.webp',
+    defaultUrl: '/files/images/img1/page.png',
+    colorUrl: '/files/images/img1/color-600.webp',
+    coloringUrl: '/files/images/img1/page.png',
+    tagCounts: [
+      { tagId: 'tag_baby', displayName: L('Baby', '宝宝', '赤ちゃん'), count: 3 },
+      { tagId: 'tag_volcano', displayName: L('Volcano', '火山', '火山'), count: 2 },
+    ],
+    ...overrides,
+  };
+}
+
+function buildImage(n: number, overrides: Partial<ImageDto> = {}): ImageDto {
+  const id = `lib-dino-page-${String(n).padStart(2, '0')}`;
+  return {
+    id,
+    slug: `dino-${n}-page-${String(n).padStart(2, '0')}`,
+    title: L(`Dino ${n}`, `恐龙 ${n}`, `恐竜 ${n}`),
+    description: L(`Dino ${n} description.`),
+    prompt: L(`dino ${n}`),
+    defaultUrl: `/files/images/${id}/page.png`,
+    colorUrl: `/files/images/${id}/color.png`,
+    coloringUrl: `/files/images/${id}/page.png`,
+    thumbnailUrl: `/files/images/${id}/thumb-600.webp`,
+    smallThumbnailUrl: `/files/images/${id}/thumb-320.webp`,
+    colorThumbnailUrl: `/files/images/${id}/color-600.webp`,
+    tags: [{ tagId: 'tag_baby', displayName: L('Baby') }],
+    additionalInfo: null,
+    attribution: null,
+    categoryId: 'cat_dinos000001',
+    type: 'library',
+    ratio: '3:4',
+    difficulty: 'children',
+    dimensions: { width: 2400, height: 3150 },
+    userId: null,
+    isPublic: true,
+    isOnline: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    hotness: 10 - n,
+    ...overrides,
+  };
+}
+
+const list = (images: ImageDto[], total = images.length) => envelope({ images, total, currentPage: 1, pageSize: 100 });
+const categoriesUrl = `${apiPaths.images}/categories`;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearLibraryCache();
+});
+
+describe('home', () => {
+  it('shows the live free-page count, the category gallery with top-5 tags, FAQ and calls to action', async () => {
+    const many = Array.from({ length: 7 }, (_, i) => ({ tagId: `tag_${i}`, displayName: L(`Tag ${i}`), count: 10 - i }));
+    mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
+      [`GET ${apiPaths.images}/count`]: () => envelope(1234),
+      [`GET ${categoriesUrl}`]: () => envelope([buildCategory({ tagCounts: many }), buildCategory({ categoryId: 'cat_unicorns0001', slug: 'unicorns', displayName: L('Unicorns'), colorUrl: null })]),
+    });
+    renderApp('/');
+    await waitFor(() => expect(screen.getByTestId('free-count').textContent).toContain('1,234'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Coloring pages made from your ideas' })).toBeTruthy();
+    const cards = await screen.findAllByTestId('category-card');
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0]);
+    expect(first.getByText('Tag 0 (10)')).toBeTruthy();
+    expect(first.getByText('Tag 4 (6)')).toBeTruthy();
+    expect(first.queryByText('Tag 5 (5)')).toBeNull();
+    expect(first.getByRole('link', { name: /View all/ }).getAttribute('href')).toBe('/categories/dinosaurs');
+
+    // On touch screens the small thumbnail toggles the coloured version.
+    const toggle = first.getByRole('button', { name: 'Show Dinosaurs in color or in black and white' });
+    expect(first.getByTestId('category-color').className).toContain('opacity-0');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(first.getByTestId('category-color').className).toContain('opacity-100');
+    // A category without a coloured picture has no toggle.
+    expect(within(cards[1]).queryByRole('button')).toBeNull();
+
+    // Eight testimonials, three steps, six FAQ items with the first open, several may open.
+    expect(screen.getByText('Margaret H.')).toBeTruthy();
+    const questions = screen.getAllByRole('button', { name: /\?$/ });
+    expect(questions).toHaveLength(6);
+    expect(questions[0].getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(questions[1]);
+    expect(questions[0].getAttribute('aria-expanded')).toBe('true');
+    expect(questions[1].getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Start creating' }).getAttribute('href')).toBe('/text-coloring-page');
+  });
+
+  it('keeps the hero readable when the count cannot be loaded', async () => {
+    mockFetch({ [`GET ${apiPaths.clientConfig}`]: () => envelope(config), [`GET ${categoriesUrl}`]: () => envelope([]) });
+    renderApp('/');
+    expect((await screen.findByTestId('free-count')).textContent).toBe('Free coloring pages, ready to print');
+    await screen.findByText('The free library is being drawn right now. Come back in a few minutes.');
+  });
+});
+
+describe('categories list', () => {
+  const categories = [buildCategory(), buildCategory({ categoryId: 'cat_unicorns0001', slug: 'unicorns', name: 'unicorns', displayName: L('Unicorns', '独角兽', 'ユニコーン') })];
+
+  it('shows the breadcrumb and the count, and filters only when the search is submitted', async () => {
+    mockFetch({ [`GET ${apiPaths.clientConfig}`]: () => envelope(config), [`GET ${categoriesUrl}`]: () => envelope(categories) });
+    const user = userEvent.setup();
+    renderApp('/categories');
+    await waitFor(() => expect(screen.getByTestId('category-count').textContent).toMatch(/2 categories/));
+    await waitFor(() => expect(screen.getAllByTestId('category-card')).toHaveLength(2));
+    const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+
+    await user.type(screen.getByLabelText('Search categories'), 'uni');
+    expect(screen.getAllByTestId('category-card')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getAllByTestId('category-card')).toHaveLength(1);
+
+    await user.clear(screen.getByLabelText('Search categories'));
+    await user.type(screen.getByLabelText('Search categories'), 'zebra{Enter}');
+    expect(screen.getByTestId('categories-no-results').textContent).toContain('No categories match “zebra”');
+    await user.click(screen.getByRole('button', { name: 'Show all categories' }));
+    expect(screen.getAllByTestId('category-card')).toHaveLength(2);
+  });
+
+  it('says so when there are no categories at all, and offers a retry after a failure', async () => {
+    let fail = true;
+    mockFetch({ [`GET ${apiPaths.clientConfig}`]: () => envelope(config), [`GET ${categoriesUrl}`]: () => (fail ? failure(500, 500) : envelope([])) });
+    renderApp('/categories');
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    fail = false;
+    fireEvent.click(retry);
+    expect((await screen.findByTestId('categories-empty')).textContent).toContain('No categories yet');
+  });
+
+  it('reads in Chinese under /zh', async () => {
+    mockFetch({ [`GET ${apiPaths.clientConfig}`]: () => envelope(config), [`GET ${categoriesUrl}`]: () => envelope(categories) });
+    const { default: zh } = await import('../../../locales/zh');
+    const i18next = (await import('i18next')).default;
+    i18next.addResourceBundle('zh', 'translation', zh, true, true);
+    await i18next.changeLanguage('zh');
+    renderApp('/zh/categories');
+    expect(await screen.findByRole('heading', { level: 1, name: '按分类浏览免费涂色页' })).toBeTruthy();
+    const card = (await screen.findAllByTestId('category-card'))[0];
+    expect(within(card).getByRole('link', { name: '恐龙' }).getAttribute('href')).toBe('/zh/categories/dinosaurs');
+    expect(within(card).getByText('宝宝 (3)')).toBeTruthy();
+  });
+});
+
+describe('category page', () => {
+  const images = Array.from({ length: 6 }, (_, i) => buildImage(i + 1));
+
+  function mockCategory(extra: Record<string, () => Response> = {}) {
+    return mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
+      [`GET ${categoriesUrl}`]: () => envelope([buildCategory()]),
+      [`GET ${categoriesUrl}/dinosaurs`]: () => envelope(buildCategory()),
+      [`GET ${apiPaths.images}?categoryId=cat_dinos000001&currentPage=1&pageSize=48`]: () => list(images),
+      [`GET ${apiPaths.images}?categoryId=cat_dinos000001&tags=tag_volcano&currentPage=1&pageSize=48`]: () => list(images.slice(0, 2)),
+      ...extra,
+    });
+  }
+
+  it('shows breadcrumb, title with count, collapsible intro, tag chips and images interleaved with the sections', async () => {
+    const { calls } = mockCategory();
+    const user = userEvent.setup();
+    renderApp('/categories/dinosaurs');
+    expect(await screen.findByRole('heading', { level: 1, name: /Dinosaurs Coloring Pages/ })).toBeTruthy();
+    const intro = screen.getByTestId('category-intro');
+    expect(intro.textContent).toBe('Roaring fun for every age.');
+    expect(intro.className).toContain('line-clamp-1');
+    await user.click(screen.getByRole('button', { name: 'Read more' }));
+    expect(intro.className).not.toContain('line-clamp-1');
+
+    await waitFor(() => expect(screen.getAllByTestId('image-card')).toHaveLength(6));
+    // 4 images, section, the next (2) images, then the last section.
+    const order = [...document.querySelectorAll('[data-testid="masonry"], [data-testid="description-section"]')].map((node) =>
+      node.getAttribute('data-testid') === 'masonry' ? node.querySelectorAll('[data-testid="image-card"]').length : node.querySelector('h2')?.textContent,
+    );
+    expect(order).toEqual([4, 'Why kids love dinosaurs', 2, 'Tips']);
+    expect(screen.getAllByTestId('image-card')[0].getAttribute('href')).toBe('/categories/dinosaurs/dino-1-page-01');
+    const thumb = screen.getAllByTestId('image-card')[0].querySelector('img')!;
+    expect(thumb.getAttribute('srcset')).toContain('thumb-320.webp 320w');
+    expect(thumb.getAttribute('width')).toBe('600');
+    expect(thumb.getAttribute('height')).toBe('788');
+
+    // Tag chips: All plus each tag with its count; choosing the active tag again returns to All.
+    const all = screen.getByRole('button', { name: 'All (6)' });
+    expect(all.getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Volcano (2)' }));
+    await waitFor(() => expect(screen.getAllByTestId('image-card')).toHaveLength(2));
+    expect(calls.some((call) => call.url.includes('tags=tag_volcano'))).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Volcano (2)' }));
+    await waitFor(() => expect(screen.getAllByTestId('image-card')).toHaveLength(6));
+    expect(all.getAttribute('aria-pressed')).toBe('true');
+
+    const guide = screen.getByRole('link', { name: /Open the photo generator/ });
+    expect(guide.getAttribute('href')).toBe('/image-coloring-page');
+  });
+
+  it('sends the text tab to the generator with prompt and ratio, and hands a chosen photo to the image tab', async () => {
+    mockCategory();
+    const user = userEvent.setup();
+    const { router } = renderApp('/categories/dinosaurs');
+    await screen.findByRole('heading', { level: 1, name: /Dinosaurs/ });
+    await user.click(screen.getByRole('button', { name: 'Create from text' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please describe your page first.');
+    await user.type(screen.getByLabelText('Describe your coloring page'), 'a baby t-rex & friends');
+    await user.selectOptions(screen.getByLabelText('Aspect ratio'), '4:3');
+    await user.click(screen.getByRole('button', { name: 'Create from text' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/text-coloring-page'));
+    const query = new URLSearchParams(router.state.location.search);
+    expect(query.get('prompt')).toBe('a baby t-rex & friends');
+    expect(query.get('ratio')).toBe('4:3');
+
+    await router.navigate('/categories/dinosaurs');
+    await user.click(await screen.findByRole('tab', { name: 'Photo to page' }));
+    const submit = screen.getByRole('button', { name: 'Create from photo' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    const photo = new File([new Uint8Array([1, 2, 3])], 'cat.png', { type: 'image/png' });
+    await user.upload(document.querySelector('input[type=file]') as HTMLInputElement, photo);
+    expect(screen.getByText('cat.png')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect((screen.getByRole('button', { name: 'Create from photo' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.upload(document.querySelector('input[type=file]') as HTMLInputElement, photo);
+    await user.click(screen.getByRole('button', { name: 'Create from photo' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/image-coloring-page'));
+    expect(takeSharedUpload()).toBe(photo);
+    expect(takeSharedUpload()).toBeNull();
+  });
+
+  it('shows a not-found state with a way back to the categories', async () => {
+    mockFetch({ [`GET ${apiPaths.clientConfig}`]: () => envelope(config), [`GET ${categoriesUrl}/nothing-here`]: () => failure(404, 404) });
+    renderApp('/categories/nothing-here');
+    await screen.findByTestId('category-not-found');
+    expect(screen.getByRole('link', { name: 'Back to categories' }).getAttribute('href')).toBe('/categories');
+  });
+});
+
+describe('image page', () => {
+  const image = buildImage(1, {
+    additionalInfo: L('{"Materials":"Crayons or markers"}'),
+    attribution: { text: 'Artwork from OpenMoji – the open-source emoji and icon project (modified)', url: 'https://openmoji.org/', license: 'CC BY-SA 4.0', licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/', modified: true },
+    tags: [{ tagId: 'tag_baby', displayName: L('Baby') }],
+  });
+  const related = [buildImage(2), buildImage(3, { categoryId: null })];
+
+  function mockImage() {
+    return mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
+      [`GET ${categoriesUrl}`]: () => envelope([buildCategory()]),
+      [`GET ${categoriesUrl}/dinosaurs`]: () => envelope(buildCategory()),
+      [`GET ${apiPaths.images}?imageId=dino-1-page-01&pageSize=1`]: () => list([image]),
+      [`GET ${apiPaths.images}?imageId=lib-dino-page-01&pageSize=1`]: () => list([image]),
+      [`GET ${apiPaths.images}?imageId=${image.id}&isRelated=true&pageSize=5`]: () => list(related),
+      [`GET ${apiPaths.images}?imageId=missing-page-00000000&pageSize=1`]: () => list([]),
+    });
+  }
+
+  it('shows the page, its coloured version, texts, tags, downloads, info, attribution and related pages', async () => {
+    mockImage();
+    renderApp('/categories/dinosaurs/dino-1-page-01');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dino 1' })).toBeTruthy();
+    expect(screen.getByTestId('image-page').getAttribute('srcset')).toContain('page.png 2400w');
+    expect(screen.getByTestId('image-colored').getAttribute('src')).toContain('color-600.webp');
+    expect(screen.getByTestId('image-description').textContent).toBe('Dino 1 description.');
+    expect(screen.getByRole('list', { name: 'Tags' }).textContent).toContain('Baby');
+    expect(screen.getByRole('button', { name: 'Download PNG' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeTruthy();
+    expect(screen.getByTestId('additional-info').textContent).toContain('Materials');
+    const credit = screen.getByTestId('attribution');
+    expect(within(credit).getByRole('link', { name: /OpenMoji/ }).getAttribute('href')).toBe('https://openmoji.org/');
+    expect(within(credit).getByRole('link', { name: 'CC BY-SA 4.0' })).toBeTruthy();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Dinosaurs' }).getAttribute('href')).toBe('/categories/dinosaurs');
+
+    const cards = await within(await screen.findByTestId('related')).findAllByTestId('image-card');
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/categories/dinosaurs/dino-2-page-02', '/image/dino-3-page-03']);
+  });
+
+  it('opens by raw id under /image and links back into its category', async () => {
+    mockImage();
+    renderApp('/ja/image/lib-dino-page-01');
+    expect(await screen.findByRole('heading', { level: 1, name: '恐竜 1' })).toBeTruthy();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    await waitFor(() => expect(within(crumbs).getByRole('link', { name: '恐竜' }).getAttribute('href')).toBe('/ja/categories/dinosaurs'));
+  });
+
+  it('shows a not-found state with a go-home button', async () => {
+    mockImage();
+    renderApp('/image/missing-page-00000000');
+    await screen.findByTestId('image-not-found');
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+  });
+});
