@@ -8,14 +8,6 @@ function PricingRedirect() {
   return <Navigate to={paths.price.getHref(useLang())} replace />;
 }
 
-const comingSoon = (path: string, page: string): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { ComingSoonRoute } = await import('./routes/coming-soon');
-    return { element: <ComingSoonRoute page={page} /> };
-  },
-});
-
 const legalRoute = (path: string, page: 'privacy' | 'terms' | 'refund'): RouteObject => ({
   path,
   lazy: async () => {

@@ -39,7 +39,8 @@ describe('locale files', () => {
   });
 
   // Language names are written in their own language ("English", "中文", "日本語") on every page.
-  const sameInEveryLanguage = (key: string) => key.startsWith('languages.');
+  // Language names are written in their own language; people keep their names.
+  const sameInEveryLanguage = (key: string) => key.startsWith('languages.') || /\.testimonials\.\w+\.name$/.test(key);
 
   it('leave no English in zh and ja: every message with words has Chinese or Japanese text', () => {
     const english: string[] = [];
