@@ -74,7 +74,7 @@ stories.push({
     await page.screenshot({ path: `${outDir}/mobile-menu-375.png` });
     await menu.getByRole('link', { name: 'Pricing', exact: true }).click();
     await page.waitForURL(`${baseUrl}/price`);
-    await page.getByRole('heading', { name: 'Pricing is on its way' }).waitFor();
+    await page.getByRole('heading', { name: 'Pick the plan that fits your coloring' }).waitFor();
     assert.equal(await page.locator('#mobile-menu').count(), 0, 'the menu closes after navigating');
     // /pricing is an alias of /price.
     await open(page, `${baseUrl}/pricing`);

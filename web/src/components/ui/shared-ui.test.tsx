@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { Accordion } from './accordion';
 import { ConfirmDialog } from './dialog';
 import { Pagination } from './pagination';
+import { TabList } from './tab-list';
+import { useState } from 'react';
 
 describe('Accordion', () => {
   it('opens the first item, and lets several stay open', () => {
@@ -50,5 +52,34 @@ describe('Pagination', () => {
   it('renders nothing for a single page', () => {
     const { container } = render(<Pagination currentPage={1} totalPages={1} onChange={() => undefined} />);
     expect(container.innerHTML).toBe('');
+  });
+});
+
+describe('TabList', () => {
+  function Tabs() {
+    const [tab, setTab] = useState<'a' | 'b' | 'c'>('a');
+    return (
+      <TabList label="Kinds" tabs={['a', 'b', 'c'] as const} selected={tab} onSelect={setTab} idPrefix="k" panelId={`panel-${tab}`} tabClassName={() => ''}>
+        {(name) => name.toUpperCase()}
+      </TabList>
+    );
+  }
+
+  it('keeps one tab stop and moves the selection with arrows, Home and End', () => {
+    render(<Tabs />);
+    const tab = (name: string) => screen.getByRole('tab', { name });
+    expect([tab('A'), tab('B'), tab('C')].map((element) => element.tabIndex)).toEqual([0, -1, -1]);
+    expect(tab('A').getAttribute('aria-controls')).toBe('panel-a');
+    expect(tab('B').getAttribute('aria-controls')).toBeNull();
+    tab('A').focus();
+    fireEvent.keyDown(tab('A'), { key: 'ArrowLeft' });
+    expect(tab('C').getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(tab('C'));
+    fireEvent.keyDown(tab('C'), { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(tab('A'));
+    fireEvent.keyDown(tab('A'), { key: 'End' });
+    expect(tab('C').getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(tab('C'), { key: 'Home' });
+    expect(tab('A').tabIndex).toBe(0);
   });
 });

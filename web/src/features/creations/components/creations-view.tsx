@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { TabList } from '../../../components/ui/tab-list';
 import { paths } from '../../../config/paths';
 import { formatNumber } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
@@ -95,27 +96,29 @@ export function CreationsView() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t('creations.title')}</h1>
       <p className="mt-1 text-slate-600">{t('creations.subtitle')}</p>
-      <div role="tablist" aria-label={t('creations.filterLabel')} className="mt-6 flex flex-wrap gap-2">
-        {FILTERS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={filter === key}
-            onClick={() => chooseFilter(key)}
-            className={`inline-flex min-h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold ring-1 ${
-              filter === key ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-brand-50'
-            }`}
-          >
+      <TabList
+        label={t('creations.filterLabel')}
+        tabs={FILTERS}
+        selected={filter}
+        onSelect={chooseFilter}
+        idPrefix="creations"
+        panelId="creations-panel"
+        className="mt-6 flex flex-wrap gap-2"
+        tabClassName={(active) =>
+          `inline-flex min-h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold ring-1 ${active ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-brand-50'}`
+        }
+      >
+        {(key, active) => (
+          <>
             {t(`creations.filters.${key}`)}
-            <span data-testid={`count-${key}`} className={`rounded-full px-2 text-xs ${filter === key ? 'bg-white/20' : 'bg-slate-100'}`}>
+            <span data-testid={`count-${key}`} className={`rounded-full px-2 text-xs ${active ? 'bg-white/20' : 'bg-slate-100'}`}>
               {counts ? formatNumber(counts[key], lang) : '–'}
             </span>
-          </button>
-        ))}
-      </div>
+          </>
+        )}
+      </TabList>
 
-      <div className="mt-6">
+      <div id="creations-panel" role="tabpanel" aria-labelledby={`creations-tab-${filter}`} className="mt-6">
         {failed ? (
           <Alert tone="error">
             {t('creations.loadFailed')}{' '}

@@ -25,6 +25,7 @@ import { HistoryStrip } from './history-strip';
 import { DifficultyPicker, RatioPicker, VisibilityToggle } from './option-pickers';
 import { PreviewPanel } from './preview-panel';
 import { PromptBox } from './prompt-box';
+import { TabList } from '../../../components/ui/tab-list';
 import { UploadBox, probeImage, uploadProblem, type Upload } from './upload-box';
 
 const TABS: ImageType[] = ['text2image', 'image2image'];
@@ -345,22 +346,18 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
       : t('generator.generate');
 
   const tabs = (
-    <div role="tablist" aria-label={t('generator.tabsLabel')} className="grid grid-cols-2 gap-1 rounded-full bg-slate-100 p-1">
-      {TABS.map((type) => (
-        <button
-          key={type}
-          type="button"
-          role="tab"
-          id={`tab-${type}`}
-          aria-selected={tab === type}
-          aria-controls="generator-panel"
-          onClick={() => switchTab(type)}
-          className={`min-h-10 rounded-full px-3 text-sm font-semibold transition-colors ${tab === type ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
-        >
-          {t(`generator.tabs.${type}`)}
-        </button>
-      ))}
-    </div>
+    <TabList
+      label={t('generator.tabsLabel')}
+      tabs={TABS}
+      selected={tab}
+      onSelect={switchTab}
+      idPrefix="generator"
+      panelId="generator-panel"
+      className="grid grid-cols-2 gap-1 rounded-full bg-slate-100 p-1"
+      tabClassName={(active) => `min-h-10 rounded-full px-3 text-sm font-semibold transition-colors ${active ? 'bg-white text-brand-700 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+    >
+      {(type) => t(`generator.tabs.${type}`)}
+    </TabList>
   );
 
   const generateButton = (
@@ -444,13 +441,13 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     <div className={`mx-auto max-w-7xl px-4 py-6 sm:px-6 ${mobile ? 'pb-28' : ''}`}>
       <h1 className="mb-5 text-center text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">{t(`generator.heading.${tab}`)}</h1>
       {desktop ? (
-        <div id="generator-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="grid grid-cols-[360px_minmax(0,1fr)_140px] items-start gap-6">
+        <div id="generator-panel" role="tabpanel" aria-labelledby={`generator-tab-${tab}`} className="grid grid-cols-[360px_minmax(0,1fr)_140px] items-start gap-6">
           <div className="rounded-3xl bg-slate-50 p-5 ring-1 ring-slate-200">{settings}</div>
           <div className="rounded-3xl bg-white p-6 ring-1 ring-slate-200">{preview}</div>
           <HistoryStrip type={tab} images={images} selectedId={selected[tab]} onSelect={(image) => selectImage(tab, image)} layout="column" />
         </div>
       ) : (
-        <div id="generator-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="flex flex-col gap-4">
+        <div id="generator-panel" role="tabpanel" aria-labelledby={`generator-tab-${tab}`} className="flex flex-col gap-4">
           {tabs}
           <div className="rounded-3xl bg-white p-4 ring-1 ring-slate-200">{preview}</div>
           <HistoryStrip type={tab} images={images} selectedId={selected[tab]} onSelect={(image) => selectImage(tab, image)} layout="row" />

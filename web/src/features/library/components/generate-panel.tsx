@@ -3,11 +3,13 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { TabList } from '../../../components/ui/tab-list';
 import { paths } from '../../../config/paths';
 import { shareUpload } from '../../../lib/shared-upload';
 import { useLang } from '../../../lib/use-lang';
 
 type Tab = 'text' | 'image';
+const GENERATE_TABS: readonly Tab[] = ['text', 'image'];
 
 /**
  * The category page's generate section (product-spec §2): the text tab opens the generator with
@@ -74,25 +76,21 @@ export function GeneratePanel({ suggestion }: { suggestion: string }) {
         {t('library.generate.title')}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t('library.generate.body')}</p>
-      <div role="tablist" aria-label={t('library.generate.title')} className="mt-4 flex max-w-md gap-1 rounded-full bg-slate-200/70 p-1">
-        {(['text', 'image'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`${id}-panel-${name}`}
-            className={tabClass(tab === name)}
-            onClick={() => {
-              setTab(name);
-              setError(null);
-            }}
-          >
-            {t(`library.generate.tab.${name}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label={t('library.generate.title')}
+        tabs={GENERATE_TABS}
+        selected={tab}
+        onSelect={(name) => {
+          setTab(name);
+          setError(null);
+        }}
+        idPrefix={id}
+        panelId={`${id}-panel-${tab}`}
+        className="mt-4 flex max-w-md gap-1 rounded-full bg-slate-200/70 p-1"
+        tabClassName={tabClass}
+      >
+        {(name) => t(`library.generate.tab.${name}`)}
+      </TabList>
       {tab === 'text' ? (
         <div id={`${id}-panel-text`} role="tabpanel" aria-labelledby={`${id}-tab-text`}>
           <form className="mt-4 grid gap-3" onSubmit={submitText} noValidate>
