@@ -244,12 +244,14 @@ export const stories = [
       const mobile = await checkWidgets(page, baseUrl, [['home', '/']], { width: 375, height: 780 });
       await register(page, baseUrl, user);
       await login(page, baseUrl, user);
-      const signedIn = await checkWidgets(page, baseUrl, [['profile', '/profile']], { width: 1280, height: 860 });
+      // Signed in as a free member, the generator's private switch opens the upgrade dialog.
+      const signedIn = await checkWidgets(page, baseUrl, [['profile', '/profile'], ['generator (free member)', '/text-coloring-page']], { width: 1280, height: 860 });
       const all = new Set([...desktop, ...mobile, ...signedIn]);
       console.log(`    keyboard widgets checked: ${[...all].sort().join(', ') || 'none'}`);
       // The header's category menu, the mobile menu and the avatar menu exist on every branch.
       assert.ok(all.has('disclosure/accordion') || all.has('menu button'), 'no menu or disclosure was found to check');
       assert.ok(all.has('menu button'), 'the avatar menu (aria-haspopup) was not checked');
+      assert.ok(all.has('dialog'), 'no dialog was checked (the upgrade dialog of the generator)');
     },
   },
 ];

@@ -13,10 +13,11 @@ interface DialogProps {
 }
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal on the native <dialog>: focus moves in and back, Escape and the backdrop close it,
- * the page behind is inert. The one modal of the site (confirmations, reports, upgrades, popups).
+ * A modal on the native <dialog>: focus moves in, cycles inside and goes back, Escape and the
+ * backdrop close it, the page behind is inert. The one modal of the site (confirmations, reports, upgrades, popups).
  */
 export function Dialog({ open, onClose, title, children, actions, size = 'md' }: DialogProps) {
   const { t } = useTranslation();
@@ -25,15 +26,16 @@ export function Dialog({ open, onClose, title, children, actions, size = 'md' }:
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      // jsdom has no showModal; the attribute is enough there.
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
+    if (!open || !dialog) return;
+    // The element that opened the dialog gets the focus back when it closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // jsdom has no showModal; the attribute is enough there.
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+    return () => {
+      if (typeof dialog.close === 'function' && dialog.open) dialog.close();
+      opener?.focus();
+    };
   }, [open]);
 
   if (!open) return null;
@@ -44,6 +46,21 @@ export function Dialog({ open, onClose, title, children, actions, size = 'md' }:
       onCancel={(event) => {
         event.preventDefault();
         onClose();
+      }}
+      onKeyDown={(event) => {
+        // Tab cycles inside the dialog instead of leaving the page for the browser's own controls.
+        if (event.key !== 'Tab') return;
+        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.hasAttribute('disabled'));
+        if (focusable.length === 0) return;
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
       }}
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();

@@ -82,6 +82,7 @@ export function VisibilityToggle({ isPublic, locked, onToggle }: { isPublic: boo
           aria-checked={!isPublic}
           aria-label={t('generator.visibility.private')}
           aria-describedby={locked ? tip : undefined}
+          aria-haspopup={locked ? 'dialog' : undefined}
           onClick={onToggle}
           className={`flex min-h-10 shrink-0 items-center gap-2 whitespace-nowrap rounded-full px-3 text-sm font-medium ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
             isPublic ? 'bg-white text-slate-700 ring-slate-300' : 'bg-slate-900 text-white ring-slate-900'

@@ -77,7 +77,7 @@ export function MembershipPanel({ user }: { user: User }) {
             {paid ? t('profile.changePlan') : t('profile.membershipPanel.upgrade')}
           </Link>
           {paid && !user.cancelAtPeriodEnd ? (
-            <Button variant="danger" onClick={() => setConfirming(true)}>
+            <Button variant="danger" aria-haspopup="dialog" onClick={() => setConfirming(true)}>
               {t('profile.membershipPanel.cancel')}
             </Button>
           ) : null}
