@@ -19,7 +19,7 @@ import type { Config } from './config/config';
 import type { Db } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { filesRoutes } from './http/files.routes';
-import { registerMetrics } from './http/metrics';
+import { createTaskMetrics, registerMetrics } from './http/metrics';
 import { createPageMeta } from './http/seo/page-meta';
 import { createSeoData } from './http/seo/seo-data';
 import { sitemapRoutes } from './http/seo/sitemap.routes';
@@ -167,8 +167,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const urls = createFileUrls({ publicUrl: config.publicUrl, secret: config.jwtSecret });
   const imagesRepository = createImagesRepository(kysely);
   const images = createImagesService({ images: imagesRepository, storage: deps.storage, urls, isUniqueViolation: db.isUniqueViolation });
+  const taskMetrics = createTaskMetrics();
   const generation = createGenerationService({
     db: kysely,
+    onTaskFinished: taskMetrics.observe,
     tasks: createGenerationRepository(kysely),
     images: imagesRepository,
     users: usersRepository,
@@ -223,7 +225,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
       },
     },
-  ]);
+    {
+      name: 'credits_booked',
+      help: 'Credits booked in the ledger by reason (granted: positive, spent: negative), all processes.',
+      label: 'reason',
+      read: async () => {
+        const rows = await kysely.selectFrom('credit_ledger').select(['reason', kysely.fn.sum<number>('delta').as('total')]).groupBy('reason').execute();
+        return Object.fromEntries(rows.map((row) => [row.reason, Number(row.total)]));
+      },
+    },
+  ], taskMetrics);
 
   await app.register(healthRoutes, {
     checks: [{ name: 'database', check: () => db.ping() }],

@@ -36,6 +36,9 @@ describe('HTTP behaviour', () => {
     expect(metrics.body).toContain('http_requests_total{method="GET",route="/api/images/:id/download",status="404"} 1');
     expect(metrics.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/healthz"\} \d+/);
     expect(metrics.body).toContain('# TYPE generation_tasks gauge');
+    expect(metrics.body).toContain('# TYPE generation_task_duration_seconds histogram');
+    await registerUser(t.app);
+    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(/credits_booked\{reason="signup"\} \d+/);
   });
 
   it('answers unknown API paths with a 404 envelope', async () => {

@@ -30,6 +30,8 @@ export interface GenerationServiceDeps {
   processTimeoutMs?: number;
   /** A processing task whose worker has been silent this long is taken over. */
   staleAfterMs?: number;
+  /** Told how long each task this process ran took, and how it ended (for /metrics). */
+  onTaskFinished?: (type: ImageType, outcome: 'completed' | 'failed', seconds: number) => void;
 }
 
 interface TextParams {
@@ -132,6 +134,8 @@ export function createGenerationService(deps: GenerationServiceDeps) {
   async function processTask(taskId: string): Promise<void> {
     if (!(await tasks.claim(taskId))) return;
     const task = (await tasks.findById(taskId))!;
+    const started = Date.now();
+    let outcome: 'completed' | 'failed' = 'failed';
     const heartbeat = setInterval(() => void tasks.heartbeat(taskId, task.progress).catch(() => undefined), Math.min(10_000, staleAfterMs / 3));
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -170,6 +174,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         await removePageFiles(storage, files);
         throw error;
       });
+      if (completed) outcome = 'completed';
       if (completed && task.upload_key) await storage.delete(task.upload_key).catch(() => undefined);
     } catch (error) {
       const code: ErrorCodeValue = isAppError(error)
@@ -186,6 +191,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     } finally {
       clearInterval(heartbeat);
       clearTimeout(timer);
+      deps.onTaskFinished?.(task.type as ImageType, outcome, (Date.now() - started) / 1000);
     }
   }
 

@@ -61,6 +61,10 @@ describe.each(databaseKinds)('generation on %s', (kind) => {
     const thumb = await t.app.inject({ method: 'GET', url: done.image.thumbnailUrl.replace('http://studio.test', '') });
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
+
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/generation_task_duration_seconds_count\{type="text2image",outcome="completed"\} [1-9]/);
+    expect(metrics).toMatch(/credits_booked\{reason="generation"\} -\d+/);
   });
 
   it('gives 50 concurrent requests from a user holding 40 credits exactly 2 tasks, and the ledger matches', async () => {
