@@ -54,7 +54,7 @@ export interface ComposeResult {
 
 const DEFAULT_SCENE: Record<SubjectKind, Scene> = {
   animal: 'meadow', bird: 'meadow', sea: 'sea', bug: 'garden', dinosaur: 'jungle', plant: 'garden', food: 'table', road: 'road',
-  air: 'sky', water: 'beach', space: 'space', building: 'meadow', fantasy: 'meadow', holiday: 'meadow', weather: 'sky', toy: 'table', object: 'table',
+  air: 'sky', water: 'beach', space: 'space', building: 'meadow', fantasy: 'meadow', holiday: 'meadow', weather: 'sky', toy: 'table', object: 'table', person: 'meadow',
 };
 
 // Subjects whose kind's scene would be wrong: a Christmas tree belongs in snow, a ghost at night.

@@ -39,7 +39,7 @@ export interface SubjectIndex {
 // Which kind wins as the head noun of "a cat on a bicycle": living things before props.
 const HEAD_PRIORITY: Record<SubjectKind, number> = {
   animal: 0, bird: 0, sea: 0, bug: 1, dinosaur: 0, fantasy: 0, road: 2, air: 2, water: 2, space: 2, holiday: 3,
-  food: 3, building: 4, plant: 5, toy: 4, object: 6, weather: 7,
+  food: 3, building: 4, plant: 5, toy: 4, object: 6, weather: 7, person: 0,
 };
 
 export function buildSubjectIndex(subjects: SubjectEntry[]): SubjectIndex {
