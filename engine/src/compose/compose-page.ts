@@ -146,9 +146,10 @@ function holdPlan(holder: Subject, held: Subject, verb: RelationVerb): Plan['hel
 
 /** "a bear holding a balloon": the bear emoji is a face; a bear with arms (teddy bear) holds better. */
 function holderWithHands(holder: Subject, word: string, library: SubjectLibrary): Subject {
-  if (holder.anchors?.hands.length) return holder;
+  // Only a creature is swapped, and only for one named by the same word (not a rocket → astronaut).
+  if (!holder.anchors || holder.anchors.hands.length) return holder;
   const alternatives = library.subjects
-    .filter((s) => s.anchors?.hands.length && (s.name.split(' ').includes(word) || s.keywords.includes(word)))
+    .filter((s) => s.anchors?.hands.length && s.name.split(' ').includes(word))
     .sort((a, b) => a.name.length - b.name.length || a.id.localeCompare(b.id));
   return alternatives[0] ?? holder;
 }

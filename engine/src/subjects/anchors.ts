@@ -88,8 +88,8 @@ function rowExtent(solid: Uint8Array, size: number, y: number): [number, number]
 }
 
 /**
- * The row of the neck under a front-facing head: the narrowest row below the head's widest row,
- * within the upper 70 %, when it is clearly narrower than both the head and what follows it.
+ * The row of the neck under a front-facing head: the narrowest row below the head's widest row
+ * (in the upper 40 %), within the upper 70 %, when it is clearly narrower than both the head and what follows it.
  */
 export function neckRow(solid: Uint8Array, size: number, box: Box): number | null {
   const height = box.bottom - box.top + 1;
@@ -98,7 +98,7 @@ export function neckRow(solid: Uint8Array, size: number, box: Box): number | nul
     const e = rowExtent(solid, size, y);
     widths.push(e ? e[1] - e[0] + 1 : 0);
   }
-  const headEnd = Math.round(height * 0.5);
+  const headEnd = Math.round(height * 0.4);
   let headRow = 0;
   for (let i = 0; i < headEnd; i++) if (widths[i] > widths[headRow]) headRow = i;
   let neck = -1;
@@ -214,25 +214,29 @@ export function computeAnchors(solid: Uint8Array, eyes: [number, number][], size
   else if (facing !== 0) pose = 'side';
   else if (neck !== null && neck > eye[1] && HAS_HANDS.test(name)) pose = 'figure';
   else pose = 'face';
+  // Only a profile faces a side; a bust with a pitchfork beside it still looks at the viewer.
+  if (pose !== 'side') facing = 0;
 
   if (pose === 'side') {
     const side = facing as -1 | 1;
     // The snout tip: the furthest point towards the facing side from eye level down a third.
-    let tipY = -1;
-    let tipX = side < 0 ? size : -1;
     const from = Math.max(box.top, Math.round(eye[1] - height * 0.05));
     const to = Math.min(box.bottom, Math.round(eye[1] + height * 0.3));
+    let tipX = side < 0 ? size : -1;
     for (let y = from; y <= to; y++) {
       const x = extremeOfRow(solid, size, y, side);
-      if (x === null) continue;
-      // Ties go to the lower row: the jaw rather than the nose.
-      if (side < 0 ? x <= tipX : x >= tipX) {
-        tipX = x;
-        tipY = y;
-      }
+      if (x !== null && (side < 0 ? x < tipX : x > tipX)) tipX = x;
     }
-    if (tipY < 0) return null;
-    const mouthY = Math.min(box.bottom, tipY + Math.max(1, Math.round(height * 0.03)));
+    if (tipX < 0 || tipX >= size) return null;
+    // The rows that reach (nearly) that far are the front of the snout: the mouth is a little
+    // below their middle, where the jaw is, rather than at a nose tip or a chin corner.
+    const reach = Math.max(1, Math.round(width * 0.02));
+    const front: number[] = [];
+    for (let y = from; y <= to; y++) {
+      const x = extremeOfRow(solid, size, y, side);
+      if (x !== null && Math.abs(x - tipX) <= reach) front.push(y);
+    }
+    const mouthY = Math.round(front[0] + (front[front.length - 1] - front[0]) * 0.6);
     const mouthX = extremeOfRow(solid, size, mouthY, side) ?? tipX;
     // On the outline, one cell inside, so a held object overlaps the lips rather than floats.
     return { pose, facing, mouth: at(mouthX - side * 0.5 + 0.5, mouthY + 0.5), hands: [] };
