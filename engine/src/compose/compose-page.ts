@@ -306,8 +306,7 @@ function anchorOnPage(p: Placement, [x, y]: [number, number]): [number, number] 
 
 /**
  * The held subject, small, at the anchor: in the hand its lower part is gripped (a balloon's
- * string, a bunch's stems); at a side-facing mouth it sticks out forwards with a quarter of it in
- * the mouth; at a front-facing mouth it hangs from it. Kept inside the drawing area.
+ * string, a bunch's stems); at a side-facing mouth it sticks out forwards, its end in the mouth; at a front-facing mouth it hangs from it. Kept inside the drawing area.
  */
 function placeHeld(holder: Placement, held: Subject, plan: NonNullable<Plan['held']>, area: Box): Placement {
   const holderBox = placementBox(holder);
@@ -315,7 +314,8 @@ function placeHeld(holder: Placement, held: Subject, plan: NonNullable<Plan['hel
   const [l, t, r, b] = held.bounds;
   const tall = /balloon|kite|flower|tulip|rose|blossom|hibiscus|sunflower|bouquet|lollipop|umbrella|ice cream/.test(held.name);
   const bust = holder.subject.anchors?.pose === 'bust';
-  const size = plan.via === 'mouth' ? Math.max(holderBox.height * 0.3, holderBox.width * 0.2) : holderBox.height * (bust ? 0.36 : tall ? 0.5 : 0.36);
+  // In the mouth: about a head's size, from the holder's area (a long cat is not a tall one).
+  const size = plan.via === 'mouth' ? Math.sqrt(holderBox.width * holderBox.height) * 0.2 : holderBox.height * (bust ? 0.36 : tall ? 0.5 : 0.36);
   const scale = size / Math.max(r - l, b - t);
   const w = (r - l) * scale;
   const h = (b - t) * scale;
@@ -327,7 +327,7 @@ function placeHeld(holder: Placement, held: Subject, plan: NonNullable<Plan['hel
     // A bust holds things up in front of its chest; a figure's hand grips a string or stems.
     y = ay + h * (bust ? 0.3 : tall ? 0.08 : 0.35) - h;
   } else if (plan.facing !== 0) {
-    x = facing > 0 ? ax - w * 0.25 : ax - w * 0.75;
+    x = facing > 0 ? ax - w * 0.15 : ax - w * 0.85;
     y = ay - h / 2;
   } else {
     x = ax - w / 2;
