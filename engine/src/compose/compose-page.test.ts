@@ -81,7 +81,7 @@ describe('composePage', () => {
     ['a bear holding a balloon', 'children', 'hands', 'balloon'],
     ['a dog with a bone', 'children', 'mouth', 'meat on bone'],
     ['a girl holding flowers', 'teen', 'hands', 'hibiscus'],
-    ['a cat eating fish', 'children', 'mouth', 'tropical fish'],
+    ['a cat eating fish', 'children', 'mouth', 'fish'],
     ['小熊拿着气球', 'toddler', 'hands', 'balloon'],
     ['風船を持ったくま', 'teen', 'hands', 'balloon'],
   ] as const)('puts what "%s" holds at the holder’s anchor (%s), and the page passes the checker', async (prompt, difficulty, via, held) => {

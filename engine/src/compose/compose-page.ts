@@ -165,10 +165,14 @@ function planPage(understanding: Understanding, library: SubjectLibrary, difficu
   if (relation && matched.length >= 2 && matched[0].id === relation.holder && matched[1].id === relation.held) {
     const word = understanding.subjects[0].word;
     const holder = relation.verb === 'eat' ? matched[0] : holderWithHands(matched[0], word, library);
-    const held = holdPlan(holder, matched[1], relation.verb);
+    // Small things print best plain: "fish" in a mouth is the plain fish, not the striped tropical
+    // one the synonym picks for a whole page.
+    const plain = library.subjects.find((s) => s.name === understanding.subjects[1].word);
+    const thing = plain && plain.inkShare < matched[1].inkShare ? plain : matched[1];
+    const held = holdPlan(holder, thing, relation.verb);
     if (held) {
       // One picture: the holder and what it holds (plus a third subject beside, above toddler).
-      const subjects = [holder, matched[1], ...(difficulty === 'toddler' ? [] : matched.slice(2, 3))];
+      const subjects = [holder, thing, ...(difficulty === 'toddler' ? [] : matched.slice(2, 3))];
       return { style: 'scene', subjects, scene: understanding.scene ?? defaultScene(matched[0]), held };
     }
   }
