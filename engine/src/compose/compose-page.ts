@@ -319,7 +319,8 @@ function placeHeld(holder: Placement, held: Subject, plan: NonNullable<Plan['hel
   const tall = /balloon|kite|flower|tulip|rose|blossom|hibiscus|sunflower|bouquet|lollipop|umbrella|ice cream/.test(held.name);
   const bust = holder.subject.anchors?.pose === 'bust';
   // In the mouth: about a head's size, from the holder's area (a long cat is not a tall one).
-  const size = plan.via === 'mouth' ? Math.sqrt(holderBox.width * holderBox.height) * 0.2 : holderBox.height * (bust ? 0.36 : tall ? 0.5 : 0.36);
+  const front = plan.via === 'mouth' && plan.facing === 0;
+  const size = plan.via === 'mouth' ? Math.sqrt(holderBox.width * holderBox.height) * (front ? 0.26 : 0.2) : holderBox.height * (bust ? 0.36 : tall ? 0.5 : 0.36);
   const scale = size / Math.max(r - l, b - t);
   const w = (r - l) * scale;
   const h = (b - t) * scale;
@@ -334,8 +335,9 @@ function placeHeld(holder: Placement, held: Subject, plan: NonNullable<Plan['hel
     x = facing > 0 ? ax - w * 0.15 : ax - w * 0.85;
     y = ay - h / 2;
   } else {
+    // Held up to a front-facing mouth: its top just over the lips, the rest below the chin line.
     x = ax - w / 2;
-    y = ay - h * 0.25;
+    y = ay - h * 0.1;
   }
   x = Math.min(Math.max(x, area.x), area.x + area.width - w);
   y = Math.min(Math.max(y, area.y), area.y + area.height - h);

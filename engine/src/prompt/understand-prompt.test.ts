@@ -72,6 +72,7 @@ describe('understandPrompt', () => {
     ['a girl holding flowers', 'hold', 'girl', 'hibiscus'],
     ['a cat eating fish', 'eat', 'cat', 'tropical fish'],
     ['a monkey eats a banana', 'eat', 'monkey', 'banana'],
+    ['a bear eating honey', 'eat', 'bear', 'honey pot'],
     ['小熊拿着气球', 'hold', 'bear', 'balloon'],
     ['女孩抱着泰迪熊', 'hold', 'girl', 'teddy bear'],
     ['小猫吃鱼', 'eat', 'cat', 'tropical fish'],
