@@ -84,6 +84,8 @@ describe('composePage', () => {
     ['a cat eating fish', 'children', 'mouth', 'fish'],
     ['小熊拿着气球', 'toddler', 'hands', 'balloon'],
     ['風船を持ったくま', 'teen', 'hands', 'balloon'],
+    // Adult pages are a pattern-filled holder; what it holds is a plain sticker at the anchor.
+    ['a dog with a bone', 'adult', 'mouth', 'meat on bone'],
   ] as const)('puts what "%s" holds at the holder’s anchor (%s), and the page passes the checker', async (prompt, difficulty, via, held) => {
     const result = await composePage(prompt, { difficulty, ratio: '3:4' });
     expect(result.holding).toMatchObject({ via, held });

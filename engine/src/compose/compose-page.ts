@@ -160,7 +160,7 @@ function planPage(understanding: Understanding, library: SubjectLibrary, difficu
   if (understanding.theme === 'mandala' || (matched.length === 0 && understanding.scene === null)) {
     return { style: understanding.theme === 'pattern' ? 'pattern' : 'mandala', subjects: matched.slice(0, 1), scene: null };
   }
-  if (understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0)) return { style: 'pattern', subjects: matched.slice(0, 1), scene: null };
+  const pattern = understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0);
   const relation = understanding.relation;
   if (relation && matched.length >= 2 && matched[0].id === relation.holder && matched[1].id === relation.held) {
     const word = understanding.subjects[0].word;
@@ -170,12 +170,14 @@ function planPage(understanding: Understanding, library: SubjectLibrary, difficu
     const plain = library.subjects.find((s) => s.name === understanding.subjects[1].word);
     const thing = plain && plain.inkShare < matched[1].inkShare ? plain : matched[1];
     const held = holdPlan(holder, thing, relation.verb);
+    if (held && pattern) return { style: 'pattern', subjects: [holder, thing], scene: null, held };
     if (held) {
       // One picture: the holder and what it holds (plus a third subject beside, above toddler).
       const subjects = [holder, thing, ...(difficulty === 'toddler' ? [] : matched.slice(2, 3))];
       return { style: 'scene', subjects, scene: understanding.scene ?? defaultScene(matched[0]), held };
     }
   }
+  if (pattern) return { style: 'pattern', subjects: matched.slice(0, 1), scene: null };
   const subjects = difficulty === 'toddler' ? matched.slice(0, 1) : matched.slice(0, 3);
   const scene = understanding.scene ?? (subjects[0] ? defaultScene(subjects[0]) : null);
   return { style: 'scene', subjects, scene };
@@ -219,17 +221,34 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       parts.push(drawMosaic(inner, unit / MOSAIC_CELLS[difficulty], random, colored));
       const main = plan.subjects[0];
       if (main) {
-        const box = { x: area.x + area.width * 0.06, y: area.y + area.height * 0.06, width: area.width * 0.88, height: area.height * 0.88 };
+        // A held thing sticks out on one side: the holder gets less of the page, away from it.
+        const lean = plan.held ? (plan.held.facing || (plan.held.point[0] > (main.bounds[0] + main.bounds[2]) / 2 ? 1 : -1)) : 0;
+        const share = plan.held ? 0.74 : 0.88;
+        const box = {
+          x: area.x + area.width * ((1 - share) / 2 - lean * 0.08),
+          y: area.y + area.height * (1 - share) / 2,
+          width: area.width * share,
+          height: area.height * share,
+        };
         const placement = fitSubject(main, box);
         const b = placementBox(placement);
         placement.bottom -= (box.height - b.height) / 2;
         // A sticker border: the mosaic stops at a line drawn all round the subject, so cut mosaic
         // edges never end in open stubs near the subject's outline.
-        const silhouette = (width: number, paintColor: string): string =>
-          drawSubject(placement, width, false).replace(/(fill|stroke)="#(?:000|fff)"/g, `$1="${paintColor}"`).replace(/fill="none"/g, `fill="${paintColor}"`);
-        parts.push(silhouette(lw * 13, '#000'), silhouette(lw * 11, colored ? '#fff8e1' : '#fff'), drawSubject(placement, lw, colored));
+        const sticker = (p: Placement, width: number, paintColor: string): string =>
+          drawSubject(p, width, false).replace(/(fill|stroke)="#(?:000|fff)"/g, `$1="${paintColor}"`).replace(/fill="none"/g, `fill="${paintColor}"`);
+        const paper = colored ? '#fff8e1' : '#fff';
+        parts.push(sticker(placement, lw * 13, '#000'), sticker(placement, lw * 11, paper), drawSubject(placement, lw, colored));
         parts.push(await drawInteriorMotifs(placement, lw, random, colored, difficulty === 'adult' ? 60 : 25));
         drawn.push(main);
+        const heldSubject = plan.subjects[1];
+        if (plan.held && heldSubject) {
+          // The held thing as its own sticker in front, plain inside (the holder carries the pattern).
+          const hp = placeHeld(placement, heldSubject, plan.held, area);
+          parts.push(sticker(hp, lw * 7, '#000'), sticker(hp, lw * 5, paper), drawSubject(hp, lw, colored));
+          drawn.push(heldSubject);
+          holding = { held: heldSubject.name, via: plan.held.via, anchor: anchorOnPage(placement, plan.held.point), box: placementBox(hp) };
+        }
       } else if (difficulty === 'teen' || difficulty === 'adult') {
         const r = Math.min(area.width, area.height) * 0.3;
         parts.push(drawMandala(area.x + area.width / 2, area.y + area.height / 2, r, difficulty === 'adult' ? 'teen' : 'children', random, colored));
