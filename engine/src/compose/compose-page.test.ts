@@ -118,6 +118,14 @@ describe('composePage', () => {
     expect(girl.subjects).toEqual(['girl', 'dog']);
   });
 
+  it('drops what is held when it pushes a page over its band, so the page still passes', async () => {
+    // The snowman alone nearly fills a toddler page's 8–20 areas; with a gift it has too many.
+    const result = await composePage('a snowman with a gift', { difficulty: 'toddler', ratio: '3:4' });
+    expect(result.page.report.passes).toBe(true);
+    expect(result.holding).toBeNull();
+    expect(result.subjects).toEqual(['snowman without snow']);
+  });
+
   it('refuses unsafe prompts before drawing', async () => {
     await expect(composePage('bloody zombie', { difficulty: 'children', ratio: '1:1' })).rejects.toBeInstanceOf(AppError);
     await expect(composePage('   ', { difficulty: 'children', ratio: '1:1' })).rejects.toMatchObject({ code: 4001 });

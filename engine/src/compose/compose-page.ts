@@ -411,7 +411,13 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   let attempts = 0;
   // A pattern-filled subject that no seed makes leak-free is drawn as a scene of the same subject
   // instead (the plan a teen page would get), so every page that leaves here passes the checker.
-  const plans = [plan, ...(plan.style === 'pattern' && plan.subjects.length > 0 ? [planPage(understanding, library, 'teen')] : [])];
+  // A held thing that pushes a page over its band (a snowman with a gift has too many areas for a
+  // toddler) is dropped last: the holder alone, as the page would be without the relation.
+  const plans = [
+    plan,
+    ...(plan.style === 'pattern' && plan.subjects.length > 0 ? [planPage(understanding, library, 'teen')] : []),
+    ...(plan.held ? [planPage({ ...understanding, relation: null }, library, opts.difficulty)] : []),
+  ];
   for (const [planIndex, current] of plans.entries()) {
     if (best?.report.passes) break;
     if (planIndex > 0) dials.seed = (baseSeed + 104729 * planIndex) >>> 0;
@@ -453,6 +459,8 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       const better = !best || (report.passes && !best.report.passes) || (!best.report.passes && distance(regions) < distance(best.regions));
       if (better) best = { composition, png: await encodeBitmapPng(cleaned.bitmap), regions, report, dials: { ...dials }, plan: current };
       if (report.passes) break;
+      // Too many regions with no scenery left to drop: no seed changes the subjects, next plan.
+      if (regions > band.max && dials.level === 0 && current.held) break;
       // Too many regions: less scenery first; anything else the checker found: another seed.
       if (problems.length > 0 && dials.level > 0 && current.style === 'scene') dials.level--;
       else dials.seed = (dials.seed + 7919) >>> 0;
