@@ -77,6 +77,55 @@ describe('composePage', () => {
     expect(result.style).toBe('scene');
   });
 
+  it.each([
+    ['a bear holding a balloon', 'children', 'hands', 'balloon'],
+    ['a dog with a bone', 'children', 'mouth', 'meat on bone'],
+    ['a girl holding flowers', 'teen', 'hands', 'hibiscus'],
+    ['a cat eating fish', 'children', 'mouth', 'fish'],
+    ['小熊拿着气球', 'toddler', 'hands', 'balloon'],
+    ['風船を持ったくま', 'teen', 'hands', 'balloon'],
+    // Adult pages are a pattern-filled holder; what it holds is a plain sticker at the anchor.
+    ['a dog with a bone', 'adult', 'mouth', 'meat on bone'],
+  ] as const)('puts what "%s" holds at the holder’s anchor (%s), and the page passes the checker', async (prompt, difficulty, via, held) => {
+    const result = await composePage(prompt, { difficulty, ratio: '3:4' });
+    expect(result.holding).toMatchObject({ via, held });
+    expect(result.subjects.slice(1, 2)).toEqual([held]);
+    // The held subject's box touches the anchor (contains it, within a pixel).
+    const { anchor, box } = result.holding!;
+    expect(anchor[0]).toBeGreaterThanOrEqual(box.x - 1);
+    expect(anchor[0]).toBeLessThanOrEqual(box.x + box.width + 1);
+    expect(anchor[1]).toBeGreaterThanOrEqual(box.y - 1);
+    expect(anchor[1]).toBeLessThanOrEqual(box.y + box.height + 1);
+    // Small next to its holder, and inside the page.
+    const { width, height } = pageSizeForRatio('3:4');
+    expect(box.width * box.height).toBeLessThan(width * height * 0.1);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(height);
+    expect(result.page.report.passes).toBe(true);
+    await expectPrintable(result.page.png, width, height, difficulty);
+    expect(result.title).toMatch(/holding|with|eating/);
+  });
+
+  it('draws a bear that holds as the teddy bear (the bear emoji is a face), and a holder without anchors side by side', async () => {
+    const bear = await composePage('a bear holding a balloon', { difficulty: 'children', ratio: '3:4', verify: false });
+    expect(bear.subjects).toEqual(['teddy bear', 'balloon']);
+    const rocket = await composePage('a rocket with a balloon', { difficulty: 'children', ratio: '3:4', verify: false });
+    expect(rocket.holding).toBeNull();
+    expect(rocket.subjects).toEqual(['rocket', 'balloon']);
+    // An animal is not a thing to hold: "a girl with a dog" stands side by side.
+    const girl = await composePage('a girl with a dog', { difficulty: 'children', ratio: '3:4', verify: false });
+    expect(girl.holding).toBeNull();
+    expect(girl.subjects).toEqual(['girl', 'dog']);
+  });
+
+  it('drops what is held when it pushes a page over its band, so the page still passes', async () => {
+    // The snowman alone nearly fills a toddler page's 8–20 areas; with a gift it has too many.
+    const result = await composePage('a snowman with a gift', { difficulty: 'toddler', ratio: '3:4' });
+    expect(result.page.report.passes).toBe(true);
+    expect(result.holding).toBeNull();
+    expect(result.subjects).toEqual(['snowman without snow']);
+  });
+
   it('refuses unsafe prompts before drawing', async () => {
     await expect(composePage('bloody zombie', { difficulty: 'children', ratio: '1:1' })).rejects.toBeInstanceOf(AppError);
     await expect(composePage('   ', { difficulty: 'children', ratio: '1:1' })).rejects.toMatchObject({ code: 4001 });

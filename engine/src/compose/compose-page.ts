@@ -6,6 +6,7 @@ import { checkPage, findLeaks } from '../quality/check-page';
 import type { Scene } from '../prompt/lexicon';
 import { buildSubjectIndex, understandPrompt } from '../prompt/understand-prompt';
 import type { SubjectIndex, Understanding } from '../prompt/understand-prompt';
+import type { RelationVerb } from '../prompt/lexicon';
 import type { SubjectKind } from '../subjects/curation';
 import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject, SubjectAttribution, SubjectLibrary } from '../subjects/subject-library';
@@ -47,6 +48,11 @@ export interface ComposeResult {
   /** A short English title of what was drawn ("Cat and yarn in the garden"). */
   title: string;
   style: CompositionStyle;
+  /**
+   * When the prompt has the main subject hold or eat something ("a bear holding a balloon"): which
+   * anchor it went to and where, in page pixels, and the held subject's box. Null otherwise.
+   */
+  holding: Holding | null;
   /** The seed the final page was drawn with (after checker-driven retries). */
   seed: number;
   attempts: number;
@@ -54,7 +60,7 @@ export interface ComposeResult {
 
 const DEFAULT_SCENE: Record<SubjectKind, Scene> = {
   animal: 'meadow', bird: 'meadow', sea: 'sea', bug: 'garden', dinosaur: 'jungle', plant: 'garden', food: 'table', road: 'road',
-  air: 'sky', water: 'beach', space: 'space', building: 'meadow', fantasy: 'meadow', holiday: 'meadow', weather: 'sky', toy: 'table', object: 'table',
+  air: 'sky', water: 'beach', space: 'space', building: 'meadow', fantasy: 'meadow', holiday: 'meadow', weather: 'sky', toy: 'table', object: 'table', person: 'meadow',
 };
 
 // Subjects whose kind's scene would be wrong: a Christmas tree belongs in snow, a ghost at night.
@@ -95,10 +101,57 @@ async function libraryAndIndex(): Promise<{ library: SubjectLibrary; index: Subj
   return indexCache;
 }
 
+export interface Holding {
+  held: string;
+  via: 'hands' | 'mouth';
+  anchor: [number, number];
+  box: Box;
+}
+
 interface Plan {
   style: CompositionStyle;
   subjects: Subject[];
   scene: Scene | null;
+  /** subjects[1] goes to this anchor of subjects[0] (in its 72-unit box) instead of beside it. */
+  held?: { via: 'hands' | 'mouth'; point: [number, number]; facing: -1 | 0 | 1; verb: RelationVerb };
+}
+
+/** Things small enough to hold; living things only when eaten (a cat eating fish). */
+const HOLDABLE_KINDS = new Set<SubjectKind>(['food', 'toy', 'holiday', 'object', 'plant', 'weather']);
+const EDIBLE_KINDS = new Set<SubjectKind>(['food', 'sea', 'bug', 'plant']);
+const NOT_HOLDABLE = /tree|cactus|sheaf|palm|bouquet of|mower|wheelbarrow|bed|bathtub|toilet|door|couch|shower|elevator|window|rainbow|sun|moon|cloud|fog|fire|wave|high voltage|cart|christmas|tanabata|thermometer|pine decoration/;
+
+/**
+ * Where the held subject goes: "holding" and "with" use the hands (or, for "holding", the mouth of
+ * a creature without hands, like a dog with a stick); "eating" uses the mouth. A holder without a
+ * fitting anchor, or a thing too big to hold, keeps today's side-by-side placement.
+ */
+function holdPlan(holder: Subject, held: Subject, verb: RelationVerb): Plan['held'] | undefined {
+  const anchors = holder.anchors;
+  if (!anchors) return undefined;
+  const edible = EDIBLE_KINDS.has(held.kind) && !/^(bouquet|.*tree.*)$/.test(held.name);
+  const holdable = HOLDABLE_KINDS.has(held.kind) && !NOT_HOLDABLE.test(held.name);
+  const hand = anchors.hands[anchors.hands.length > 1 ? 1 : 0];
+  if (verb === 'eat') {
+    if (!edible && !holdable) return undefined;
+    if (anchors.mouth) return { via: 'mouth', point: anchors.mouth, facing: anchors.facing, verb };
+    return hand ? { via: 'hands', point: hand, facing: anchors.facing, verb } : undefined;
+  }
+  if (!holdable) return undefined;
+  if (hand) return { via: 'hands', point: hand, facing: anchors.facing, verb };
+  // A held thing in a creature's mouth: anything small for "holding", only food for "with".
+  if (anchors.mouth && anchors.pose === 'side' && (verb === 'hold' || held.kind === 'food')) return { via: 'mouth', point: anchors.mouth, facing: anchors.facing, verb };
+  return undefined;
+}
+
+/** "a bear holding a balloon": the bear emoji is a face; a bear with arms (teddy bear) holds better. */
+function holderWithHands(holder: Subject, word: string, library: SubjectLibrary): Subject {
+  // Only a creature is swapped, and only for one named by the same word (not a rocket → astronaut).
+  if (!holder.anchors || holder.anchors.hands.length) return holder;
+  const alternatives = library.subjects
+    .filter((s) => s.anchors?.hands.length && s.name.split(' ').includes(word))
+    .sort((a, b) => a.name.length - b.name.length || a.id.localeCompare(b.id));
+  return alternatives[0] ?? holder;
 }
 
 function planPage(understanding: Understanding, library: SubjectLibrary, difficulty: Difficulty): Plan {
@@ -107,7 +160,24 @@ function planPage(understanding: Understanding, library: SubjectLibrary, difficu
   if (understanding.theme === 'mandala' || (matched.length === 0 && understanding.scene === null)) {
     return { style: understanding.theme === 'pattern' ? 'pattern' : 'mandala', subjects: matched.slice(0, 1), scene: null };
   }
-  if (understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0)) return { style: 'pattern', subjects: matched.slice(0, 1), scene: null };
+  const pattern = understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0);
+  const relation = understanding.relation;
+  if (relation && matched.length >= 2 && matched[0].id === relation.holder && matched[1].id === relation.held) {
+    const word = understanding.subjects[0].word;
+    const holder = relation.verb === 'eat' ? matched[0] : holderWithHands(matched[0], word, library);
+    // Small things print best plain: "fish" in a mouth is the plain fish, not the striped tropical
+    // one the synonym picks for a whole page.
+    const plain = library.subjects.find((s) => s.name === understanding.subjects[1].word);
+    const thing = plain && plain.inkShare < matched[1].inkShare ? plain : matched[1];
+    const held = holdPlan(holder, thing, relation.verb);
+    if (held && pattern) return { style: 'pattern', subjects: [holder, thing], scene: null, held };
+    if (held) {
+      // One picture: the holder and what it holds (plus a third subject beside, above toddler).
+      const subjects = [holder, thing, ...(difficulty === 'toddler' ? [] : matched.slice(2, 3))];
+      return { style: 'scene', subjects, scene: understanding.scene ?? defaultScene(matched[0]), held };
+    }
+  }
+  if (pattern) return { style: 'pattern', subjects: matched.slice(0, 1), scene: null };
   const subjects = difficulty === 'toddler' ? matched.slice(0, 1) : matched.slice(0, 3);
   const scene = understanding.scene ?? (subjects[0] ? defaultScene(subjects[0]) : null);
   return { style: 'scene', subjects, scene };
@@ -115,6 +185,7 @@ function planPage(understanding: Understanding, library: SubjectLibrary, difficu
 
 interface Composition {
   frame: FrameGeometry;
+  holding: Holding | null;
   svg: string;
   colorSvg: string;
   drawnSubjects: Subject[];
@@ -128,6 +199,7 @@ interface Dials {
 
 async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, height: number, dials: Dials, library: SubjectLibrary): Promise<Composition> {
   const lw = lineWidthPx(difficulty);
+  let holding: Holding | null = null;
   const frame = frameGeometry(width, height, difficulty === 'toddler' ? 0 : 0.05);
   const inner = frame.inner;
   const unit = Math.min(inner.width, inner.height);
@@ -149,17 +221,34 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       parts.push(drawMosaic(inner, unit / MOSAIC_CELLS[difficulty], random, colored));
       const main = plan.subjects[0];
       if (main) {
-        const box = { x: area.x + area.width * 0.06, y: area.y + area.height * 0.06, width: area.width * 0.88, height: area.height * 0.88 };
+        // A held thing sticks out on one side: the holder gets less of the page, away from it.
+        const lean = plan.held ? (plan.held.facing || (plan.held.point[0] > (main.bounds[0] + main.bounds[2]) / 2 ? 1 : -1)) : 0;
+        const share = plan.held ? 0.74 : 0.88;
+        const box = {
+          x: area.x + area.width * ((1 - share) / 2 - lean * 0.08),
+          y: area.y + area.height * (1 - share) / 2,
+          width: area.width * share,
+          height: area.height * share,
+        };
         const placement = fitSubject(main, box);
         const b = placementBox(placement);
         placement.bottom -= (box.height - b.height) / 2;
         // A sticker border: the mosaic stops at a line drawn all round the subject, so cut mosaic
         // edges never end in open stubs near the subject's outline.
-        const silhouette = (width: number, paintColor: string): string =>
-          drawSubject(placement, width, false).replace(/(fill|stroke)="#(?:000|fff)"/g, `$1="${paintColor}"`).replace(/fill="none"/g, `fill="${paintColor}"`);
-        parts.push(silhouette(lw * 13, '#000'), silhouette(lw * 11, colored ? '#fff8e1' : '#fff'), drawSubject(placement, lw, colored));
+        const sticker = (p: Placement, width: number, paintColor: string): string =>
+          drawSubject(p, width, false).replace(/(fill|stroke)="#(?:000|fff)"/g, `$1="${paintColor}"`).replace(/fill="none"/g, `fill="${paintColor}"`);
+        const paper = colored ? '#fff8e1' : '#fff';
+        parts.push(sticker(placement, lw * 13, '#000'), sticker(placement, lw * 11, paper), drawSubject(placement, lw, colored));
         parts.push(await drawInteriorMotifs(placement, lw, random, colored, difficulty === 'adult' ? 60 : 25));
         drawn.push(main);
+        const heldSubject = plan.subjects[1];
+        if (plan.held && heldSubject) {
+          // The held thing as its own sticker in front, plain inside (the holder carries the pattern).
+          const hp = placeHeld(placement, heldSubject, plan.held, area);
+          parts.push(sticker(hp, lw * 7, '#000'), sticker(hp, lw * 5, paper), drawSubject(hp, lw, colored));
+          drawn.push(heldSubject);
+          holding = { held: heldSubject.name, via: plan.held.via, anchor: anchorOnPage(placement, plan.held.point), box: placementBox(hp) };
+        }
       } else if (difficulty === 'teen' || difficulty === 'adult') {
         const r = Math.min(area.width, area.height) * 0.3;
         parts.push(drawMandala(area.x + area.width / 2, area.y + area.height / 2, r, difficulty === 'adult' ? 'teen' : 'children', random, colored));
@@ -168,20 +257,29 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
     }
     const layout = layoutFor(plan.scene, inner);
     const placements: Placement[] = [];
-    const [main, ...others] = plan.subjects;
+    const [main, ...rest] = plan.subjects;
+    const heldSubject = plan.held ? rest[0] : undefined;
+    const others = plan.held ? rest.slice(1) : rest;
+    let heldPlacement: Placement | null = null;
     if (main) {
       const [bl, bt, br, bb] = main.bounds;
       // Long low subjects (buses, race cars) would end up tiny: let them use the full width.
       const wide = (br - bl) / (bb - bt) > 1.8;
-      const share = difficulty === 'toddler' || wide ? 0.92 : others.length ? 0.56 : 0.8;
-      const heightShare = difficulty === 'toddler' ? 0.8 : 0.68;
+      const share = difficulty === 'toddler' || wide ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : 0.8;
+      const heightShare = difficulty === 'toddler' ? (plan.held ? 0.7 : 0.8) : plan.held ? 0.6 : 0.68;
       const w = area.width * share;
       const h = Math.min(area.height * heightShare, layout.groundY - area.y);
-      const x = others.length ? area.x + area.width * 0.04 : area.x + (area.width - w) / 2;
+      // A held thing sticks out on the side the holder faces (or its hand's side): leave room there.
+      const lean = plan.held ? (plan.held.facing || (plan.held.point[0] > (bl + br) / 2 ? 1 : -1)) : 0;
+      const x = others.length ? area.x + area.width * 0.04 : area.x + (area.width - w) / 2 - lean * area.width * 0.12;
       const bottom = layout.floating ? area.y + (area.height + h) / 2 : layout.groundY + unit * 0.03;
       const placement = fitSubject(main, { x, y: bottom - h, width: w, height: h });
       if (layout.floating) placement.bottom -= (h - placementBox(placement).height) / 2;
       placements.push(placement);
+      if (plan.held && heldSubject) {
+        heldPlacement = placeHeld(placement, heldSubject, plan.held, area);
+        holding = { held: heldSubject.name, via: plan.held.via, anchor: anchorOnPage(placement, plan.held.point), box: placementBox(heldPlacement) };
+      }
       let nextX = placementBox(placement).x + placementBox(placement).width + unit * 0.03;
       for (const other of others) {
         const ow = Math.min(area.width * 0.32, area.x + area.width - nextX);
@@ -199,13 +297,19 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       colored,
       lineWidth: lw,
       level: dials.level,
-      keepClear: placements.map(placementBox),
+      keepClear: [...placements, ...(heldPlacement ? [heldPlacement] : [])].map(placementBox),
       findSubject,
     };
     parts.push(drawScene(plan.scene, ctx));
     for (const p of placements) {
       parts.push(drawSubject(p, lw, colored));
       drawn.push(p.subject);
+      if (p === placements[0] && heldPlacement) {
+        // In front of the holder, white-filled, so it covers the paw or snout it sits on; small
+        // props keep their colour areas only (details would print as ink blots).
+        parts.push(drawSubject(heldPlacement, lw, colored, difficulty !== 'teen'));
+        drawn.push(heldPlacement.subject);
+      }
     }
     return { body: parts.join(''), drawn };
   };
@@ -213,7 +317,50 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#fff"/><g fill="#fff" stroke="#000" stroke-width="${lw.toFixed(2)}" stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>`;
   const bw = await layers(false);
   const color = await layers(true);
-  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame };
+  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding };
+}
+
+/** A point of a placed subject's 72-unit box on the page. */
+function anchorOnPage(p: Placement, [x, y]: [number, number]): [number, number] {
+  const [l, , r, b] = p.subject.bounds;
+  const px = p.flip ? p.left + (r - x) * p.scale : p.left + (x - l) * p.scale;
+  return [px, p.bottom - (b - y) * p.scale];
+}
+
+/**
+ * The held subject, small, at the anchor: in the hand its lower part is gripped (a balloon's
+ * string, a bunch's stems); at a side-facing mouth it sticks out forwards, its end in the mouth; at a front-facing mouth it hangs from it. Kept inside the drawing area.
+ */
+function placeHeld(holder: Placement, held: Subject, plan: NonNullable<Plan['held']>, area: Box): Placement {
+  const holderBox = placementBox(holder);
+  const [ax, ay] = anchorOnPage(holder, plan.point);
+  const [l, t, r, b] = held.bounds;
+  const tall = /balloon|kite|flower|tulip|rose|blossom|hibiscus|sunflower|bouquet|lollipop|umbrella|ice cream/.test(held.name);
+  const bust = holder.subject.anchors?.pose === 'bust';
+  // In the mouth: about a head's size, from the holder's area (a long cat is not a tall one).
+  const front = plan.via === 'mouth' && plan.facing === 0;
+  const size = plan.via === 'mouth' ? Math.sqrt(holderBox.width * holderBox.height) * (front ? 0.26 : 0.2) : holderBox.height * (bust ? 0.36 : tall ? 0.5 : 0.36);
+  const scale = size / Math.max(r - l, b - t);
+  const w = (r - l) * scale;
+  const h = (b - t) * scale;
+  const facing = plan.facing || (ax > holderBox.x + holderBox.width / 2 ? 1 : -1);
+  let x: number;
+  let y: number;
+  if (plan.via === 'hands') {
+    x = ax - w / 2;
+    // A bust holds things up in front of its chest; a figure's hand grips a string or stems.
+    y = ay + h * (bust ? 0.3 : tall ? 0.08 : 0.35) - h;
+  } else if (plan.facing !== 0) {
+    x = facing > 0 ? ax - w * 0.15 : ax - w * 0.85;
+    y = ay - h / 2;
+  } else {
+    // Held up to a front-facing mouth: its top just over the lips, the rest below the chin line.
+    x = ax - w / 2;
+    y = ay - h * 0.1;
+  }
+  x = Math.min(Math.max(x, area.x), area.x + area.width - w);
+  y = Math.min(Math.max(y, area.y), area.y + area.height - h);
+  return { subject: held, scale, left: x, bottom: y + h, flip: false };
 }
 
 function sliverAreaPx(difficulty: Difficulty): number {
@@ -264,7 +411,13 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   let attempts = 0;
   // A pattern-filled subject that no seed makes leak-free is drawn as a scene of the same subject
   // instead (the plan a teen page would get), so every page that leaves here passes the checker.
-  const plans = [plan, ...(plan.style === 'pattern' && plan.subjects.length > 0 ? [planPage(understanding, library, 'teen')] : [])];
+  // A held thing that pushes a page over its band (a snowman with a gift has too many areas for a
+  // toddler) is dropped last: the holder alone, as the page would be without the relation.
+  const plans = [
+    plan,
+    ...(plan.style === 'pattern' && plan.subjects.length > 0 ? [planPage(understanding, library, 'teen')] : []),
+    ...(plan.held ? [planPage({ ...understanding, relation: null }, library, opts.difficulty)] : []),
+  ];
   for (const [planIndex, current] of plans.entries()) {
     if (best?.report.passes) break;
     if (planIndex > 0) dials.seed = (baseSeed + 104729 * planIndex) >>> 0;
@@ -306,6 +459,8 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       const better = !best || (report.passes && !best.report.passes) || (!best.report.passes && distance(regions) < distance(best.regions));
       if (better) best = { composition, png: await encodeBitmapPng(cleaned.bitmap), regions, report, dials: { ...dials }, plan: current };
       if (report.passes) break;
+      // Too many regions with no scenery left to drop: no seed changes the subjects, next plan.
+      if (regions > band.max && dials.level === 0 && current.held) break;
       // Too many regions: less scenery first; anything else the checker found: another seed.
       if (problems.length > 0 && dials.level > 0 && current.style === 'scene') dials.level--;
       else dials.seed = (dials.seed + 7919) >>> 0;
@@ -329,6 +484,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     attribution: drawn.length ? library.attribution : null,
     unmatched: understanding.unmatched,
     title: pageTitle(chosen.plan, drawn),
+    holding: chosen.composition.holding,
     style: chosen.plan.style,
     seed: chosen.dials.seed,
     attempts,
@@ -345,7 +501,10 @@ function pageTitle(plan: Plan, drawn: Subject[]): string {
   if (plan.style === 'mandala') return 'Mandala';
   const names = drawn.map((s) => s.name.replace(/\bface$/, '').trim());
   if (names.length === 0) return plan.style === 'pattern' ? 'Pattern' : `Scene ${plan.scene ? SCENE_TITLE[plan.scene] : ''}`.trim();
-  const subject = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const verb = { hold: 'holding', eat: 'eating', with: 'with' } as const;
+  const subject = plan.held && names.length >= 2
+    ? `${names[0]} ${verb[plan.held.verb]} ${names.slice(1).join(' and ')}`
+    : names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   const title = plan.style === 'pattern' ? `Patterned ${subject}` : plan.scene ? `${subject} ${SCENE_TITLE[plan.scene]}` : subject;
   return title.charAt(0).toUpperCase() + title.slice(1);
 }

@@ -23,7 +23,7 @@ export interface PromptImprover {
 
 const SCENE_FOR_KIND: Record<SubjectKind, Scene> = {
   animal: 'meadow', bird: 'forest', sea: 'sea', bug: 'garden', dinosaur: 'jungle', plant: 'garden', food: 'table', road: 'road',
-  air: 'sky', water: 'sea', space: 'space', building: 'meadow', fantasy: 'meadow', holiday: 'snow', weather: 'sky', toy: 'table', object: 'table',
+  air: 'sky', water: 'sea', space: 'space', building: 'meadow', fantasy: 'meadow', holiday: 'snow', weather: 'sky', toy: 'table', object: 'table', person: 'meadow',
 };
 
 type Phrases = Record<Language, string>;

@@ -47,7 +47,8 @@ export const SYNONYMS: Record<string, string> = {
   reindeer: 'deer', fawn: 'deer', moose: 'deer', elk: 'deer', puma: 'leopard', cheetah: 'leopard', jaguar: 'leopard',
   bumblebee: 'honeybee', bee: 'honeybee', ladybird: 'lady beetle', ladybug: 'lady beetle', bug: 'lady beetle', insect: 'butterfly',
   caterpillar: 'bug', worm: 'worm', fish: 'tropical fish', goldfish: 'goldfish', seashell: 'spiral shell', shell: 'spiral shell',
-  princess: 'crown', prince: 'crown', queen: 'crown', king: 'crown', knight: 'superhero', superhero: 'superhero', wizard: 'mage', witch: 'mage', sorcerer: 'mage',
+  bone: 'meat on bone', honey: 'honey pot', 'princess castle': 'castle', princess: 'princess', prince: 'prince', lady: 'woman', grandma: 'older person', grandpa: 'older person',
+  chef: 'cook', person: 'person', girl: 'girl', boy: 'boy', man: 'man', woman: 'woman', child: 'child', farmer: 'farmer', astronaut: 'astronaut', queen: 'crown', king: 'crown', knight: 'superhero', superhero: 'superhero', wizard: 'mage', witch: 'mage', sorcerer: 'mage',
   fairy: 'fairy', mermaid: 'mermaid', 'santa claus': 'santa claus', santa: 'santa claus', elf: 'elf', genie: 'genie', angel: 'baby angel',
   monster: 'alien monster', ghost: 'ghost', robot: 'robot', alien: 'alien', clown: 'clown face',
   'christmas tree': 'christmas tree', christmas: 'christmas tree', halloween: 'jack-o-lantern', easter: 'egg', birthday: 'birthday cake', 'birthday party': 'birthday cake', 'easter egg': 'egg', present: 'wrapped gift', gift: 'wrapped gift',
@@ -93,6 +94,9 @@ export const CHINESE: Record<string, string> = {
   花园: 'garden', 丛林: 'jungle', 森林: 'forest', 海底: 'underwater', 海底世界: 'underwater', 海洋: 'ocean', 大海: 'sea', 海: 'sea', 海滩: 'beach',
   沙滩: 'beach', 天空: 'sky', 太空: 'space', 宇宙: 'space', 月球: 'moon', 农场: 'farm', 草地: 'meadow', 草原: 'meadow', 公园: 'park', 城市: 'city',
   马路: 'road', 路上: 'road', 雪地: 'snow', 冬天: 'winter', 夜晚: 'night', 晚上: 'night', 沙漠: 'desert', 山: 'mountain', 春节: 'chinese new year',
+  拿着: 'holding', 拿: 'holding', 抱着: 'holding', 抱: 'holding', 提着: 'carrying', 举着: 'holding', 叼着: 'holding', 捧着: 'holding',
+  吃: 'eating', 吃着: 'eating', 在吃: 'eating', 带着: 'with',
+  女孩: 'girl', 小女孩: 'girl', 男孩: 'boy', 小男孩: 'boy', 孩子: 'child', 小孩: 'child', 宝宝: 'baby', 婴儿: 'baby', 女人: 'woman', 男人: 'man',
   纸杯蛋糕: 'cupcake', 薯条: 'fries', 野餐: 'picnic', 派对: 'party', 篮: 'basket', 桌上: 'table', 桌子: 'table', 中秋节: 'moon', 舞龙: 'dragon', 竹子: 'bamboo', 灯笼: 'lantern', 可爱的: 'cute', 可爱: 'cute', 友好的: 'friendly', 大: 'big', 小: 'little',
 };
 
@@ -123,7 +127,11 @@ export const JAPANESE: Record<string, string> = {
   太陽: 'sun', 月: 'moon', 星: 'star', ほし: 'star', 虹: 'rainbow', 雲: 'cloud', 雪: 'snow', 家: 'house', いえ: 'house', 灯台: 'lighthouse', 火山: 'volcano',
   地球: 'earth', 惑星: 'planet', 富士山: 'mountain', 山: 'mountain', サッカーボール: 'soccer ball', ボール: 'ball', テディベア: 'teddy bear', 王冠: 'crown',
   ギター: 'guitar', ピアノ: 'piano', 太鼓: 'drum', 招き猫: 'cat', 鯉のぼり: 'carp streamer', グローブ: 'gloves',
-  カップケーキ: 'cupcake', ピクニック: 'picnic', パーティー: 'party', かご: 'basket', テーブル: 'table', 食べる: 'eating',
+  カップケーキ: 'cupcake', ピクニック: 'picnic', パーティー: 'party', かご: 'basket', テーブル: 'table',
+  食べる: 'eating', 食べている: 'eating', 食べてる: 'eating', 食べた: 'eating', たべる: 'eating', たべている: 'eating',
+  持った: 'holding', 持っている: 'holding', 持ってる: 'holding', 持つ: 'holding', もった: 'holding', もっている: 'holding',
+  抱いた: 'holding', 抱いている: 'holding', 抱っこした: 'holding', 運ぶ: 'carrying', を: '=object',
+  女の子: 'girl', 男の子: 'boy', 子ども: 'child', 子供: 'child', 赤ちゃん: 'baby', 女の人: 'woman', 男の人: 'man',
   マンダラ: 'mandala', 曼荼羅: 'mandala', 模様: 'pattern', もよう: 'pattern', 幾何学: 'geometric', ゼンタングル: 'zentangle',
   庭: 'garden', にわ: 'garden', 庭園: 'garden', ジャングル: 'jungle', 森: 'forest', もり: 'forest', 海: 'sea', うみ: 'sea', 海の中: 'underwater', 海底: 'underwater',
   ビーチ: 'beach', 砂浜: 'beach', 空: 'sky', そら: 'sky', 宇宙: 'space', 農場: 'farm', 牧場: 'farm', 草原: 'meadow', 公園: 'park', 町: 'city', 街: 'city',
@@ -149,6 +157,21 @@ export const MODIFIERS = new Set([
   'friend', 'friends', 'mother', 'father', 'mom', 'dad', 'slice', 'sprinkle', 'cone', 'day', 'time', 'new', 'year', 'happy', 'full', 'roaring', 'hatching', 'exploring', 'spreading', 'soaring', 'swinging', 'hanging',
 ]);
 
+/**
+ * Words that tie a held thing to its holder ("a bear holding a balloon"): `hold` puts it in the
+ * hands (or the mouth), `eat` at the mouth, `with` in the hands when the holder has hands.
+ * Chinese and Japanese verbs translate to these English words (拿着 → holding, 食べる → eating).
+ */
+export type RelationVerb = 'hold' | 'eat' | 'with';
+export const RELATION_WORDS: Record<string, RelationVerb> = {
+  holding: 'hold', hold: 'hold', carrying: 'hold', carry: 'hold', hugging: 'hold', hug: 'hold', grabbing: 'hold',
+  eating: 'eat', eat: 'eat', munching: 'eat', chewing: 'eat', nibbling: 'eat',
+  with: 'with',
+};
+
+/** Japanese object particle を, translated to a marker: the subject before it is what is held. */
+export const OBJECT_MARK = '=object';
+
 /** Words asking for a pattern or mandala page rather than a subject. */
 export const THEME_WORDS: Record<string, 'mandala' | 'pattern'> = {
   mandala: 'mandala', mandalas: 'mandala', kaleidoscope: 'mandala', rosette: 'mandala',
@@ -159,4 +182,4 @@ export const THEME_WORDS: Record<string, 'mandala' | 'pattern'> = {
  * Words the library has no honest picture for, though a tag would match something (girl → ribbon,
  * chest → toolbox): reported as not understood instead.
  */
-export const UNDRAWABLE = new Set(['girl', 'boy', 'man', 'woman', 'lady', 'person', 'people', 'child', 'chest', 'treasure', 'family', 'mom', 'dad', 'grandma', 'grandpa', 'teacher', 'doctor', 'nurse', 'astronaut', 'pirate', 'cowboy', 'ballerina', 'chef', 'farmer', 'firefighter']);
+export const UNDRAWABLE = new Set(['chest', 'treasure', 'family', 'mom', 'dad', 'teacher', 'doctor', 'nurse', 'pirate', 'cowboy', 'ballerina', 'firefighter']);

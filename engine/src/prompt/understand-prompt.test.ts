@@ -52,9 +52,50 @@ describe('understandPrompt', () => {
     expect(r.unmatched).toEqual(['lighthouse']);
     expect(r.scene).toBe('sea');
     expect(read('量子纠缠').unmatched).toEqual(['量子纠缠']);
-    // A tag would turn "girl" into a ribbon; the library cannot draw people, so it says so.
-    expect(read('a girl with a kite')).toMatchObject({ names: ['kite'], unmatched: ['girl'] });
+    // A tag would turn "treasure chest" into a toolbox: the library has no honest picture of it.
+    expect(read('a treasure chest')).toMatchObject({ names: [], unmatched: ['treasure', 'chest'] });
     expect(read('a baby elephant')).toMatchObject({ names: ['elephant'], unmatched: [] });
+  });
+
+  it('draws a few people, and reads "for kids" as the audience, not a subject', () => {
+    expect(read('a girl with a kite')).toMatchObject({ names: ['girl', 'kite'], unmatched: [] });
+    expect(read('女孩和小狗').names).toEqual(['girl', 'dog']);
+    expect(read('男の子').names).toEqual(['boy']);
+    expect(read('a dinosaur coloring page for kids')).toMatchObject({ names: ['t-rex'], unmatched: [] });
+    expect(read('a unicorn for children').names).toEqual(['unicorn']);
+  });
+
+  it.each([
+    ['a bear holding a balloon', 'hold', 'bear', 'balloon'],
+    ['a teddy bear carrying a gift', 'hold', 'teddy bear', 'wrapped gift'],
+    ['a dog with a bone', 'with', 'dog', 'meat on bone'],
+    ['a girl holding flowers', 'hold', 'girl', 'hibiscus'],
+    ['a cat eating fish', 'eat', 'cat', 'tropical fish'],
+    ['a monkey eats a banana', 'eat', 'monkey', 'banana'],
+    ['a bear eating honey', 'eat', 'bear', 'honey pot'],
+    ['小熊拿着气球', 'hold', 'bear', 'balloon'],
+    ['女孩抱着泰迪熊', 'hold', 'girl', 'teddy bear'],
+    ['小猫吃鱼', 'eat', 'cat', 'tropical fish'],
+    ['風船を持ったくま', 'hold', 'bear', 'balloon'],
+    ['くまが風船を持っている', 'hold', 'bear', 'balloon'],
+    ['魚を食べる猫', 'eat', 'cat', 'tropical fish'],
+    ['バナナを食べているサル', 'eat', 'monkey', 'banana'],
+  ])('reads who holds what in "%s"', (prompt, verb, holder, held) => {
+    const u = understandPrompt(prompt, index);
+    const name = (id: string | undefined): string | undefined => u.subjects.find((s) => s.id === id)?.name;
+    expect(u.relation?.verb).toBe(verb);
+    expect(name(u.relation?.holder)).toBe(holder);
+    expect(name(u.relation?.held)).toBe(held);
+    // The holder leads, whatever the word order or the kinds ("魚を食べる猫": the fish comes first).
+    expect(u.subjects.slice(0, 2).map((s) => s.name)).toEqual([holder, held]);
+    expect(u.unmatched).toEqual([]);
+  });
+
+  it('finds no relation without two subjects to relate', () => {
+    expect(read('a cat and a dog')).toMatchObject({ names: ['cat', 'dog'] });
+    expect(understandPrompt('a cat and a dog', index).relation).toBeNull();
+    expect(understandPrompt('a bear holding', index).relation).toBeNull();
+    expect(understandPrompt('holding a balloon', index).relation).toBeNull();
   });
 
   it('recognises requests for mandalas and patterns', () => {

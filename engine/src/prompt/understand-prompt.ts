@@ -1,7 +1,7 @@
 import type { Language } from '@studio/contracts/constants';
 import type { SubjectKind } from '../subjects/curation';
-import { CHINESE, CJK_FILLER, JAPANESE, MODIFIERS, SCENE_WORDS, SYNONYMS, THEME_WORDS, UNDRAWABLE } from './lexicon';
-import type { Scene } from './lexicon';
+import { CHINESE, CJK_FILLER, JAPANESE, MODIFIERS, OBJECT_MARK, RELATION_WORDS, SCENE_WORDS, SYNONYMS, THEME_WORDS, UNDRAWABLE } from './lexicon';
+import type { RelationVerb, Scene } from './lexicon';
 
 /** The part of a library subject that prompt reading needs. */
 export interface SubjectEntry {
@@ -19,6 +19,13 @@ export interface MatchedSubject {
   word: string;
 }
 
+/** "a bear holding a balloon": the holder (a subject id), what it holds, and how. */
+export interface Relation {
+  verb: RelationVerb;
+  holder: string;
+  held: string;
+}
+
 export interface Understanding {
   language: Language;
   /** The prompt as English words after translation, singularising and synonyms. */
@@ -27,6 +34,8 @@ export interface Understanding {
   subjects: MatchedSubject[];
   scene: Scene | null;
   theme: 'mandala' | 'pattern' | null;
+  /** A held thing and its holder, when the prompt says so; subjects then start with the holder. */
+  relation: Relation | null;
   /** Content words that matched nothing, as the user wrote them. */
   unmatched: string[];
 }
@@ -39,7 +48,7 @@ export interface SubjectIndex {
 // Which kind wins as the head noun of "a cat on a bicycle": living things before props.
 const HEAD_PRIORITY: Record<SubjectKind, number> = {
   animal: 0, bird: 0, sea: 0, bug: 1, dinosaur: 0, fantasy: 0, road: 2, air: 2, water: 2, space: 2, holiday: 3,
-  food: 3, building: 4, plant: 5, toy: 4, object: 6, weather: 7,
+  food: 3, building: 4, plant: 5, toy: 4, object: 6, weather: 7, person: 0,
 };
 
 export function buildSubjectIndex(subjects: SubjectEntry[]): SubjectIndex {
@@ -157,6 +166,9 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const unmatched: string[] = [];
   let scene: Scene | null = null;
   let theme: Understanding['theme'] = null;
+  // The first relation word, how many subjects came before it, and the subject marked by を.
+  let verb: { verb: RelationVerb; at: number } | null = null;
+  let marked: number | null = null;
   for (let i = 0; i < tokens.length; ) {
     let consumed = 0;
     // Longest phrase first, so "fire truck" is one subject and "hot air balloon" is not three.
@@ -177,7 +189,13 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
       const token = tokens[i];
       const word = token.english;
       consumed = 1;
-      if (!word || UNDRAWABLE.has(word)) {
+      if (word === OBJECT_MARK) {
+        if (found.length > 0) marked = found.length - 1;
+      } else if (RELATION_WORDS[word]) {
+        verb ??= { verb: RELATION_WORDS[word], at: found.length };
+      } else if (AUDIENCE.has(word) && tokens[i - 1]?.english === 'for') {
+        // "for kids", "for children": who the page is for, not what is on it.
+      } else if (!word || UNDRAWABLE.has(word)) {
         unmatched.push(token.original);
       } else if (THEME_WORDS[word]) {
         theme ??= THEME_WORDS[word];
@@ -194,8 +212,36 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
     }
     i += consumed;
   }
+  const relation = verb ? relate(found, verb, marked) : null;
   const unique = found.filter((s, i) => found.findIndex((o) => o.id === s.id) === i);
-  const headIndex = unique.reduce((best, s, i) => (HEAD_PRIORITY[s.kind] < HEAD_PRIORITY[unique[best].kind] ? i : best), 0);
-  const subjects = unique.length ? [unique[headIndex], ...unique.filter((_, i) => i !== headIndex)] : [];
-  return { language, words, subjects, scene, theme, unmatched: [...new Set(unmatched)] };
+  let subjects: MatchedSubject[];
+  if (relation) {
+    // The holder is the main subject and what it holds comes next, whatever their kinds.
+    const pair = [relation.holder, relation.held].map((id) => unique.find((s) => s.id === id)!);
+    subjects = [...pair, ...unique.filter((s) => s.id !== relation.holder && s.id !== relation.held)];
+  } else {
+    const headIndex = unique.reduce((best, s, i) => (HEAD_PRIORITY[s.kind] < HEAD_PRIORITY[unique[best].kind] ? i : best), 0);
+    subjects = unique.length ? [unique[headIndex], ...unique.filter((_, i) => i !== headIndex)] : [];
+  }
+  return { language, words, subjects, scene, theme, relation, unmatched: [...new Set(unmatched)] };
+}
+
+/** Words for whom a page is ("for kids"), read as the audience after "for". */
+const AUDIENCE = new Set(['child', 'kid', 'toddler', 'adult', 'teen', 'baby', 'girl', 'boy']);
+
+/**
+ * Who holds what. English and Chinese put the held thing after the verb ("a bear holding a
+ * balloon", "小熊拿着气球"); Japanese marks it with を before the verb ("風船を持ったくま"), or puts
+ * it right before the verb without one. The holder is the subject on the other side.
+ */
+function relate(found: MatchedSubject[], verb: { verb: RelationVerb; at: number }, marked: number | null): Relation | null {
+  let held: number;
+  if (marked !== null) held = marked;
+  else if (verb.at < found.length && verb.at > 0) held = verb.at;
+  else if (verb.at === found.length && verb.at >= 2) held = verb.at - 1;
+  else return null;
+  const before = found.slice(0, verb.at).filter((_, i) => i !== held).reverse();
+  const after = found.slice(verb.at).filter((_, i) => i + verb.at !== held);
+  const holder = [...before, ...after].find((s) => s.id !== found[held].id);
+  return holder ? { verb: verb.verb, holder: holder.id, held: found[held].id } : null;
 }

@@ -7,7 +7,10 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { boundsOf, computeAnchors, findEyes, hasAnchorsFor } from './anchors';
+import type { SubjectAnchors } from './anchors';
 import { kindOf } from './curation';
+import type { SubjectKind } from './curation';
 import { outlineElementsToSvg, outlineOpenMojiSvg } from './openmoji-outline';
 import type { OutlineElement } from './openmoji-outline';
 import { LIBRARY_FORMAT, LIBRARY_PATH, MASK_SIZE, OPENMOJI_ATTRIBUTION, SUBJECT_BOX } from './subject-library';
@@ -25,9 +28,10 @@ interface OpenMojiEntry {
 
 const MEASURE = 128;
 
-function svgFor(elements: OutlineElement[], paint: 'outline' | 'silhouette', size: number): string {
+function svgFor(elements: OutlineElement[], paint: 'outline' | 'silhouette' | 'ink', size: number): string {
   let body: string;
   if (paint === 'outline') body = outlineElementsToSvg(elements, false);
+  else if (paint === 'ink') body = outlineElementsToSvg(elements.filter((e) => e.role === 'ink'), false);
   else body = outlineElementsToSvg(elements, false).replaceAll('fill="#fff"', 'fill="#000"');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${SUBJECT_BOX} ${SUBJECT_BOX}"><rect width="72" height="72" fill="#fff"/><g stroke-width="1" stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>`;
 }
@@ -63,9 +67,10 @@ interface Measured {
   inkShare: number;
   leakShare: number;
   coverage: number;
+  anchors: SubjectAnchors | null;
 }
 
-async function measure(elements: OutlineElement[]): Promise<Measured> {
+async function measure(elements: OutlineElement[], kind: SubjectKind, name: string): Promise<Measured> {
   const silhouette = await rasterize(svgFor(elements, 'silhouette', MEASURE), MEASURE);
   const outline = await rasterize(svgFor(elements, 'outline', MEASURE), MEASURE);
   const reach = outsideReach(outline, MEASURE);
@@ -115,7 +120,16 @@ async function measure(elements: OutlineElement[]): Promise<Measured> {
     inkShare: area ? ink / area : 1,
     leakShare: fillArea ? leaked / fillArea : 1,
     coverage: area / (MEASURE * MEASURE),
+    anchors: hasAnchorsFor(kind, name) ? await anchorsOf(elements, solid, kind, name) : null,
   };
+}
+
+/** Mouth and hands from the silhouette and the eyes (the subject's ink shapes alone). */
+async function anchorsOf(elements: OutlineElement[], solid: Uint8Array, kind: SubjectKind, name: string): Promise<SubjectAnchors | null> {
+  const box = boundsOf(solid, MEASURE);
+  if (!box) return null;
+  const ink = await rasterize(svgFor(elements, 'ink', MEASURE), MEASURE);
+  return computeAnchors(solid, findEyes(ink, MEASURE, box), MEASURE, kind, name, SUBJECT_BOX / MEASURE);
 }
 
 function splitTags(...lists: string[]): string[] {
@@ -141,7 +155,8 @@ export async function buildSubjectLibrary(outPath: string = LIBRARY_PATH): Promi
         rejected.lines++;
         continue;
       }
-      const m = await measure(elements);
+      const kind = kindOf(entry.group, entry.subgroups, entry.annotation)!;
+      const m = await measure(elements, kind, entry.annotation.toLowerCase());
       if (m.inkShare > 0.6) rejected.blob++;
       else if (m.leakShare > 0.02) rejected.leak++;
       else if (m.coverage < 0.12) rejected.tiny++;
@@ -150,11 +165,12 @@ export async function buildSubjectLibrary(outPath: string = LIBRARY_PATH): Promi
           id: entry.hexcode,
           name: entry.annotation.toLowerCase(),
           keywords: splitTags(entry.tags, entry.openmoji_tags),
-          kind: kindOf(entry.group, entry.subgroups, entry.annotation)!,
+          kind,
           elements,
           bounds: m.bounds,
           mask: m.mask,
           inkShare: Math.round(m.inkShare * 1000) / 1000,
+          anchors: m.anchors,
         });
       }
     }

@@ -5,7 +5,7 @@
 
 export const SUBJECT_KINDS = [
   'animal', 'bird', 'sea', 'bug', 'dinosaur', 'plant', 'food', 'road', 'air', 'water', 'space',
-  'building', 'fantasy', 'holiday', 'weather', 'toy', 'object',
+  'building', 'fantasy', 'holiday', 'weather', 'toy', 'object', 'person',
 ] as const;
 export type SubjectKind = (typeof SUBJECT_KINDS)[number];
 
@@ -62,8 +62,15 @@ const KIND_BY_ANNOTATION: [RegExp, SubjectKind][] = [
 // Symbols, faces, flags and abstract things that a child would not colour as a picture.
 const EXCLUDED_ANNOTATION = /\b(flag|face with|button|sign|symbol|keycap|arrow|mark|clock|o’clock|thirty|letter|sleeping|zzz|skin tone|hand|finger|ideograph|bust in|busts|logo|dotted|silhouette|ballot|kiss|couple|family|lipstick|bikini|thong|briefs|pill|syringe|cigarette|knife|dagger|gun|pistol|bomb|coffin|headstone|urn|skull|crossed|prohibited|no |merperson|merman|man |woman |men |women |person |people |vampire|zombie|shaved ice|wine|beer|cocktail|sake|tumbler|champagne|bottle with|clinking|liquor|speaking|oncoming|statue|tokyo tower|japanese post|love hotel|wedding|sparkles|spouting whale|pile of poo|chequered)\b/;
 
+/**
+ * People are drawn from the shoulders up in OpenMoji; these few are kept (a girl holding flowers),
+ * the hundreds of role, gesture and hair variants are not.
+ */
+const PEOPLE = new Set(['baby', 'child', 'boy', 'girl', 'person', 'man', 'woman', 'older person', 'princess', 'prince', 'cook', 'farmer', 'astronaut']);
+
 export function kindOf(group: string, subgroup: string, annotation: string): SubjectKind | null {
   const name = annotation.toLowerCase();
+  if (subgroup === 'person' || subgroup === 'person-role') return PEOPLE.has(name) ? 'person' : null;
   if (group === 'flags' || group === 'symbols' || group === 'component' || group === 'extras-unicode') return null;
   if (EXCLUDED_ANNOTATION.test(` ${name} `)) return null;
   const base = KIND_BY_SUBGROUP[subgroup];

@@ -2,6 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statS
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Attribution } from '@studio/contracts/images';
+import type { SubjectAnchors } from './anchors';
 import type { SubjectKind } from './curation';
 import type { OutlineElement } from './openmoji-outline';
 
@@ -23,10 +24,12 @@ export interface Subject {
   mask: string;
   /** Share of the silhouette that is solid ink in the outline version (eyes, dark details). */
   inkShare: number;
+  /** Mouth and hand points for held objects (see anchors.ts); null when none is reliable. */
+  anchors: SubjectAnchors | null;
 }
 
 /** Bump when the build's rules or format change: a cached library of another version is rebuilt. */
-export const LIBRARY_FORMAT = 3;
+export const LIBRARY_FORMAT = 4;
 
 export interface SubjectLibrary {
   format: number;
