@@ -1,7 +1,7 @@
 import { PX_PER_MM } from '@studio/contracts/page';
 import type { Bitmap } from '../page';
-import { labelComponents } from '../raster/label-components';
-import { findLeaks, REGION_MIN_MM2, SPECK_MAX_MM2 } from '../quality/check-page';
+import { leaksOf, REGION_MIN_MM2, SPECK_MAX_MM2 } from '../quality/check-page';
+import { fillSmallComponents, labelRuns } from '../quality/page-runs';
 
 /**
  * The last pass every page gets: paper islands too small to colour are filled with ink, and ink
@@ -10,20 +10,16 @@ import { findLeaks, REGION_MIN_MM2, SPECK_MAX_MM2 } from '../quality/check-page'
  */
 export function finishPage(page: Bitmap, lineWidth: number): void {
   const { width, height, data } = page;
-  for (let i = 0; i < data.length; i++) data[i] = data[i] < 128 ? 0 : 255;
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i];
+    if (v !== 0 && v !== 255) data[i] = v < 128 ? 0 : 255;
+  }
   cutLeaks(page, lineWidth);
-  const paper = labelComponents(data, width, height, 255, 4);
-  const regionMin = REGION_MIN_MM2 * PX_PER_MM * PX_PER_MM;
-  for (let i = 0; i < data.length; i++) {
-    const id = paper.labels[i];
-    if (id !== 0 && paper.areas[id] < regionMin) data[i] = 0;
-  }
-  const ink = labelComponents(data, width, height, 0, 8);
-  const speckMax = SPECK_MAX_MM2 * PX_PER_MM * PX_PER_MM;
-  for (let i = 0; i < data.length; i++) {
-    const id = ink.labels[i];
-    if (id !== 0 && ink.areas[id] < speckMax) data[i] = 255;
-  }
+  // Components as row runs: no page-sized label arrays (see quality/page-runs.ts).
+  const paper = labelRuns(data, width, height, false, 4);
+  fillSmallComponents(data, paper, REGION_MIN_MM2 * PX_PER_MM * PX_PER_MM, 0);
+  const ink = labelRuns(data, width, height, true, 8);
+  fillSmallComponents(data, ink, SPECK_MAX_MM2 * PX_PER_MM * PX_PER_MM, 255);
 }
 
 /**
@@ -33,10 +29,8 @@ export function finishPage(page: Bitmap, lineWidth: number): void {
  */
 export function cutLeaks(page: Bitmap, lineWidth: number): void {
   const { width, height, data } = page;
-  const n = width * height;
-  const ink = new Uint8Array(n);
-  for (let i = 0; i < n; i++) ink[i] = data[i] === 0 ? 1 : 0;
-  const leaks = findLeaks(ink, width, height);
+  // The page is binary here (0 or 255), so "ink < 128" is the same set as "ink === 0".
+  const leaks = leaksOf(data, width, height, true);
   if (leaks.leakingRegions === 0) return;
   const { paper, cores, coreCounts, coresPerRegion } = leaks;
   const w2 = leaks.width;

@@ -53,7 +53,12 @@ async function photoLines(input: Buffer, difficulty: Difficulty, ratio: Ratio, t
   const workH = Math.round(size.height / params.workScale);
   const image = await decodeImage(input, { resize: { width: workW, height: workH, fit: 'cover' } });
   const planes = rgbToLab(image);
-  const field = colourGradient(planes, workW, workH, { sigmas: [params.sigma, params.sigma * 2], chromaWeight: 1.5 });
+  const field = colourGradient(planes, workW, workH, {
+    sigmas: [params.sigma, params.sigma * 2],
+    chromaWeight: 1.5,
+    blur: 'recursive',
+    withAngle: false,
+  });
   const over = watershed(field.magnitude, workW, workH);
   const areaPerWorkPx = (params.workScale / PX_PER_MM) ** 2;
   const regions = mergeRegions(over, field.magnitude, {

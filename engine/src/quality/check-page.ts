@@ -4,6 +4,7 @@ import type { Bitmap, PageReport } from '../page';
 import { labelComponents } from '../raster/label-components';
 import type { Components } from '../raster/label-components';
 import { CHAMFER_UNIT, chamferDistance } from '../raster/distance-transform';
+import { labelRuns } from './page-runs';
 
 /** An ink blob smaller than this, not touching anything else, is a speck nobody drew on purpose. */
 export const SPECK_MAX_MM2 = 2;
@@ -24,31 +25,44 @@ const mm2ToPx = (mm2: number): number => mm2 * PX_PER_MM * PX_PER_MM;
  * junctions and solid fills from inflating it.
  */
 export function estimateLineWidth(ink: Uint8Array, width: number, height: number): number {
-  const dist = chamferDistance(ink, width, height, 1);
-  // Beyond the page edge is paper too: a frame drawn at the edge is as wide as it looks.
+  return lineWidthOf(ink, width, height, false);
+}
+
+/**
+ * estimateLineWidth on either an ink mask (1 = ink, `dark` false) or a page bitmap (ink < 128,
+ * `dark` true), so the checker needs no page-sized mask. The distance starts at the distance to
+ * the page edge (beyond it is paper too: a frame drawn at the edge is as wide as it looks); the
+ * chamfer passes only lower it, which gives the same result as clamping afterwards.
+ */
+function lineWidthOf(source: Uint8Array, width: number, height: number, dark: boolean): number {
+  const INF = 65535;
+  const dist = new Uint16Array(width * height);
   for (let y = 0; y < height; y++) {
     const toEdgeY = y + 1 < height - y ? y + 1 : height - y;
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const d = dist[i];
-      if (d === 0) continue;
+      const i = row + x;
+      const isInk = dark ? source[i] < 128 : source[i] !== 0;
+      if (!isInk) continue;
       const toEdgeX = x + 1 < width - x ? x + 1 : width - x;
       const toEdge = (toEdgeX < toEdgeY ? toEdgeX : toEdgeY) * CHAMFER_UNIT;
-      if (toEdge < d) dist[i] = toEdge;
+      dist[i] = toEdge < INF ? toEdge : INF;
     }
   }
+  chamferPasses(dist, width, height);
   const histogram = new Uint32Array(1024);
   let ridges = 0;
   for (let y = 0; y < height; y++) {
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      const i = y * width + x;
+      const i = row + x;
       const d = dist[i];
       if (d === 0) continue;
       if (x > 0 && dist[i - 1] > d) continue;
       if (x < width - 1 && dist[i + 1] > d) continue;
       if (y > 0 && dist[i - width] > d) continue;
       if (y < height - 1 && dist[i + width] > d) continue;
-      histogram[Math.min(1023, d)]++;
+      histogram[d < 1023 ? d : 1023]++;
       ridges++;
     }
   }
@@ -60,6 +74,44 @@ export function estimateLineWidth(ink: Uint8Array, width: number, height: number
     if (seen * 2 >= ridges) return Math.max(1, (2 * bin) / CHAMFER_UNIT - 0.5);
   }
   return 0;
+}
+
+/** The two raster passes of the 3-4 chamfer transform, in place: zeros are the targets. */
+function chamferPasses(d: Uint16Array, width: number, height: number): void {
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const i = row + x;
+      let v = d[i];
+      if (v === 0) continue;
+      let c: number;
+      if (x > 0 && (c = d[i - 1] + 3) < v) v = c;
+      if (y > 0) {
+        const up = i - width;
+        if ((c = d[up] + 3) < v) v = c;
+        if (x > 0 && (c = d[up - 1] + 4) < v) v = c;
+        if (x < width - 1 && (c = d[up + 1] + 4) < v) v = c;
+      }
+      d[i] = v;
+    }
+  }
+  for (let y = height - 1; y >= 0; y--) {
+    const row = y * width;
+    for (let x = width - 1; x >= 0; x--) {
+      const i = row + x;
+      let v = d[i];
+      if (v === 0) continue;
+      let c: number;
+      if (x < width - 1 && (c = d[i + 1] + 3) < v) v = c;
+      if (y < height - 1) {
+        const down = i + width;
+        if ((c = d[down] + 3) < v) v = c;
+        if (x < width - 1 && (c = d[down + 1] + 4) < v) v = c;
+        if (x > 0 && (c = d[down - 1] + 4) < v) v = c;
+      }
+      d[i] = v;
+    }
+  }
 }
 
 export interface LeakAnalysis {
@@ -84,6 +136,11 @@ export interface LeakAnalysis {
  * about 9 page pixels), where "paper if any" keeps even one-pixel gaps open.
  */
 export function findLeaks(ink: Uint8Array, width: number, height: number): LeakAnalysis {
+  return leaksOf(ink, width, height, false);
+}
+
+/** findLeaks on an ink mask (`dark` false) or directly on a page bitmap (ink < 128, `dark` true). */
+export function leaksOf(source: Uint8Array, width: number, height: number, dark: boolean): LeakAnalysis {
   const w2 = (width + 1) >> 1;
   const h2 = (height + 1) >> 1;
   const n2 = w2 * h2;
@@ -91,7 +148,11 @@ export function findLeaks(ink: Uint8Array, width: number, height: number): LeakA
   for (let y = 0; y < height; y++) {
     const row2 = (y >> 1) * w2;
     const row = y * width;
-    for (let x = 0; x < width; x++) if (!ink[row + x]) paperMask[row2 + (x >> 1)] = 1;
+    if (dark) {
+      for (let x = 0; x < width; x++) if (source[row + x] >= 128) paperMask[row2 + (x >> 1)] = 1;
+    } else {
+      for (let x = 0; x < width; x++) if (!source[row + x]) paperMask[row2 + (x >> 1)] = 1;
+    }
   }
   const paper = labelComponents(paperMask, w2, h2, 1, 4);
   const dist = chamferDistance(paperMask, w2, h2, 1);
@@ -134,26 +195,25 @@ export function checkPage(bitmap: Bitmap, difficulty?: Difficulty): PageReport {
   const { width, height, data } = bitmap;
   const n = width * height;
   let greyPixels = 0;
-  const ink = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const v = data[i];
     if (v !== 0 && v !== 255) greyPixels++;
-    ink[i] = v < 128 ? 1 : 0;
   }
 
-  const inkParts = labelComponents(ink, width, height, 1, 8);
+  // Ink is every pixel < 128; components are counted on row runs, without a page-sized mask.
+  const inkParts = labelRuns(data, width, height, true, 8);
   const speckMax = mm2ToPx(SPECK_MAX_MM2);
   let specks = 0;
   for (let id = 1; id <= inkParts.count; id++) if (inkParts.areas[id] < speckMax) specks++;
 
-  const paper = labelComponents(ink, width, height, 0, 4);
+  const paper = labelRuns(data, width, height, false, 4);
   const regionMin = mm2ToPx(REGION_MIN_MM2);
   let regionCount = 0;
   for (let id = 1; id <= paper.count; id++) if (paper.areas[id] >= regionMin) regionCount++;
 
-  const { leakingRegions } = findLeaks(ink, width, height);
+  const { leakingRegions } = leaksOf(data, width, height, true);
 
-  const lineWidthPx = estimateLineWidth(ink, width, height);
+  const lineWidthPx = lineWidthOf(data, width, height, true);
   const lineWidthMm = lineWidthPx / PX_PER_MM;
 
   const problems: string[] = [];
