@@ -5,6 +5,7 @@ import { labelComponents } from '../raster/label-components';
 import type { Components } from '../raster/label-components';
 import { CHAMFER_UNIT, chamferDistance } from '../raster/distance-transform';
 import { labelRuns } from './page-runs';
+import type { RunComponents } from './page-runs';
 
 /** An ink blob smaller than this, not touching anything else, is a speck nobody drew on purpose. */
 export const SPECK_MAX_MM2 = 2;
@@ -35,33 +36,78 @@ export function estimateLineWidth(ink: Uint8Array, width: number, height: number
  * chamfer passes only lower it, which gives the same result as clamping afterwards.
  */
 function lineWidthOf(source: Uint8Array, width: number, height: number, dark: boolean): number {
-  const INF = 65535;
+  return lineWidthOnRuns(labelRuns(dark ? source : inkMaskAsPage(source), width, height, true, 4), width, height);
+}
+
+/** An ink mask (1 = ink) as page values (0 ink, 255 paper). */
+function inkMaskAsPage(ink: Uint8Array): Uint8Array {
+  const page = new Uint8Array(ink.length);
+  for (let i = 0; i < ink.length; i++) page[i] = ink[i] ? 0 : 255;
+  return page;
+}
+
+/**
+ * The line-width estimate computed on the ink's row runs only: the chamfer passes visit ink
+ * pixels (paper is distance 0 and never changes), in raster order forward and reverse order
+ * back, which is what the full-raster passes do with paper skipped.
+ */
+function lineWidthOnRuns(ink: RunComponents, width: number, height: number): number {
+  const { runs, from, to } = ink;
   const dist = new Uint16Array(width * height);
-  for (let y = 0; y < height; y++) {
+  for (let r = 0; r < runs; r++) {
+    const y = (from[r] / width) | 0;
     const toEdgeY = y + 1 < height - y ? y + 1 : height - y;
     const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const i = row + x;
-      const isInk = dark ? source[i] < 128 : source[i] !== 0;
-      if (!isInk) continue;
+    for (let i = from[r]; i < to[r]; i++) {
+      const x = i - row;
       const toEdgeX = x + 1 < width - x ? x + 1 : width - x;
-      const toEdge = (toEdgeX < toEdgeY ? toEdgeX : toEdgeY) * CHAMFER_UNIT;
-      dist[i] = toEdge < INF ? toEdge : INF;
+      dist[i] = (toEdgeX < toEdgeY ? toEdgeX : toEdgeY) * CHAMFER_UNIT;
     }
   }
-  chamferPasses(dist, width, height);
+  for (let r = 0; r < runs; r++) {
+    const row = ((from[r] / width) | 0) * width;
+    for (let i = from[r]; i < to[r]; i++) {
+      const x = i - row;
+      let v = dist[i];
+      let c: number;
+      if (x > 0 && (c = dist[i - 1] + 3) < v) v = c;
+      if (i >= width) {
+        const up = i - width;
+        if ((c = dist[up] + 3) < v) v = c;
+        if (x > 0 && (c = dist[up - 1] + 4) < v) v = c;
+        if (x < width - 1 && (c = dist[up + 1] + 4) < v) v = c;
+      }
+      dist[i] = v;
+    }
+  }
+  const last = width * (height - 1);
+  for (let r = runs - 1; r >= 0; r--) {
+    const row = ((from[r] / width) | 0) * width;
+    for (let i = to[r] - 1; i >= from[r]; i--) {
+      const x = i - row;
+      let v = dist[i];
+      let c: number;
+      if (x < width - 1 && (c = dist[i + 1] + 3) < v) v = c;
+      if (i < last) {
+        const down = i + width;
+        if ((c = dist[down] + 3) < v) v = c;
+        if (x < width - 1 && (c = dist[down + 1] + 4) < v) v = c;
+        if (x > 0 && (c = dist[down - 1] + 4) < v) v = c;
+      }
+      dist[i] = v;
+    }
+  }
   const histogram = new Uint32Array(1024);
   let ridges = 0;
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const i = row + x;
+  for (let r = 0; r < runs; r++) {
+    const row = ((from[r] / width) | 0) * width;
+    for (let i = from[r]; i < to[r]; i++) {
+      const x = i - row;
       const d = dist[i];
-      if (d === 0) continue;
       if (x > 0 && dist[i - 1] > d) continue;
       if (x < width - 1 && dist[i + 1] > d) continue;
-      if (y > 0 && dist[i - width] > d) continue;
-      if (y < height - 1 && dist[i + width] > d) continue;
+      if (i >= width && dist[i - width] > d) continue;
+      if (i < last && dist[i + width] > d) continue;
       histogram[d < 1023 ? d : 1023]++;
       ridges++;
     }
@@ -74,44 +120,6 @@ function lineWidthOf(source: Uint8Array, width: number, height: number, dark: bo
     if (seen * 2 >= ridges) return Math.max(1, (2 * bin) / CHAMFER_UNIT - 0.5);
   }
   return 0;
-}
-
-/** The two raster passes of the 3-4 chamfer transform, in place: zeros are the targets. */
-function chamferPasses(d: Uint16Array, width: number, height: number): void {
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const i = row + x;
-      let v = d[i];
-      if (v === 0) continue;
-      let c: number;
-      if (x > 0 && (c = d[i - 1] + 3) < v) v = c;
-      if (y > 0) {
-        const up = i - width;
-        if ((c = d[up] + 3) < v) v = c;
-        if (x > 0 && (c = d[up - 1] + 4) < v) v = c;
-        if (x < width - 1 && (c = d[up + 1] + 4) < v) v = c;
-      }
-      d[i] = v;
-    }
-  }
-  for (let y = height - 1; y >= 0; y--) {
-    const row = y * width;
-    for (let x = width - 1; x >= 0; x--) {
-      const i = row + x;
-      let v = d[i];
-      if (v === 0) continue;
-      let c: number;
-      if (x < width - 1 && (c = d[i + 1] + 3) < v) v = c;
-      if (y < height - 1) {
-        const down = i + width;
-        if ((c = d[down] + 3) < v) v = c;
-        if (x < width - 1 && (c = d[down + 1] + 4) < v) v = c;
-        if (x > 0 && (c = d[down - 1] + 4) < v) v = c;
-      }
-      d[i] = v;
-    }
-  }
 }
 
 export interface LeakAnalysis {
@@ -144,13 +152,13 @@ export function leaksOf(source: Uint8Array, width: number, height: number, dark:
   const w2 = (width + 1) >> 1;
   const h2 = (height + 1) >> 1;
   const n2 = w2 * h2;
-  const paperMask = new Uint8Array(n2);
-  for (let y = 0; y < height; y++) {
-    const row2 = (y >> 1) * w2;
-    const row = y * width;
-    if (dark) {
-      for (let x = 0; x < width; x++) if (source[row + x] >= 128) paperMask[row2 + (x >> 1)] = 1;
-    } else {
+  let paperMask: Uint8Array;
+  if (dark) paperMask = halfResPaper(source, width, height, 1);
+  else {
+    paperMask = new Uint8Array(n2);
+    for (let y = 0; y < height; y++) {
+      const row2 = (y >> 1) * w2;
+      const row = y * width;
       for (let x = 0; x < width; x++) if (!source[row + x]) paperMask[row2 + (x >> 1)] = 1;
     }
   }
@@ -187,6 +195,73 @@ export function leaksOf(source: Uint8Array, width: number, height: number, dark:
 }
 
 /**
+ * A page bitmap at half resolution: `value` where any of the four page pixels is paper (≥ 128), 0 elsewhere.
+ */
+function halfResPaper(data: Uint8Array, width: number, height: number, value: number): Uint8Array {
+  const w2 = (width + 1) >> 1;
+  const h2 = (height + 1) >> 1;
+  const mask = new Uint8Array(w2 * h2);
+  for (let y2 = 0; y2 < h2; y2++) {
+    const r0 = 2 * y2 * width;
+    const r1 = 2 * y2 + 1 < height ? r0 + width : r0;
+    const out = y2 * w2;
+    for (let x2 = 0; x2 < w2; x2++) {
+      const x0 = 2 * x2;
+      const x1 = x0 + 1 < width ? x0 + 1 : x0;
+      if (data[r0 + x0] >= 128 || data[r0 + x1] >= 128 || data[r1 + x0] >= 128 || data[r1 + x1] >= 128) mask[out + x2] = value;
+    }
+  }
+  return mask;
+}
+
+/**
+ * The number of leaking regions of a page bitmap (ink < 128), as findLeaks counts them, with
+ * components kept as row runs: what the checker needs, without per-pixel labels.
+ */
+export function countLeaks(data: Uint8Array, width: number, height: number): number {
+  const w2 = (width + 1) >> 1;
+  const h2 = (height + 1) >> 1;
+  const n2 = w2 * h2;
+  const paperMask = halfResPaper(data, width, height, 255);
+  const dist = chamferDistance(paperMask, w2, h2, 255);
+  const halfGap = (LEAK_GAP_MM * PX_PER_MM) / 4;
+  const core = new Uint8Array(n2);
+  const margin = Math.ceil(halfGap);
+  const limit = halfGap * CHAMFER_UNIT;
+  for (let y = margin; y < h2 - margin; y++) {
+    for (let x = margin; x < w2 - margin; x++) {
+      const i = y * w2 + x;
+      if (dist[i] > limit) core[i] = 255;
+    }
+  }
+  const paper = labelRuns(paperMask, w2, h2, false, 4);
+  const cores = labelRuns(core, w2, h2, false, 4);
+  const coreMin = mm2ToPx(LEAK_CORE_MIN_MM2) / 4;
+  const coresPerRegion = new Int32Array(paper.count + 1);
+  let seen = 0;
+  for (let r = 0; r < cores.runs; r++) {
+    const c = cores.id[r];
+    // Ids are given in raster order of first run: a new id is a core's first run.
+    if (c <= seen) continue;
+    seen = c;
+    if (cores.areas[c] < coreMin) continue;
+    // The paper run holding this core run's first pixel (runs are sorted by position).
+    const at = cores.from[r];
+    let lo = 0;
+    let hi = paper.runs - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (paper.from[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    coresPerRegion[paper.id[lo]]++;
+  }
+  let leaking = 0;
+  for (let id = 1; id <= paper.count; id++) if (coresPerRegion[id] > 1) leaking++;
+  return leaking;
+}
+
+/**
  * Measures what makes a page printable: no grey, no specks, no regions that leak into each other
  * through narrow gaps, and (when a difficulty is given) the region count and line width of that
  * difficulty. The worker uses `passes` as a gate.
@@ -211,9 +286,10 @@ export function checkPage(bitmap: Bitmap, difficulty?: Difficulty): PageReport {
   let regionCount = 0;
   for (let id = 1; id <= paper.count; id++) if (paper.areas[id] >= regionMin) regionCount++;
 
-  const { leakingRegions } = leaksOf(data, width, height, true);
+  const leakingRegions = countLeaks(data, width, height);
 
-  const lineWidthPx = lineWidthOf(data, width, height, true);
+  // Runs do not depend on connectivity: the ink's runs serve the line-width estimate too.
+  const lineWidthPx = lineWidthOnRuns(inkParts, width, height);
   const lineWidthMm = lineWidthPx / PX_PER_MM;
 
   const problems: string[] = [];
