@@ -51,21 +51,24 @@ export function watershed(gradient: Float32Array, width: number, height: number)
   }
   const labels = new Int32Array(n).fill(-1);
   const stack = new Int32Array(n);
+  // Members of the plateau being filled, to undo it when it turns out to lie on a slope.
+  const members = new Int32Array(n);
   let count = 0;
   for (let s = 0; s < n; s++) {
     if (!isMin[s] || labels[s] !== -1) continue;
     // A plateau of minimum pixels is only a basin if no plateau pixel touches a lower pixel;
     // flat runs on a slope are left to the flooding.
     let top = 0;
+    let memberCount = 0;
     stack[top++] = s;
     labels[s] = count;
-    const members: number[] = [];
     let slope = false;
     while (top > 0) {
       const p = stack[--top];
-      members.push(p);
+      members[memberCount++] = p;
       const x = p % width;
       const y = (p - x) / width;
+      const level = q[p];
       for (let dy = -1; dy <= 1; dy++) {
         const yy = y + dy;
         if (yy < 0 || yy >= height) continue;
@@ -73,15 +76,16 @@ export function watershed(gradient: Float32Array, width: number, height: number)
           const xx = x + dx;
           if (xx < 0 || xx >= width) continue;
           const r = yy * width + xx;
-          if (q[r] < q[p]) slope = true;
-          if (q[r] === q[p] && labels[r] === -1) {
+          const other = q[r];
+          if (other < level) slope = true;
+          else if (other === level && labels[r] === -1) {
             labels[r] = count;
             stack[top++] = r;
           }
         }
       }
     }
-    if (slope) for (const p of members) labels[p] = -2;
+    if (slope) for (let m = 0; m < memberCount; m++) labels[members[m]] = -2;
     else count++;
   }
   for (let i = 0; i < n; i++) if (labels[i] === -2) labels[i] = -1;
@@ -91,32 +95,41 @@ export function watershed(gradient: Float32Array, width: number, height: number)
   const tail = new Int32Array(levels).fill(-1);
   const next = new Int32Array(n).fill(-1);
   const queued = new Uint8Array(n);
-  const push = (p: number, level: number): void => {
-    if (tail[level] === -1) head[level] = p;
-    else next[tail[level]] = p;
-    tail[level] = p;
-    queued[p] = 1;
-  };
-  const neighbours = [-1, 1, -width, width];
-  const pushNeighbours = (p: number, level: number): void => {
+  /** Gives p's unlabelled 4-neighbours p's basin and queues them at max(level, their height). */
+  const spread = (p: number, level: number): void => {
     const x = p % width;
+    const label = labels[p];
     for (let k = 0; k < 4; k++) {
-      if ((k === 0 && x === 0) || (k === 1 && x === width - 1)) continue;
-      const r = p + neighbours[k];
-      if (r < 0 || r >= n || labels[r] !== -1 || queued[r]) continue;
-      labels[r] = labels[p];
-      push(r, Math.max(level, q[r]));
+      let r: number;
+      if (k === 0) {
+        if (x === 0) continue;
+        r = p - 1;
+      } else if (k === 1) {
+        if (x === width - 1) continue;
+        r = p + 1;
+      } else if (k === 2) {
+        r = p - width;
+        if (r < 0) continue;
+      } else {
+        r = p + width;
+        if (r >= n) continue;
+      }
+      if (labels[r] !== -1 || queued[r]) continue;
+      labels[r] = label;
+      const at = q[r] > level ? q[r] : level;
+      if (tail[at] === -1) head[at] = r;
+      else next[tail[at]] = r;
+      tail[at] = r;
+      queued[r] = 1;
     }
   };
-  const seeds: number[] = [];
-  for (let p = 0; p < n; p++) if (labels[p] >= 0) seeds.push(p);
-  for (const p of seeds) pushNeighbours(p, q[p]);
+  for (let p = 0; p < n; p++) if (labels[p] >= 0 && !queued[p]) spread(p, q[p]);
   for (let level = 0; level < levels; level++) {
     while (head[level] !== -1) {
       const p = head[level];
       head[level] = next[p];
       if (head[level] === -1) tail[level] = -1;
-      pushNeighbours(p, level);
+      spread(p, level);
     }
   }
   return { width, height, labels, count };

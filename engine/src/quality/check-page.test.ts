@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PX_PER_MM } from '@studio/contracts/page';
 import type { Bitmap } from '../page';
-import { checkPage, countLeaks, estimateLineWidth, findLeaks } from './check-page';
+import { checkPage, countLeaks, estimateLineWidth, findLeaks, LEAK_GAP_MM, leakCores } from './check-page';
+import { CHAMFER_UNIT, chamferDistance } from '../raster/distance-transform';
 import { seededRandom } from '../lineart/synthetic-images';
 
 function blank(width: number, height: number): Bitmap {
@@ -88,6 +89,28 @@ describe('checkPage', () => {
       const ink = Uint8Array.from(page.data, (v) => (v < 128 ? 1 : 0));
       expect(countLeaks(page.data, width, height)).toBe(findLeaks(ink, width, height).leakingRegions);
       expect(checkPage(page).lineWidthPx).toBe(estimateLineWidth(ink, width, height));
+    }
+  });
+
+  it('finds leak cores exactly where the chamfer distance is over half a gap', () => {
+    const random = seededRandom(11);
+    const [width, height] = [97, 83];
+    const halfGap = (LEAK_GAP_MM * PX_PER_MM) / 4;
+    const margin = Math.ceil(halfGap);
+    for (const density of [0.01, 0.03, 0.08]) {
+      const mask = Uint8Array.from({ length: width * height }, () => (random() < density ? 0 : 1));
+      const dist = chamferDistance(mask, width, height, 1);
+      const cores = leakCores(mask, width, height, 1, 1);
+      let inside = 0;
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const i = y * width + x;
+          const expected = y >= margin && y < height - margin && x >= margin && x < width - margin && dist[i] > halfGap * CHAMFER_UNIT ? 1 : 0;
+          expect(cores[i]).toBe(expected);
+          inside += expected;
+        }
+      }
+      expect(inside).toBeGreaterThan(0);
     }
   });
 });

@@ -3,7 +3,7 @@ import { DIFFICULTY_SPECS, PX_PER_MM } from '@studio/contracts/page';
 import type { Bitmap, PageReport } from '../page';
 import { labelComponents } from '../raster/label-components';
 import type { Components } from '../raster/label-components';
-import { CHAMFER_UNIT, chamferDistance } from '../raster/distance-transform';
+import { CHAMFER_UNIT } from '../raster/distance-transform';
 import { labelRuns } from './page-runs';
 import type { RunComponents } from './page-runs';
 
@@ -163,18 +163,7 @@ export function leaksOf(source: Uint8Array, width: number, height: number, dark:
     }
   }
   const paper = labelComponents(paperMask, w2, h2, 1, 4);
-  const dist = chamferDistance(paperMask, w2, h2, 1);
-  const halfGap = (LEAK_GAP_MM * PX_PER_MM) / 4;
-  const core = new Uint8Array(n2);
-  // Within half a gap of the page edge is never core: the edge is a wall for the pen too.
-  const margin = Math.ceil(halfGap);
-  const limit = halfGap * CHAMFER_UNIT;
-  for (let y = margin; y < h2 - margin; y++) {
-    for (let x = margin; x < w2 - margin; x++) {
-      const i = y * w2 + x;
-      if (dist[i] > limit) core[i] = 1;
-    }
-  }
+  const core = leakCores(paperMask, w2, h2, 1, 1);
   const cores = labelComponents(core, w2, h2, 1, 4);
   const coreMin = mm2ToPx(LEAK_CORE_MIN_MM2) / 4;
   const coresPerRegion = new Int32Array(paper.count + 1);
@@ -192,6 +181,57 @@ export function leaksOf(source: Uint8Array, width: number, height: number, dark:
   let leakingRegions = 0;
   for (let id = 1; id <= paper.count; id++) if (coresPerRegion[id] > 1) leakingRegions++;
   return { width: w2, height: h2, paper, cores, coreCounts, coresPerRegion, leakingRegions };
+}
+
+/**
+ * The cores of findLeaks on a half-resolution paper mask: paper pixels (`paper` value) farther
+ * than half a gap from anything else, and at least that far from the page edge (the edge is a
+ * wall for the pen too), marked `value`. The same set as "3-4 chamfer distance > half a gap",
+ * found without a distance transform: the chamfer ball of that radius is a few rows of known
+ * half-widths, so each row only needs the distance to its nearest non-paper pixel along the row.
+ */
+export function leakCores(mask: Uint8Array, width: number, height: number, paper: number, value: number): Uint8Array {
+  const halfGap = (LEAK_GAP_MM * PX_PER_MM) / 4;
+  const margin = Math.ceil(halfGap);
+  // Targets within chamfer distance ≤ reach disqualify a pixel (distance > limit ⇔ none within floor(limit)).
+  const reach = Math.floor(halfGap * CHAMFER_UNIT);
+  const chamfer = (dx: number, dy: number): number => 3 * Math.max(dx, dy) + Math.min(dx, dy);
+  const rows = Math.floor(reach / 3);
+  const halfWidth: number[] = [];
+  for (let dy = 0; dy <= rows; dy++) {
+    let dx = 0;
+    while (chamfer(dx + 1, dy) <= reach) dx++;
+    halfWidth.push(dx);
+  }
+  const cap = Math.max(...halfWidth) + 1;
+  // Distance along the row to the nearest non-paper pixel, capped (beyond the edge is not a target).
+  const along = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let d = cap;
+    for (let x = 0; x < width; x++) {
+      d = mask[row + x] === paper ? (d < cap ? d + 1 : cap) : 0;
+      along[row + x] = d;
+    }
+    d = cap;
+    for (let x = width - 1; x >= 0; x--) {
+      d = mask[row + x] === paper ? (d < cap ? d + 1 : cap) : 0;
+      if (d < along[row + x]) along[row + x] = d;
+    }
+  }
+  const core = new Uint8Array(width * height);
+  for (let y = margin; y < height - margin; y++) {
+    for (let x = margin; x < width - margin; x++) {
+      const i = y * width + x;
+      let clear = along[i] > halfWidth[0];
+      for (let dy = 1; clear && dy <= rows; dy++) {
+        const need = halfWidth[dy];
+        if ((y - dy >= 0 && along[i - dy * width] <= need) || (y + dy < height && along[i + dy * width] <= need)) clear = false;
+      }
+      if (clear) core[i] = value;
+    }
+  }
+  return core;
 }
 
 /**
@@ -221,19 +261,8 @@ function halfResPaper(data: Uint8Array, width: number, height: number, value: nu
 export function countLeaks(data: Uint8Array, width: number, height: number): number {
   const w2 = (width + 1) >> 1;
   const h2 = (height + 1) >> 1;
-  const n2 = w2 * h2;
   const paperMask = halfResPaper(data, width, height, 255);
-  const dist = chamferDistance(paperMask, w2, h2, 255);
-  const halfGap = (LEAK_GAP_MM * PX_PER_MM) / 4;
-  const core = new Uint8Array(n2);
-  const margin = Math.ceil(halfGap);
-  const limit = halfGap * CHAMFER_UNIT;
-  for (let y = margin; y < h2 - margin; y++) {
-    for (let x = margin; x < w2 - margin; x++) {
-      const i = y * w2 + x;
-      if (dist[i] > limit) core[i] = 255;
-    }
-  }
+  const core = leakCores(paperMask, w2, h2, 255, 255);
   const paper = labelRuns(paperMask, w2, h2, false, 4);
   const cores = labelRuns(core, w2, h2, false, 4);
   const coreMin = mm2ToPx(LEAK_CORE_MIN_MM2) / 4;
