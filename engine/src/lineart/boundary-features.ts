@@ -5,11 +5,14 @@ import { rgbToLab } from './boundary-map';
 /** Gaussian scales (pixels at BSDS size, about 480x320) of the boundary features. */
 export const FEATURE_SIGMAS = [1, 2, 4] as const;
 /** Names, in order, of the feature planes computeBoundaryFeatures returns. */
+/** Distances (pixels at BSDS size) at which the two sides of an edge are compared. */
+export const SIDE_DISTANCES = [2, 4, 8] as const;
 export const FEATURE_NAMES = [
   ...FEATURE_SIGMAS.flatMap((s) => [`L${s}`, `a${s}`, `b${s}`, `surround${s}`, `texture${s}`, `ridge${s}`]),
   'L8',
   'a8',
   'b8',
+  ...SIDE_DISTANCES.map((d) => `sides${d}`),
 ];
 
 export interface BoundaryFeatures {
@@ -76,6 +79,7 @@ export function computeBoundaryFeatures(image: RgbImage, scale = 1): BoundaryFea
     if (base === 2) angle = orientation;
   }
   for (const m of gradientOf(8 * scale).mags) planes.push(m);
+  for (const d of SIDE_DISTANCES) planes.push(sideContrast(lab, angle, width, height, d * scale, channelWeights));
   for (const plane of planes) for (let i = 0; i < n; i++) plane[i] = Math.log1p(plane[i]);
   return { width, height, planes, angle };
 }
@@ -112,6 +116,44 @@ function ridgeStrength(magnitude: Float32Array, angle: Float32Array, width: numb
       const y2 = Math.min(height - 1, Math.max(0, y - dy));
       const side = Math.max(magnitude[y1 * width + x1], magnitude[y2 * width + x2]);
       out[i] = magnitude[i] / (side + 1e-3);
+    }
+  }
+  return out;
+}
+
+/**
+ * Colour difference between the two sides of a possible edge: the image blurred at half the
+ * distance, sampled `distance` pixels away on either side along the edge normal. Unlike a
+ * gradient it sees a boundary between two textured areas whose means differ (a half-disc cue,
+ * like the oriented gradients of gPb, at one orientation).
+ */
+function sideContrast(
+  lab: Float32Array[],
+  angle: Float32Array,
+  width: number,
+  height: number,
+  distance: number,
+  channelWeights: number[],
+): Float32Array {
+  const n = width * height;
+  const out = new Float32Array(n);
+  const blurred = lab.map((plane) => gaussianBlur(plane, width, height, Math.max(0.7, distance / 2)));
+  const sample = (plane: Float32Array, x: number, y: number): number => {
+    const xi = x < 0 ? 0 : x > width - 1 ? width - 1 : Math.round(x);
+    const yi = y < 0 ? 0 : y > height - 1 ? height - 1 : Math.round(y);
+    return plane[yi * width + xi];
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const dx = Math.cos(angle[i]) * distance;
+      const dy = Math.sin(angle[i]) * distance;
+      let sum = 0;
+      for (let c = 0; c < 3; c++) {
+        const diff = (sample(blurred[c], x + dx, y + dy) - sample(blurred[c], x - dx, y - dy)) * channelWeights[c];
+        sum += diff * diff;
+      }
+      out[i] = Math.sqrt(sum);
     }
   }
   return out;

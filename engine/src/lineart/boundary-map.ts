@@ -1,5 +1,6 @@
 import type { RgbImage } from '../io/load-image';
 import { gaussianBlur } from '../raster/gaussian-blur';
+import { recursiveGaussianBlur } from './recursive-blur';
 
 /** A float map the size of the image it was computed from. */
 export interface FloatMap {
@@ -49,6 +50,10 @@ export interface GradientOptions {
   sigmas: number[];
   /** Weight of the two chroma planes against lightness: colour edges that keep their brightness still count. */
   chromaWeight: number;
+  /** `recursive`: the sigma-independent recursive Gaussian (the page pipeline's choice: fast at any scale). Default `kernel`. */
+  blur?: 'kernel' | 'recursive';
+  /** Whether to compute `angle` (default true); without it `angle` is empty. */
+  withAngle?: boolean;
 }
 
 /**
@@ -61,34 +66,38 @@ export function colourGradient(planes: Float32Array[], width: number, height: nu
   const jyy = new Float32Array(n);
   const jxy = new Float32Array(n);
   const weights = [1, options.chromaWeight, options.chromaWeight];
+  const blur = options.blur === 'recursive' ? recursiveGaussianBlur : gaussianBlur;
   for (const sigma of options.sigmas) {
     const norm = Math.sqrt(sigma) / options.sigmas.length;
-    planes.forEach((plane, c) => {
-      const s = gaussianBlur(plane, width, height, sigma);
-      const w = weights[c] * norm * norm;
+    for (let c = 0; c < planes.length; c++) {
+      const s = blur(planes[c], width, height, sigma);
+      // The central differences carry a factor 1/2 each, folded into the weight.
+      const w = weights[c] * norm * norm * 0.25;
       for (let y = 0; y < height; y++) {
+        const row = y * width;
         const up = y > 0 ? -width : 0;
         const down = y < height - 1 ? width : 0;
         for (let x = 0; x < width; x++) {
-          const i = y * width + x;
-          const gx = (s[x < width - 1 ? i + 1 : i] - s[x > 0 ? i - 1 : i]) * 0.5;
-          const gy = (s[i + down] - s[i + up]) * 0.5;
+          const i = row + x;
+          const gx = s[x < width - 1 ? i + 1 : i] - s[x > 0 ? i - 1 : i];
+          const gy = s[i + down] - s[i + up];
           jxx[i] += w * gx * gx;
           jyy[i] += w * gy * gy;
           jxy[i] += w * gx * gy;
         }
       }
-    });
+    }
   }
   const magnitude = new Float32Array(n);
-  const angle = new Float32Array(n);
+  const withAngle = options.withAngle !== false;
+  const angle = new Float32Array(withAngle ? n : 0);
   for (let i = 0; i < n; i++) {
     const a = jxx[i];
     const b = jyy[i];
     const c = jxy[i];
     const root = Math.sqrt((a - b) * (a - b) + 4 * c * c);
     magnitude[i] = Math.sqrt(Math.max(0, (a + b + root) / 2));
-    angle[i] = 0.5 * Math.atan2(2 * c, a - b);
+    if (withAngle) angle[i] = 0.5 * Math.atan2(2 * c, a - b);
   }
   return { width, height, magnitude, angle };
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../io/load-image';
-import { learnedBoundaryMap } from './boundary-model';
+import { boundaryProbability, CONTEXT_FEATURE_NAMES, contextPlanes, learnedBoundaryMap } from './boundary-model';
+import { FEATURE_NAMES } from './boundary-features';
+import { BOUNDARY_MODEL } from './boundary-model-weights';
+import { BOUNDARY_CONTEXT_MODEL } from './boundary-context-weights';
 import { gradientBoundaryMap } from './boundary-map';
 
 /** Left half dark red, right half light blue, with mild deterministic noise. */
@@ -35,4 +38,24 @@ describe('boundary maps', () => {
       }
     });
   }
+});
+
+describe('two-stage boundary model', () => {
+  it('ships weights for both stages that match their feature lists', () => {
+    expect(BOUNDARY_MODEL.features).toEqual(FEATURE_NAMES);
+    expect(BOUNDARY_CONTEXT_MODEL?.features).toEqual([...FEATURE_NAMES, ...CONTEXT_FEATURE_NAMES]);
+    expect(BOUNDARY_CONTEXT_MODEL?.mean).toHaveLength(FEATURE_NAMES.length + CONTEXT_FEATURE_NAMES.length);
+  });
+
+  it('gives context planes the size of the map, and probabilities high on the edge, low away from it', () => {
+    const image = twoHalves(80, 60);
+    const { probability } = boundaryProbability(image);
+    const planes = contextPlanes(probability, 80, 60);
+    expect(planes).toHaveLength(CONTEXT_FEATURE_NAMES.length);
+    for (const plane of planes) expect(plane).toHaveLength(80 * 60);
+    const row = 30 * 80;
+    expect(Math.max(probability[row + 39], probability[row + 40])).toBeGreaterThan(0.5);
+    expect(probability[row + 10]).toBeLessThan(0.2);
+    expect(probability[row + 70]).toBeLessThan(0.2);
+  });
 });

@@ -4,21 +4,30 @@ import type { FloatMap } from './boundary-map';
 import { suppressNonMaxima } from './boundary-map';
 import { gaussianBlur } from '../raster/gaussian-blur';
 import { BOUNDARY_MODEL } from './boundary-model-weights';
+import { BOUNDARY_CONTEXT_MODEL } from './boundary-context-weights';
 
-/**
- * Boundary probability per pixel from the small MLP trained on the BSDS500 train split
- * (bench/src/bsds/train-boundary-model.ts), before thinning.
- */
-export function boundaryProbability(image: RgbImage, scale = 1): { probability: Float32Array; angle: Float32Array } {
-  const features = computeBoundaryFeatures(image, scale);
-  const { mean, std, hidden, w1, b1, w2, b2 } = BOUNDARY_MODEL;
-  const count = features.planes.length;
+/** A one-hidden-layer perceptron as the training script writes it. */
+export interface MlpWeights {
+  /** Feature names, in order (for reading the weights; the code checks the count). */
+  features?: readonly string[];
+  mean: readonly number[];
+  std: readonly number[];
+  hidden: number;
+  w1: readonly number[];
+  b1: readonly number[];
+  w2: readonly number[];
+  b2: number;
+}
+
+/** Runs the MLP on every pixel of standardised feature planes; returns probabilities. */
+export function runMlp(planes: Float32Array[], model: MlpWeights, n: number): Float32Array {
+  const { mean, std, hidden, w1, b1, w2, b2 } = model;
+  const count = planes.length;
   if (count !== mean.length) throw new Error('boundary model and features disagree; retrain the model');
-  const n = image.width * image.height;
   const probability = new Float32Array(n);
   const x = new Float64Array(count);
   for (let i = 0; i < n; i++) {
-    for (let j = 0; j < count; j++) x[j] = (features.planes[j][i] - mean[j]) / std[j];
+    for (let j = 0; j < count; j++) x[j] = (planes[j][i] - mean[j]) / std[j];
     let z = b2;
     for (let u = 0; u < hidden; u++) {
       let a = b1[u];
@@ -28,7 +37,50 @@ export function boundaryProbability(image: RgbImage, scale = 1): { probability: 
     }
     probability[i] = 1 / (1 + Math.exp(-z));
   }
-  return { probability, angle: features.angle };
+  return probability;
+}
+
+/** Names of the context planes the second stage adds to the first stage's features. */
+export const CONTEXT_FEATURE_NAMES = ['p', 'p2', 'p4', 'p8', 'along', 'ridge'];
+
+/**
+ * Context from the first stage's probability map (auto-context): the map itself, blurred at
+ * three scales (is this pixel near other boundaries?), smoothed along the edges (is it part of
+ * a long contour?) and how far it stands above its neighbours across the edge.
+ */
+export function contextPlanes(p: Float32Array, width: number, height: number): Float32Array[] {
+  const normal = ridgeNormal(p, width, height);
+  const along = smoothAlongEdges(p, normal, width, height, 2);
+  const ridge = new Float32Array(p.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const dx = Math.cos(normal[i]);
+      const dy = Math.sin(normal[i]);
+      let side = 0;
+      for (const k of [-2, -1, 1, 2]) {
+        const sx = Math.min(width - 1, Math.max(0, Math.round(x + k * dx)));
+        const sy = Math.min(height - 1, Math.max(0, Math.round(y + k * dy)));
+        side = Math.max(side, p[sy * width + sx]);
+      }
+      ridge[i] = p[i] / (side + 0.02);
+    }
+  }
+  return [p, gaussianBlur(p, width, height, 2), gaussianBlur(p, width, height, 4), gaussianBlur(p, width, height, 8), along, ridge];
+}
+
+/**
+ * Boundary probability per pixel from the small MLPs trained on the BSDS500 train split
+ * (bench/src/bsds/train-boundary-model.ts), before thinning: the first stage on colour and
+ * texture cues, then (when trained) a second stage that also sees the first stage's map.
+ */
+export function boundaryProbability(image: RgbImage, scale = 1): { probability: Float32Array; angle: Float32Array } {
+  const features = computeBoundaryFeatures(image, scale);
+  const n = image.width * image.height;
+  const first = runMlp(features.planes, BOUNDARY_MODEL, n);
+  if (!BOUNDARY_CONTEXT_MODEL) return { probability: first, angle: features.angle };
+  const planes = [...features.planes, ...contextPlanes(first, image.width, image.height)];
+  return { probability: runMlp(planes, BOUNDARY_CONTEXT_MODEL, n), angle: features.angle };
 }
 
 /** The learned soft boundary map, thinned to ridges across the edge direction. */
@@ -57,6 +109,38 @@ export function ridgeNormal(map: Float32Array, width: number, height: number): F
       const dxy = (s[i + width + 1] - s[i + width - 1] - s[i - width + 1] + s[i - width - 1]) / 4;
       // The eigenvector of the most negative curvature: across a ridge the map falls fastest.
       out[i] = 0.5 * Math.atan2(2 * dxy, dxx - dyy) + Math.PI / 2;
+    }
+  }
+  return out;
+}
+
+/**
+ * Smooths a boundary map along the edges (across the given normals), so a contour pixel is
+ * supported by its neighbours on the same contour while the edge stays sharp across.
+ */
+export function smoothAlongEdges(map: Float32Array, normal: Float32Array, width: number, height: number, sigma: number): Float32Array {
+  const out = new Float32Array(map.length);
+  const radius = Math.ceil(sigma * 2);
+  const weights: number[] = [];
+  let total = 0;
+  for (let k = -radius; k <= radius; k++) {
+    const w = Math.exp(-(k * k) / (2 * sigma * sigma));
+    weights.push(w);
+    total += w;
+  }
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      // Tangent: the normal turned a quarter.
+      const tx = -Math.sin(normal[i]);
+      const ty = Math.cos(normal[i]);
+      let sum = 0;
+      for (let k = -radius; k <= radius; k++) {
+        const sx = Math.min(width - 1, Math.max(0, Math.round(x + k * tx)));
+        const sy = Math.min(height - 1, Math.max(0, Math.round(y + k * ty)));
+        sum += map[sy * width + sx] * weights[k + radius];
+      }
+      out[i] = sum / total;
     }
   }
   return out;

@@ -1,7 +1,7 @@
 import { PX_PER_MM } from '@studio/contracts/page';
 import type { Bitmap } from '../page';
-import { labelComponents } from '../raster/label-components';
-import { findLeaks, REGION_MIN_MM2, SPECK_MAX_MM2 } from '../quality/check-page';
+import { leaksOf, REGION_MIN_MM2, SPECK_MAX_MM2 } from '../quality/check-page';
+import { fillSmallComponents, labelRuns } from '../quality/page-runs';
 
 /**
  * The last pass every page gets: paper islands too small to colour are filled with ink, and ink
@@ -10,20 +10,16 @@ import { findLeaks, REGION_MIN_MM2, SPECK_MAX_MM2 } from '../quality/check-page'
  */
 export function finishPage(page: Bitmap, lineWidth: number): void {
   const { width, height, data } = page;
-  for (let i = 0; i < data.length; i++) data[i] = data[i] < 128 ? 0 : 255;
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i];
+    if (v !== 0 && v !== 255) data[i] = v < 128 ? 0 : 255;
+  }
   cutLeaks(page, lineWidth);
-  const paper = labelComponents(data, width, height, 255, 4);
-  const regionMin = REGION_MIN_MM2 * PX_PER_MM * PX_PER_MM;
-  for (let i = 0; i < data.length; i++) {
-    const id = paper.labels[i];
-    if (id !== 0 && paper.areas[id] < regionMin) data[i] = 0;
-  }
-  const ink = labelComponents(data, width, height, 0, 8);
-  const speckMax = SPECK_MAX_MM2 * PX_PER_MM * PX_PER_MM;
-  for (let i = 0; i < data.length; i++) {
-    const id = ink.labels[i];
-    if (id !== 0 && ink.areas[id] < speckMax) data[i] = 255;
-  }
+  // Components as row runs: no page-sized label arrays (see quality/page-runs.ts).
+  const paper = labelRuns(data, width, height, false, 4);
+  fillSmallComponents(data, paper, REGION_MIN_MM2 * PX_PER_MM * PX_PER_MM, 0);
+  const ink = labelRuns(data, width, height, true, 8);
+  fillSmallComponents(data, ink, SPECK_MAX_MM2 * PX_PER_MM * PX_PER_MM, 255);
 }
 
 /**
@@ -33,10 +29,8 @@ export function finishPage(page: Bitmap, lineWidth: number): void {
  */
 export function cutLeaks(page: Bitmap, lineWidth: number): void {
   const { width, height, data } = page;
-  const n = width * height;
-  const ink = new Uint8Array(n);
-  for (let i = 0; i < n; i++) ink[i] = data[i] === 0 ? 1 : 0;
-  const leaks = findLeaks(ink, width, height);
+  // The page is binary here (0 or 255), so "ink < 128" is the same set as "ink === 0".
+  const leaks = leaksOf(data, width, height, true);
   if (leaks.leakingRegions === 0) return;
   const { paper, cores, coreCounts, coresPerRegion } = leaks;
   const w2 = leaks.width;
@@ -54,23 +48,37 @@ export function cutLeaks(page: Bitmap, lineWidth: number): void {
   }
   const cut = new Uint8Array(n2);
   const cutPixels: number[] = [];
-  const visit = (p: number, q: number): void => {
-    if (paper.labels[q] === 0) return;
-    if (owner[q] === 0) {
-      owner[q] = owner[p];
-      queue[tail++] = q;
-    } else if (owner[q] !== owner[p] && !cut[q]) {
-      cut[q] = 1;
-      cutPixels.push(q);
-    }
-  };
+  const paperLabels = paper.labels;
   while (head < tail) {
     const p = queue[head++];
     const x = p % w2;
-    if (x > 0) visit(p, p - 1);
-    if (x < w2 - 1) visit(p, p + 1);
-    if (p >= w2) visit(p, p - w2);
-    if (p + w2 < n2) visit(p, p + w2);
+    const mine = owner[p];
+    // Left, right, up, down; written out so the hot loop calls nothing.
+    for (let k = 0; k < 4; k++) {
+      let q: number;
+      if (k === 0) {
+        if (x === 0) continue;
+        q = p - 1;
+      } else if (k === 1) {
+        if (x === w2 - 1) continue;
+        q = p + 1;
+      } else if (k === 2) {
+        if (p < w2) continue;
+        q = p - w2;
+      } else {
+        if (p + w2 >= n2) continue;
+        q = p + w2;
+      }
+      if (paperLabels[q] === 0) continue;
+      const theirs = owner[q];
+      if (theirs === 0) {
+        owner[q] = mine;
+        queue[tail++] = q;
+      } else if (theirs !== mine && !cut[q]) {
+        cut[q] = 1;
+        cutPixels.push(q);
+      }
+    }
   }
   // Draw the cut at line width, on paper of leaking regions only.
   const r = Math.max(1, lineWidth / 2);

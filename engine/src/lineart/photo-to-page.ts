@@ -5,11 +5,13 @@ import type { Bitmap, Page, PageReport } from '../page';
 import { decodeImage } from '../io/load-image';
 import { checkPage } from '../quality/check-page';
 import { traceToSvg } from '../trace/trace-outlines';
+import { startThumbnails } from '../output/page-files';
 import { colourGradient, rgbToLab } from './boundary-map';
 import { boundaryChains, smoothChain, strokePolylines } from './draw-boundaries';
 import { cleanupDrawing } from './cleanup-drawing';
 import { finishPage } from './finish-page';
 import { mergeRegions, watershed } from './segment-regions';
+import type { Segmentation } from './segment-regions';
 
 export { learnedBoundaryMap as softBoundaryMap } from './boundary-model';
 
@@ -40,26 +42,49 @@ export const PHOTO_PARAMS: Record<Difficulty, PhotoParams> = {
 };
 
 export async function encodePagePng(page: Bitmap): Promise<Buffer> {
+  // b-w: a one-channel PNG (a third of the bytes to deflate and store, and faster to read back).
   return sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
+    .toColourspace('b-w')
     .png({ compressionLevel: 6, adaptiveFiltering: false })
     .toBuffer();
 }
 
-/** Photo → regions → outlines drawn at the difficulty's line width, inside a frame. */
-async function photoLines(input: Buffer, difficulty: Difficulty, ratio: Ratio, targetRegions: number): Promise<Bitmap> {
+/** What a photo gives before the merging: colour planes, gradient and over-segmentation at working size. */
+interface PhotoBasins {
+  planes: Float32Array[];
+  magnitude: Float32Array;
+  over: Segmentation;
+  workW: number;
+  workH: number;
+}
+
+/** Decode (shrunk while decoding) → CIELAB → colour gradient → watershed basins. */
+async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio): Promise<PhotoBasins> {
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const workW = Math.round(size.width / params.workScale);
   const workH = Math.round(size.height / params.workScale);
   const image = await decodeImage(input, { resize: { width: workW, height: workH, fit: 'cover' } });
   const planes = rgbToLab(image);
-  const field = colourGradient(planes, workW, workH, { sigmas: [params.sigma, params.sigma * 2], chromaWeight: 1.5 });
-  const over = watershed(field.magnitude, workW, workH);
+  const field = colourGradient(planes, workW, workH, {
+    sigmas: [params.sigma, params.sigma * 2],
+    chromaWeight: 1.5,
+    blur: 'recursive',
+    withAngle: false,
+  });
+  return { planes, magnitude: field.magnitude, over: watershed(field.magnitude, workW, workH), workW, workH };
+}
+
+/** Basins merged to `targetRegions` → outlines drawn at the difficulty's line width, inside a frame. */
+function photoLines(basins: PhotoBasins, difficulty: Difficulty, ratio: Ratio, targetRegions: number): Bitmap {
+  const size = pageSizeForRatio(ratio);
+  const params = PHOTO_PARAMS[difficulty];
+  const { workW, workH } = basins;
   const areaPerWorkPx = (params.workScale / PX_PER_MM) ** 2;
-  const regions = mergeRegions(over, field.magnitude, {
+  const regions = mergeRegions(basins.over, basins.magnitude, {
     targetRegions,
     minArea: params.minRegionMm2 / areaPerWorkPx,
-    planes,
+    planes: basins.planes,
     colourWeight: 0.5,
   });
   const sx = size.width / workW;
@@ -84,12 +109,18 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   let target = PHOTO_PARAMS[opts.difficulty].targetRegions;
   let bitmap: Bitmap;
   let report: PageReport;
+  let png: Promise<Buffer>;
+  let thumbnails: ReturnType<typeof startThumbnails>;
+  // A retry only merges the same basins to a different count: decoding and the gradient are done once.
+  const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio) : null;
   for (let attempt = 0; ; attempt++) {
-    bitmap =
-      opts.mode === 'cleanup'
-        ? await cleanupDrawing(input, opts.difficulty, opts.ratio)
-        : await photoLines(input, opts.difficulty, opts.ratio, target);
+    bitmap = basins ? photoLines(basins, opts.difficulty, opts.ratio, target) : await cleanupDrawing(input, opts.difficulty, opts.ratio);
     finishPage(bitmap, lineWidthPx(opts.difficulty));
+    // libvips encodes the PNG and the thumbnails on its own threads while the checker and the
+    // tracer run here; an attempt that is retried just drops them.
+    png = encodePagePng(bitmap);
+    png.catch(() => undefined);
+    thumbnails = startThumbnails(bitmap);
     report = checkPage(bitmap, opts.difficulty);
     // Cut necks and thin strips make the page's region count drift from the segmentation's:
     // one retry aims the segmentation so the page lands in the difficulty's band.
@@ -99,8 +130,8 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
     const wanted = Number.isFinite(spec.maxRegions) ? (spec.minRegions + spec.maxRegions) / 2 : spec.minRegions * 1.4;
     target = Math.max(2, Math.round((target * wanted) / count));
   }
-  // libvips encodes the PNG on its own thread while the tracer runs here.
-  const png = encodePagePng(bitmap);
   const svg = traceToSvg(bitmap);
-  return { png: await png, svg, width: bitmap.width, height: bitmap.height, report };
+  const pngBytes = await png;
+  thumbnails.attach(pngBytes);
+  return { png: pngBytes, svg, width: bitmap.width, height: bitmap.height, report };
 }

@@ -51,21 +51,24 @@ export function watershed(gradient: Float32Array, width: number, height: number)
   }
   const labels = new Int32Array(n).fill(-1);
   const stack = new Int32Array(n);
+  // Members of the plateau being filled, to undo it when it turns out to lie on a slope.
+  const members = new Int32Array(n);
   let count = 0;
   for (let s = 0; s < n; s++) {
     if (!isMin[s] || labels[s] !== -1) continue;
     // A plateau of minimum pixels is only a basin if no plateau pixel touches a lower pixel;
     // flat runs on a slope are left to the flooding.
     let top = 0;
+    let memberCount = 0;
     stack[top++] = s;
     labels[s] = count;
-    const members: number[] = [];
     let slope = false;
     while (top > 0) {
       const p = stack[--top];
-      members.push(p);
+      members[memberCount++] = p;
       const x = p % width;
       const y = (p - x) / width;
+      const level = q[p];
       for (let dy = -1; dy <= 1; dy++) {
         const yy = y + dy;
         if (yy < 0 || yy >= height) continue;
@@ -73,15 +76,16 @@ export function watershed(gradient: Float32Array, width: number, height: number)
           const xx = x + dx;
           if (xx < 0 || xx >= width) continue;
           const r = yy * width + xx;
-          if (q[r] < q[p]) slope = true;
-          if (q[r] === q[p] && labels[r] === -1) {
+          const other = q[r];
+          if (other < level) slope = true;
+          else if (other === level && labels[r] === -1) {
             labels[r] = count;
             stack[top++] = r;
           }
         }
       }
     }
-    if (slope) for (const p of members) labels[p] = -2;
+    if (slope) for (let m = 0; m < memberCount; m++) labels[members[m]] = -2;
     else count++;
   }
   for (let i = 0; i < n; i++) if (labels[i] === -2) labels[i] = -1;
@@ -91,40 +95,44 @@ export function watershed(gradient: Float32Array, width: number, height: number)
   const tail = new Int32Array(levels).fill(-1);
   const next = new Int32Array(n).fill(-1);
   const queued = new Uint8Array(n);
-  const push = (p: number, level: number): void => {
-    if (tail[level] === -1) head[level] = p;
-    else next[tail[level]] = p;
-    tail[level] = p;
-    queued[p] = 1;
-  };
-  const neighbours = [-1, 1, -width, width];
-  const pushNeighbours = (p: number, level: number): void => {
+  /** Gives p's unlabelled 4-neighbours p's basin and queues them at max(level, their height). */
+  const spread = (p: number, level: number): void => {
     const x = p % width;
+    const label = labels[p];
     for (let k = 0; k < 4; k++) {
-      if ((k === 0 && x === 0) || (k === 1 && x === width - 1)) continue;
-      const r = p + neighbours[k];
-      if (r < 0 || r >= n || labels[r] !== -1 || queued[r]) continue;
-      labels[r] = labels[p];
-      push(r, Math.max(level, q[r]));
+      let r: number;
+      if (k === 0) {
+        if (x === 0) continue;
+        r = p - 1;
+      } else if (k === 1) {
+        if (x === width - 1) continue;
+        r = p + 1;
+      } else if (k === 2) {
+        r = p - width;
+        if (r < 0) continue;
+      } else {
+        r = p + width;
+        if (r >= n) continue;
+      }
+      if (labels[r] !== -1 || queued[r]) continue;
+      labels[r] = label;
+      const at = q[r] > level ? q[r] : level;
+      if (tail[at] === -1) head[at] = r;
+      else next[tail[at]] = r;
+      tail[at] = r;
+      queued[r] = 1;
     }
   };
-  const seeds: number[] = [];
-  for (let p = 0; p < n; p++) if (labels[p] >= 0) seeds.push(p);
-  for (const p of seeds) pushNeighbours(p, q[p]);
+  for (let p = 0; p < n; p++) if (labels[p] >= 0 && !queued[p]) spread(p, q[p]);
   for (let level = 0; level < levels; level++) {
     while (head[level] !== -1) {
       const p = head[level];
       head[level] = next[p];
       if (head[level] === -1) tail[level] = -1;
-      pushNeighbours(p, level);
+      spread(p, level);
     }
   }
   return { width, height, labels, count };
-}
-
-interface Edge {
-  length: number;
-  strength: number;
 }
 
 export interface MergeOptions {
@@ -136,48 +144,79 @@ export interface MergeOptions {
   colourWeight: number;
 }
 
-/** Binary min-heap of merge candidates. */
+/**
+ * Binary min-heap of merge candidates in growable typed arrays; `pop` leaves the top entry in
+ * `top*` fields, so the hot loop allocates nothing.
+ */
 class CandidateHeap {
-  private cost: number[] = [];
-  private a: number[] = [];
-  private b: number[] = [];
-  private stamp: number[] = [];
-  get size(): number {
-    return this.cost.length;
-  }
+  private cost = new Float64Array(1024);
+  private a = new Int32Array(1024);
+  private b = new Int32Array(1024);
+  private stamp = new Float64Array(1024);
+  size = 0;
+  topA = 0;
+  topB = 0;
+  topStamp = 0;
   push(cost: number, a: number, b: number, stamp: number): void {
-    let i = this.cost.length;
-    this.cost.push(cost);
-    this.a.push(a);
-    this.b.push(b);
-    this.stamp.push(stamp);
+    if (this.size === this.cost.length) this.grow();
+    let i = this.size++;
+    // Sift up with a hole instead of swaps.
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (this.less(parent, i)) break;
-      this.swap(i, parent);
+      if (this.lessThan(parent, cost, a, b)) break;
+      this.move(parent, i);
       i = parent;
     }
+    this.cost[i] = cost;
+    this.a[i] = a;
+    this.b[i] = b;
+    this.stamp[i] = stamp;
   }
-  pop(): [number, number, number, number] {
-    const top: [number, number, number, number] = [this.cost[0], this.a[0], this.b[0], this.stamp[0]];
-    const last = this.cost.length - 1;
-    this.swap(0, last);
-    this.cost.pop();
-    this.a.pop();
-    this.b.pop();
-    this.stamp.pop();
+  pop(): void {
+    this.topA = this.a[0];
+    this.topB = this.b[0];
+    this.topStamp = this.stamp[0];
+    const last = --this.size;
+    const cost = this.cost[last];
+    const a = this.a[last];
+    const b = this.b[last];
+    const stamp = this.stamp[last];
     let i = 0;
     for (;;) {
       const l = 2 * i + 1;
+      if (l >= last) break;
       const r = l + 1;
-      let m = i;
-      if (l < this.cost.length && this.less(l, m)) m = l;
-      if (r < this.cost.length && this.less(r, m)) m = r;
-      if (m === i) break;
-      this.swap(i, m);
+      let m = l;
+      if (r < last && this.less(r, l)) m = r;
+      if (!this.lessThan(m, cost, a, b)) break;
+      this.move(m, i);
       i = m;
     }
-    return top;
+    this.cost[i] = cost;
+    this.a[i] = a;
+    this.b[i] = b;
+    this.stamp[i] = stamp;
+  }
+  private grow(): void {
+    const size = this.cost.length * 2;
+    const cost = new Float64Array(size);
+    cost.set(this.cost);
+    this.cost = cost;
+    const a = new Int32Array(size);
+    a.set(this.a);
+    this.a = a;
+    const b = new Int32Array(size);
+    b.set(this.b);
+    this.b = b;
+    const stamp = new Float64Array(size);
+    stamp.set(this.stamp);
+    this.stamp = stamp;
+  }
+  private move(from: number, to: number): void {
+    this.cost[to] = this.cost[from];
+    this.a[to] = this.a[from];
+    this.b[to] = this.b[from];
+    this.stamp[to] = this.stamp[from];
   }
   // Ties broken by ids so the merge order, and so the page, never depends on insertion luck.
   private less(i: number, j: number): boolean {
@@ -185,19 +224,11 @@ class CandidateHeap {
     if (this.a[i] !== this.a[j]) return this.a[i] < this.a[j];
     return this.b[i] < this.b[j];
   }
-  private swap(i: number, j: number): void {
-    let t = this.cost[i];
-    this.cost[i] = this.cost[j];
-    this.cost[j] = t;
-    t = this.a[i];
-    this.a[i] = this.a[j];
-    this.a[j] = t;
-    t = this.b[i];
-    this.b[i] = this.b[j];
-    this.b[j] = t;
-    t = this.stamp[i];
-    this.stamp[i] = this.stamp[j];
-    this.stamp[j] = t;
+  /** Whether entry i orders before (cost, a, b). */
+  private lessThan(i: number, cost: number, a: number, b: number): boolean {
+    if (this.cost[i] !== cost) return this.cost[i] < cost;
+    if (this.a[i] !== a) return this.a[i] < a;
+    return this.b[i] < b;
   }
 }
 
@@ -210,32 +241,46 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
   const { width, height, labels } = seg;
   const count = seg.count;
   const area = new Float64Array(count);
-  const sums = options.planes.map(() => new Float64Array(count));
+  const planeCount = options.planes.length;
+  // Colour sums per region, interleaved: sums[r * planeCount + c].
+  const sums = new Float64Array(count * planeCount);
   for (let i = 0; i < labels.length; i++) {
     const r = labels[i];
     area[r]++;
-    for (let c = 0; c < sums.length; c++) sums[c][r] += options.planes[c][i];
+    for (let c = 0; c < planeCount; c++) sums[r * planeCount + c] += options.planes[c][i];
   }
-  const adjacency: Map<number, Edge>[] = Array.from({ length: count }, () => new Map());
-  const addPair = (p: number, q: number): void => {
-    const a = labels[p];
-    const b = labels[q];
-    if (a === b) return;
-    const s = (gradient[p] + gradient[q]) / 2;
-    let e = adjacency[a].get(b);
-    if (!e) {
-      e = { length: 0, strength: 0 };
-      adjacency[a].set(b, e);
-      adjacency[b].set(a, e);
-    }
-    e.length++;
-    e.strength += s;
-  };
+  // Boundaries as edge records (length, summed strength); each region maps neighbour → edge id.
+  let edgeLength = new Float64Array(4096);
+  let edgeStrength = new Float64Array(4096);
+  let edges = 0;
+  const adjacency: Map<number, number>[] = [];
+  for (let r = 0; r < count; r++) adjacency.push(new Map());
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      if (x + 1 < width) addPair(i, i + 1);
-      if (y + 1 < height) addPair(i, i + width);
+      const a = labels[i];
+      for (let k = 0; k < 2; k++) {
+        const q = k === 0 ? i + 1 : i + width;
+        if (k === 0 ? x + 1 >= width : y + 1 >= height) continue;
+        const b = labels[q];
+        if (a === b) continue;
+        let e = adjacency[a].get(b);
+        if (e === undefined) {
+          if (edges === edgeLength.length) {
+            const grownLength = new Float64Array(edges * 2);
+            grownLength.set(edgeLength);
+            edgeLength = grownLength;
+            const grownStrength = new Float64Array(edges * 2);
+            grownStrength.set(edgeStrength);
+            edgeStrength = grownStrength;
+          }
+          e = edges++;
+          adjacency[a].set(b, e);
+          adjacency[b].set(a, e);
+        }
+        edgeLength[e]++;
+        edgeStrength[e] += (gradient[i] + gradient[q]) / 2;
+      }
     }
   }
   const parent = new Int32Array(count);
@@ -243,55 +288,63 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
   const version = new Int32Array(count);
   const alive = new Uint8Array(count).fill(1);
   const typicalArea = (width * height) / Math.max(1, options.targetRegions);
+  const { minArea, colourWeight } = options;
 
-  const cost = (a: number, b: number, e: Edge): number => {
+  const cost = (a: number, b: number, e: number): number => {
     let colour = 0;
-    for (let c = 0; c < sums.length; c++) {
-      const d = sums[c][a] / area[a] - sums[c][b] / area[b];
+    for (let c = 0; c < planeCount; c++) {
+      const d = sums[a * planeCount + c] / area[a] - sums[b * planeCount + c] / area[b];
       colour += d * d;
     }
-    const strength = e.strength / e.length + options.colourWeight * Math.sqrt(colour);
+    const strength = edgeStrength[e] / edgeLength[e] + colourWeight * Math.sqrt(colour);
     const small = Math.min(area[a], area[b]);
-    const sizeFactor = small < options.minArea ? 1e-3 * (small / options.minArea) : Math.min(1, Math.sqrt(small / typicalArea));
+    const sizeFactor = small < minArea ? 1e-3 * (small / minArea) : Math.min(1, Math.sqrt(small / typicalArea));
     return strength * sizeFactor;
   };
   const stampOf = (a: number, b: number): number => version[a] * 65536 + version[b];
 
   const heap = new CandidateHeap();
   for (let a = 0; a < count; a++) {
-    for (const [b, e] of adjacency[a]) if (a < b) heap.push(cost(a, b, e), a, b, stampOf(a, b));
+    adjacency[a].forEach((e, b) => {
+      if (a < b) heap.push(cost(a, b, e), a, b, stampOf(a, b));
+    });
   }
   let remaining = count;
   while (remaining > options.targetRegions && heap.size > 0) {
-    const [, a, b, stamp] = heap.pop();
-    if (!alive[a] || !alive[b] || stamp !== stampOf(a, b)) continue;
+    heap.pop();
+    const a = heap.topA;
+    const b = heap.topB;
+    if (!alive[a] || !alive[b] || heap.topStamp !== stampOf(a, b)) continue;
     // Merge the smaller region into the larger.
-    const [keep, gone] = area[a] >= area[b] ? [a, b] : [b, a];
+    const keep = area[a] >= area[b] ? a : b;
+    const gone = keep === a ? b : a;
     alive[gone] = 0;
     parent[gone] = keep;
     area[keep] += area[gone];
-    for (let c = 0; c < sums.length; c++) sums[c][keep] += sums[c][gone];
-    adjacency[keep].delete(gone);
-    for (const [c, e] of adjacency[gone]) {
-      if (c === keep) continue;
+    for (let c = 0; c < planeCount; c++) sums[keep * planeCount + c] += sums[gone * planeCount + c];
+    const keepAdjacency = adjacency[keep];
+    keepAdjacency.delete(gone);
+    adjacency[gone].forEach((e, c) => {
+      if (c === keep) return;
       adjacency[c].delete(gone);
-      const existing = adjacency[keep].get(c);
-      if (existing) {
-        existing.length += e.length;
-        existing.strength += e.strength;
+      const existing = keepAdjacency.get(c);
+      if (existing !== undefined) {
+        edgeLength[existing] += edgeLength[e];
+        edgeStrength[existing] += edgeStrength[e];
       } else {
-        adjacency[keep].set(c, e);
+        keepAdjacency.set(c, e);
         adjacency[c].set(keep, e);
       }
-    }
+    });
     adjacency[gone].clear();
     version[keep]++;
     remaining--;
     // Only boundaries of the grown region changed cost; the version bump makes its old entries stale.
-    for (const [c, e] of adjacency[keep]) {
-      const [x, y] = keep < c ? [keep, c] : [c, keep];
+    keepAdjacency.forEach((e, c) => {
+      const x = keep < c ? keep : c;
+      const y = keep < c ? c : keep;
       heap.push(cost(x, y, e), x, y, stampOf(x, y));
-    }
+    });
   }
   const find = (r: number): number => {
     while (parent[r] !== r) {

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
 import type { Paper } from '@studio/contracts/page';
-import type { Page, PageFiles } from '../page';
+import type { Bitmap, Page, PageFiles } from '../page';
 import { openPageDocument, svgToPdf } from './svg-to-pdf';
 
 /** Thumbnails are sized by their long side, so every ratio gets the same bounding box. */
@@ -10,6 +10,40 @@ export const THUMB_LONG_SIDES = { large: 600, small: 320 } as const;
 
 async function thumbnail(png: Buffer, longSide: number): Promise<Buffer> {
   return sharp(png).resize(longSide, longSide, { fit: 'inside' }).webp({ quality: 82, effort: 2 }).toBuffer();
+}
+
+/** Thumbnails already being made for a page, keyed by the page's PNG (see prepareThumbnails). */
+const preparedThumbnails = new WeakMap<Buffer, Promise<[Buffer, Buffer]>>();
+
+/**
+ * Starts the 600 and 320 px thumbnails of a page from its bitmap, on libvips' threads, while the
+ * caller goes on (tracing, say); returns a handle to attach once the page's PNG exists. Saves
+ * decoding the master PNG again in renderPageFiles, which picks them up by that PNG.
+ */
+export function startThumbnails(bitmap: Bitmap): { attach: (png: Buffer) => void } {
+  const raw = { raw: { width: bitmap.width, height: bitmap.height, channels: 1 as const } };
+  const make = (longSide: number): Promise<Buffer> =>
+    sharp(bitmap.data, raw).resize(longSide, longSide, { fit: 'inside' }).webp({ quality: 82, effort: 2 }).toBuffer();
+  const pair = Promise.all([make(THUMB_LONG_SIDES.large), make(THUMB_LONG_SIDES.small)]);
+  // Nobody may be waiting on it (a discarded attempt): a failure is seen by renderPageFiles only.
+  pair.catch(() => undefined);
+  return {
+    attach: (png) => {
+      preparedThumbnails.set(png, pair);
+    },
+  };
+}
+
+async function pageThumbnails(png: Buffer): Promise<[Buffer, Buffer]> {
+  const prepared = preparedThumbnails.get(png);
+  if (prepared) {
+    try {
+      return await prepared;
+    } catch {
+      // Made again from the PNG below.
+    }
+  }
+  return Promise.all([thumbnail(png, THUMB_LONG_SIDES.large), thumbnail(png, THUMB_LONG_SIDES.small)]);
 }
 
 /** A page without vector art still gets a PDF: the raster, flattened to one grey channel (small and fast to embed). */
@@ -27,11 +61,13 @@ async function rasterToPdf(png: Buffer, paper: Paper): Promise<Buffer> {
  * 600 px colour thumbnail when the page has a coloured preview.
  */
 export async function renderPageFiles(page: Page, opts: { paper: Paper }): Promise<PageFiles> {
-  const [pdf, thumb600, thumb320, colorThumb600] = await Promise.all([
+  // Thumbnails first: they run on libvips' threads while the PDF is drawn here.
+  const thumbs = pageThumbnails(page.png);
+  const colour = page.colorPng ? thumbnail(page.colorPng, THUMB_LONG_SIDES.large) : Promise.resolve(undefined);
+  const [pdf, [thumb600, thumb320], colorThumb600] = await Promise.all([
     page.svg ? svgToPdf(page.svg, opts) : rasterToPdf(page.png, opts.paper),
-    thumbnail(page.png, THUMB_LONG_SIDES.large),
-    thumbnail(page.png, THUMB_LONG_SIDES.small),
-    page.colorPng ? thumbnail(page.colorPng, THUMB_LONG_SIDES.large) : Promise.resolve(undefined),
+    thumbs,
+    colour,
   ]);
   const files: PageFiles = { png: page.png, svg: page.svg, pdf, thumb600, thumb320 };
   if (page.colorPng) {

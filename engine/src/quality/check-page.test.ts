@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PX_PER_MM } from '@studio/contracts/page';
 import type { Bitmap } from '../page';
-import { checkPage } from './check-page';
+import { checkPage, countLeaks, estimateLineWidth, findLeaks, LEAK_GAP_MM, leakCores } from './check-page';
+import { CHAMFER_UNIT, chamferDistance } from '../raster/distance-transform';
+import { seededRandom } from '../lineart/synthetic-images';
 
 function blank(width: number, height: number): Bitmap {
   return { width, height, data: new Uint8Array(width * height).fill(255) };
@@ -68,5 +70,47 @@ describe('checkPage', () => {
     expect(toddler.problems.join()).toMatch(/regions/);
     expect(toddler.lineWidthMm).toBeGreaterThan(2);
     expect(toddler.lineWidthMm).toBeLessThan(3);
+  });
+
+  it('counts leaks on row runs exactly as findLeaks does on pixel labels', () => {
+    const random = seededRandom(7);
+    for (let k = 0; k < 6; k++) {
+      const [width, height] = [400 + k, 301 + k];
+      const page = blank(width, height);
+      // Random walls of random thickness: some gaps between them are narrow, some wide.
+      for (let b = 0; b < 60; b++) {
+        const x0 = Math.floor(random() * width);
+        const y0 = Math.floor(random() * height);
+        const length = 50 + Math.floor(random() * 300);
+        const thickness = 2 + Math.floor(random() * 6);
+        if (random() < 0.5) rect(page, x0, y0, Math.min(width, x0 + length), Math.min(height, y0 + thickness));
+        else rect(page, x0, y0, Math.min(width, x0 + thickness), Math.min(height, y0 + length));
+      }
+      const ink = Uint8Array.from(page.data, (v) => (v < 128 ? 1 : 0));
+      expect(countLeaks(page.data, width, height)).toBe(findLeaks(ink, width, height).leakingRegions);
+      expect(checkPage(page).lineWidthPx).toBe(estimateLineWidth(ink, width, height));
+    }
+  });
+
+  it('finds leak cores exactly where the chamfer distance is over half a gap', () => {
+    const random = seededRandom(11);
+    const [width, height] = [97, 83];
+    const halfGap = (LEAK_GAP_MM * PX_PER_MM) / 4;
+    const margin = Math.ceil(halfGap);
+    for (const density of [0.01, 0.03, 0.08]) {
+      const mask = Uint8Array.from({ length: width * height }, () => (random() < density ? 0 : 1));
+      const dist = chamferDistance(mask, width, height, 1);
+      const cores = leakCores(mask, width, height, 1, 1);
+      let inside = 0;
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const i = y * width + x;
+          const expected = y >= margin && y < height - margin && x >= margin && x < width - margin && dist[i] > halfGap * CHAMFER_UNIT ? 1 : 0;
+          expect(cores[i]).toBe(expected);
+          inside += expected;
+        }
+      }
+      expect(inside).toBeGreaterThan(0);
+    }
   });
 });

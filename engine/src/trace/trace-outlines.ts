@@ -15,17 +15,33 @@ export function traceCrackLoops(bitmap: Bitmap): Int32Array[] {
   const { width, height, data } = bitmap;
   const vw = width + 1;
   const out = new Uint8Array(vw * (height + 1));
-  const isInk = (x: number, y: number): boolean =>
-    x >= 0 && y >= 0 && x < width && y < height && data[y * width + x] < 128;
   for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const top = y * vw;
+    const bottom = top + vw;
     for (let x = 0; x < width; x++) {
-      if (data[y * width + x] >= 128) continue;
-      if (!isInk(x, y - 1)) out[y * vw + x] |= 1;
-      if (!isInk(x + 1, y)) out[y * vw + x + 1] |= 2;
-      if (!isInk(x, y + 1)) out[(y + 1) * vw + x + 1] |= 4;
-      if (!isInk(x - 1, y)) out[(y + 1) * vw + x] |= 8;
+      const i = row + x;
+      if (data[i] >= 128) continue;
+      if (y === 0 || data[i - width] >= 128) out[top + x] |= 1;
+      if (x === width - 1 || data[i + 1] >= 128) out[top + x + 1] |= 2;
+      if (y === height - 1 || data[i + width] >= 128) out[bottom + x + 1] |= 4;
+      if (x === 0 || data[i - 1] >= 128) out[bottom + x] |= 8;
     }
   }
+  // For each heading and set of open cracks at a vertex: the turn to take. A right turn is
+  // preferred, then straight on, then left: hugs the ink at corner-only contacts.
+  const turn = new Int8Array(64).fill(-1);
+  for (let dir = 0; dir < 4; dir++) {
+    for (let bits = 1; bits < 16; bits++) {
+      for (const d of [(dir + 1) & 3, dir, (dir + 3) & 3, (dir + 2) & 3]) {
+        if (bits & (1 << d)) {
+          turn[dir * 16 + bits] = d;
+          break;
+        }
+      }
+    }
+  }
+  const step = [1, vw, -1, -vw];
   const loops: Int32Array[] = [];
   let buffer = new Int32Array(4096);
   for (let start = 0; start < out.length; start++) {
@@ -34,29 +50,24 @@ export function traceCrackLoops(bitmap: Bitmap): Int32Array[] {
     let dir = 0;
     while (!(out[v] & (1 << dir))) dir++;
     let count = 0;
+    let x = v % vw;
+    let y = (v - x) / vw;
     for (;;) {
       const bits = out[v];
       if (bits === 0) break;
-      // Prefer a right turn, then straight on, then left: hugs the ink at corner-only contacts.
-      const options = [(dir + 1) & 3, dir, (dir + 3) & 3, (dir + 2) & 3];
-      let chosen = -1;
-      for (const d of options) {
-        if (bits & (1 << d)) {
-          chosen = d;
-          break;
-        }
-      }
-      out[v] &= ~(1 << chosen);
+      const chosen = turn[dir * 16 + bits];
+      out[v] = bits & ~(1 << chosen);
       if (count + 2 > buffer.length) {
         const grown = new Int32Array(buffer.length * 2);
         grown.set(buffer);
         buffer = grown;
       }
-      const x = v % vw;
       buffer[count++] = x;
-      buffer[count++] = (v - x) / vw;
+      buffer[count++] = y;
       dir = chosen;
-      v += DX[dir] + DY[dir] * vw;
+      v += step[dir];
+      x += DX[dir];
+      y += DY[dir];
     }
     loops.push(buffer.slice(0, count));
   }
@@ -93,14 +104,23 @@ export function smoothLoop(loop: Int32Array, sigma = 1.2): Outline {
     weights.push(w);
     total += w;
   }
+  // Wrapped copies of the midpoints, so the window never needs a modulo.
+  const span = n + 2 * radius;
+  const wx = new Float64Array(span);
+  const wy = new Float64Array(span);
+  for (let k = 0; k < span; k++) {
+    const j = (k - radius + n) % n;
+    wx[k] = mx[j];
+    wy[k] = my[j];
+  }
+  const taps = weights.length;
   for (let i = 0; i < n; i++) {
     let sx = 0;
     let sy = 0;
-    for (let k = -radius; k <= radius; k++) {
-      const j = (i + k + n) % n;
-      const w = weights[k + radius];
-      sx += mx[j] * w;
-      sy += my[j] * w;
+    for (let k = 0; k < taps; k++) {
+      const w = weights[k];
+      sx += wx[i + k] * w;
+      sy += wy[i + k] * w;
     }
     result[2 * i] = sx / total;
     result[2 * i + 1] = sy / total;
@@ -165,39 +185,48 @@ export function simplifyLoop(points: Outline, tolerance: number): Outline {
   return Float64Array.from(kept);
 }
 
-const fmt = (v: number): string => {
-  const r = Math.round(v * 10) / 10;
-  return Object.is(r, -0) ? '0' : String(r);
-};
+/** A coordinate in tenths of a pixel (an integer) as the shortest decimal text. */
+function tenths(v: number): string {
+  if (v % 10 === 0) return String(v / 10);
+  const a = v < 0 ? -v : v;
+  return (v < 0 ? '-' : '') + String((a - (a % 10)) / 10) + '.' + String(a % 10);
+}
 
 /**
  * One closed outline as SVG path data: a closed quadratic B-spline whose control points are the
  * simplified vertices (curves pass through edge midpoints), in relative commands for size.
+ * Numbers are rounded to a tenth of a pixel; a minus sign doubles as the separator.
  */
 export function outlineToPathData(points: Outline): string {
   const n = points.length / 2;
   if (n < 3) return '';
-  const mid = (i: number): [number, number] => {
-    const a = i % n;
-    const b = (i + 1) % n;
-    return [(points[2 * a] + points[2 * b]) / 2, (points[2 * a + 1] + points[2 * b + 1]) / 2];
-  };
-  const [sx, sy] = mid(0);
-  let cx = Math.round(sx * 10) / 10;
-  let cy = Math.round(sy * 10) / 10;
-  const parts: string[] = [`M${fmt(cx)} ${fmt(cy)}q`];
-  for (let i = 1; i <= n; i++) {
-    const k = i % n;
-    const [ex, ey] = mid(i);
-    const qx = Math.round(points[2 * k] * 10) / 10;
-    const qy = Math.round(points[2 * k + 1] * 10) / 10;
-    const rx = Math.round(ex * 10) / 10;
-    const ry = Math.round(ey * 10) / 10;
-    parts.push(`${fmt(qx - cx)} ${fmt(qy - cy)} ${fmt(rx - cx)} ${fmt(ry - cy)}`);
-    cx = rx;
-    cy = ry;
+  const px = new Int32Array(n);
+  const py = new Int32Array(n);
+  const ex = new Int32Array(n);
+  const ey = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const j = i + 1 < n ? i + 1 : 0;
+    px[i] = Math.round(points[2 * i] * 10);
+    py[i] = Math.round(points[2 * i + 1] * 10);
+    // Midpoints from the unrounded vertices, as before.
+    ex[i] = Math.round(((points[2 * i] + points[2 * j]) / 2) * 10);
+    ey[i] = Math.round(((points[2 * i + 1] + points[2 * j + 1]) / 2) * 10);
   }
-  return parts.join(' ').replace(/ -/g, '-') + 'z';
+  let cx = ex[0];
+  let cy = ey[0];
+  let d = `M${tenths(cx)} ${tenths(cy)}q`;
+  for (let i = 1; i <= n; i++) {
+    const k = i < n ? i : 0;
+    const values = [px[k] - cx, py[k] - cy, ex[k] - cx, ey[k] - cy];
+    for (let m = 0; m < 4; m++) {
+      const v = values[m];
+      if (v >= 0) d += ' ';
+      d += tenths(v);
+    }
+    cx = ex[k];
+    cy = ey[k];
+  }
+  return d + 'z';
 }
 
 /** Traces a black-on-white page into a compact SVG of filled outlines (even-odd holes). */
