@@ -186,6 +186,18 @@ async function waitForLibrary(baseUrl) {
   return last;
 }
 
+/** One statement on the test server, on a connection of its own (the fault run restarts the server). */
+async function adminQuery(statement) {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL_TEST });
+  admin.on('error', () => undefined);
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}
+
 // ---- one run -----------------------------------------------------------------------------------
 
 async function run(kind, { faults = false } = {}) {
@@ -193,12 +205,9 @@ async function run(kind, { faults = false } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `studio-load-${kind}-`));
   const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', TRUST_PROXY: 'true', SEED_LIBRARY: 'true', JWT_SECRET: 'load-bench-secret-with-more-than-32-characters' };
   let dbName = null;
-  let admin = null;
   if (kind === 'postgres') {
     dbName = `load_${process.pid}_${Date.now().toString(36)}`;
-    admin = new pg.Client({ connectionString: process.env.DATABASE_URL_TEST });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
+    await adminQuery(`create database ${dbName}`);
     env.DATABASE_URL = Object.assign(new URL(process.env.DATABASE_URL_TEST), { pathname: `/${dbName}` }).toString();
     env.REDIS_URL = Object.assign(new URL(process.env.REDIS_URL_TEST), { pathname: '/8' }).toString();
     const redis = new Redis(env.REDIS_URL);
@@ -281,10 +290,7 @@ async function run(kind, { faults = false } = {}) {
     report.failed = true;
   } finally {
     await stopAll(processes);
-    if (admin) {
-      await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-      await admin.end();
-    }
+    if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }
   return report;
@@ -295,6 +301,7 @@ async function checkInvariants(kind, env, dataDir) {
   const query = async (sql) => {
     if (kind === 'postgres') {
       const client = new pg.Client({ connectionString: env.DATABASE_URL });
+      client.on('error', () => undefined);
       await client.connect();
       try {
         return (await client.query(sql)).rows;
