@@ -115,7 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client', ...paypalHosts],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com', ...paypalHosts],
+        // File URLs are absolute on PUBLIC_URL: a visitor who reached the site by another name
+        // (127.0.0.1 instead of localhost, a LAN address) still sees the pictures.
+        imgSrc: ["'self'", new URL(config.publicUrl).origin, 'data:', 'blob:', 'https://*.googleusercontent.com', ...paypalHosts],
         connectSrc: ["'self'", 'https://accounts.google.com/gsi/', ...paypalHosts],
         frameSrc: ['https://accounts.google.com/gsi/', ...paypalHosts],
         fontSrc: ["'self'", 'data:'],

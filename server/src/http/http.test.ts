@@ -23,6 +23,8 @@ describe('HTTP behaviour', () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-123' } });
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    // Pictures come from PUBLIC_URL even when the page was reached by another host name.
+    expect(response.headers['content-security-policy']).toMatch(/img-src 'self' http:\/\/studio\.test /);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-request-id']).toBe('trace-123');
