@@ -15,7 +15,8 @@ export function contentTypeFor(key: string): string {
 
 /**
  * Answers with a file from storage: its type from the key's extension, its length, the given
- * cache rule, and for SVG a sandboxing CSP (an SVG opened directly must not run anything).
+ * cache rule, for SVG a sandboxing CSP (an SVG opened directly must not run anything), and for
+ * pictures a cross-origin resource policy that lets other origins show them.
  */
 export function sendStoredFile(
   reply: FastifyReply,
@@ -28,5 +29,8 @@ export function sendStoredFile(
   reply.header('cache-control', options.cacheControl);
   if (options.downloadName) reply.header('content-disposition', `attachment; filename="${options.downloadName}"`);
   if (contentType === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+  // Pictures may be shown from another origin: the same site reached by another host name than
+  // PUBLIC_URL, or a teacher's page embedding a free coloring page.
+  if (contentType.startsWith('image/')) reply.header('cross-origin-resource-policy', 'cross-origin');
   return reply.send(file.body);
 }

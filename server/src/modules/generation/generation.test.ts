@@ -61,6 +61,7 @@ describe.each(databaseKinds)('generation on %s', (kind) => {
     const thumb = await t.app.inject({ method: 'GET', url: done.image.thumbnailUrl.replace('http://studio.test', '') });
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers['cross-origin-resource-policy']).toBe('cross-origin');
 
     const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toMatch(/generation_task_duration_seconds_count\{type="text2image",outcome="completed"\} [1-9]/);
