@@ -12,8 +12,8 @@ export function newUser(prefix = 'user') {
   return { username: `${prefix}_${id}`.slice(0, 20), email: `${prefix}.${id}@example.com`, password: 'crayons-42' };
 }
 
-/** A small solid-colour PNG, built by hand so the suite needs no image library. */
-export function pngFile(width = 64, height = 64, rgb = [108, 92, 231]) {
+/** An RGB PNG from `pixel(x, y) → [r, g, b]`, built by hand so the suite needs no image library. */
+export function encodePng(width, height, pixel) {
   const chunk = (type, data) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -27,14 +27,23 @@ export function pngFile(width = 64, height = 64, rgb = [108, 92, 231]) {
   header.writeUInt32BE(height, 4);
   header[8] = 8;
   header[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, index) => rgb[index % 3])]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  const rows = [];
+  for (let y = 0; y < height; y += 1) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x += 1) row.set(pixel(x, y), 1 + x * 3);
+    rows.push(row);
+  }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A small solid-colour PNG. */
+export function pngFile(width = 64, height = 64, rgb = [108, 92, 231]) {
+  return encodePng(width, height, () => rgb);
 }
 
 /** Opens a page and waits until the app has taken over the build-time HTML. */

@@ -1,38 +1,16 @@
 /* global document -- the waitForFunction callbacks run in the page */
 import { readFileSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
-import { assert, login, newUser, open, register, screenshots } from '../helpers.mjs';
+import { assert, encodePng, login, newUser, open, register, screenshots } from '../helpers.mjs';
 
 /** A photo-like PNG: a dark ring and a square on a light background, so line art has something to trace. */
 function shapesPng(size = 320) {
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const rows = [];
-  for (let y = 0; y < size; y += 1) {
-    const row = Buffer.alloc(1 + size * 3);
-    for (let x = 0; x < size; x += 1) {
-      const d = Math.hypot(x - size * 0.4, y - size * 0.45);
-      const ring = d > size * 0.2 && d < size * 0.26;
-      const square = x > size * 0.6 && x < size * 0.85 && y > size * 0.6 && y < size * 0.85;
-      const value = ring ? 30 : square ? 90 : 235;
-      row[1 + x * 3] = value;
-      row[2 + x * 3] = square ? 60 : value;
-      row[3 + x * 3] = ring ? 120 : value;
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return encodePng(size, size, (x, y) => {
+    const d = Math.hypot(x - size * 0.4, y - size * 0.45);
+    const ring = d > size * 0.2 && d < size * 0.26;
+    const square = x > size * 0.6 && x < size * 0.85 && y > size * 0.6 && y < size * 0.85;
+    const value = ring ? 30 : square ? 90 : 235;
+    return [value, square ? 60 : value, ring ? 120 : value];
+  });
 }
 
 async function credits(page) {
