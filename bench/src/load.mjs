@@ -219,6 +219,14 @@ async function run(kind, { faults = false } = {}) {
   const processes = [startNode('api', 'server/dist/server.js', { ...env, PORT: String(port) })];
   if (kind === 'postgres') processes.push(startNode('worker', 'server/dist/worker.js', env));
   const report = { kind, faults };
+  const runStarted = Date.now();
+  // A process that dies says why at once, with the last of its output.
+  for (const entry of processes) {
+    entry.child.once('exit', (code, signal) => {
+      if (entry.stopping) return;
+      console.error(`[load] ${entry.name} exited (code ${code}, signal ${signal}) ${((Date.now() - runStarted) / 1000).toFixed(0)} s into the run; its last output:\n${entry.output.join('').slice(-4000)}`);
+    });
+  }
   try {
     await waitForServer(baseUrl, processes[0]);
     const pages = await waitForLibrary(baseUrl);

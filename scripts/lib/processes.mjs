@@ -61,6 +61,7 @@ export async function waitForServer(baseUrl, entry, timeoutMs = 60_000) {
 
 /** SIGTERM to every live process, then waits for them to exit. */
 export async function stopAll(entries) {
+  for (const entry of entries) entry.stopping = true;
   for (const entry of entries) if (isAlive(entry)) entry.child.kill('SIGTERM');
   await Promise.all(entries.map((entry) => (isAlive(entry) ? new Promise((resolve) => entry.child.once('exit', resolve)) : null)));
 }

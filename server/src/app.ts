@@ -31,6 +31,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createLibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
 import { createLibraryService } from './modules/library/library.service';
+import { createImagesVersionReader } from './modules/library/images-version';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { createBillingJobs } from './modules/billing/billing-jobs';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
@@ -250,7 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, rateLimit: config.authRateLimit });
   await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
   await app.register(blogRoutes, { db: kysely, publicUrl: config.publicUrl });
-  await app.register(libraryRoutes, { library: createLibraryService({ library: createLibraryRepository(kysely), urls }) });
+  await app.register(libraryRoutes, { library: createLibraryService({ library: createLibraryRepository(kysely), urls }), imagesVersion: createImagesVersionReader(kysely) });
   await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });
   await app.register(generationRoutes, { generation, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
   await app.register(promptsRoutes, {

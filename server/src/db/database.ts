@@ -10,6 +10,7 @@ import { library } from './migrations/004-library';
 import { blog } from './migrations/005-blog';
 import { imageIdTail } from './migrations/006-image-id-tail';
 import { librarySearchIndexes } from './migrations/007-library-search-indexes';
+import { imagesVersion } from './migrations/008-images-version';
 import type { Database } from './schema';
 
 /**
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '005-blog': blog,
   '006-image-id-tail': imageIdTail,
   '007-library-search-indexes': librarySearchIndexes,
+  '008-images-version': imagesVersion,
 };
 
 class StaticMigrations implements MigrationProvider {

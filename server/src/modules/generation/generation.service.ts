@@ -13,6 +13,7 @@ import { bookCredits } from '../credits/credits.repository';
 import { toImageDto } from '../images/image-dto';
 import { removePageFiles, storePageFiles, type FileUrls } from '../images/image-files';
 import type { ImagesRepository } from '../images/images.repository';
+import { bumpImagesVersion } from '../library/images-version';
 import type { UsersRepository } from '../users/users.repository';
 import type { GenerationRepository, TaskRow } from './generation.repository';
 
@@ -169,6 +170,8 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           created_at: nowIso(),
         });
         if (!(await tasks.complete(trx, taskId, imageId))) throw new AppError(ErrorCode.processingTimeout, 'The task was taken over');
+        // A public page joins the library's lists in the same commit as the task.
+        if (params.isPublic) await bumpImagesVersion(trx);
         return true;
       }).catch(async (error) => {
         await removePageFiles(storage, files);

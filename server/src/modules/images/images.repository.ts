@@ -3,6 +3,7 @@ import type { UserImagesQuery } from '@studio/contracts/images';
 import type { Database, ImagesTable } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
 import { columnContains } from '../../lib/text-search';
+import { bumpImagesVersion } from '../library/images-version';
 
 export type ImageRow = Selectable<ImagesTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -50,7 +51,10 @@ export function createImagesRepository(db: Kysely<Database>) {
       return { rows, total, counts };
     },
     async delete(id: string): Promise<void> {
-      await db.deleteFrom('images').where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('images').where('id', '=', id).execute();
+        await bumpImagesVersion(trx);
+      });
     },
     /** One report per user per image; false when this user already reported it. */
     async addReport(report: { imageId: string; userId: string; content: string }, isUniqueViolation: (e: unknown) => boolean): Promise<boolean> {
@@ -68,6 +72,7 @@ export function createImagesRepository(db: Kysely<Database>) {
             .executeTakeFirstOrThrow();
           if (Number(open.n) >= REPORTS_TO_TAKE_OFFLINE) {
             await trx.updateTable('images').set({ is_online: 0 }).where('id', '=', report.imageId).execute();
+            await bumpImagesVersion(trx);
           }
         });
         return true;

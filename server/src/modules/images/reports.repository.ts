@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../lib/ids';
+import { bumpImagesVersion } from '../library/images-version';
 
 export interface ReportedImage {
   imageId: string;
@@ -39,6 +40,7 @@ export function createReportsRepository(db: Kysely<Database>) {
           .where('resolved_at', 'is', null)
           .executeTakeFirst();
         await trx.updateTable('images').set({ is_online: decision === 'keep' ? 1 : 0 }).where('id', '=', imageId).execute();
+        await bumpImagesVersion(trx);
         return Number(result.numUpdatedRows);
       });
     },

@@ -6,6 +6,7 @@ import type { MadePage } from '../../adapters/engine/page-maker';
 import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
 import { storePageFiles, type StoredPage } from '../images/image-files';
+import { bumpImagesVersion } from './images-version';
 
 export interface CategoryInput {
   slug: string;
@@ -100,12 +101,14 @@ export function createLibraryImporter(deps: { db: Kysely<Database>; storage: Sto
         })
         .execute();
       for (const tagId of [...new Set(tagIds)]) await trx.insertInto('image_tags').values({ image_id: id, tag_id: tagId }).execute();
+      await bumpImagesVersion(trx);
     });
     return id;
   }
 
-  /** Tells every process's category cache that the library changed. */
+  /** Tells every process's category cache (and search answers) that the library changed. */
   async function bumpVersion(): Promise<void> {
+    await bumpImagesVersion(db);
     const version = newId();
     const updated = await db.updateTable('settings').set({ value: version }).where('key', '=', 'library_version').executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) {

@@ -25,7 +25,7 @@ export function createLibraryRepository(db: Kysely<Database>) {
 
   return {
     /** Public, online images matching the api-spec filters; nothing private can match. */
-    async searchPublic(query: ImagesQuery, categoryId: string | null, options: { count?: boolean } = {}): Promise<{ rows: ImageRow[]; total: number | null }> {
+    async searchPublic(query: ImagesQuery, categoryId: string | null): Promise<{ rows: ImageRow[]; total: number }> {
       let base = publicImages();
       if (query.imageId && query.isRelated) {
         const ids = await idsFor(query.imageId);
@@ -54,9 +54,9 @@ export function createLibraryRepository(db: Kysely<Database>) {
       const column = query.sortBy === 'createdAt' ? 'id' : 'hotness';
       const [rows, total] = await Promise.all([
         base.selectAll().orderBy(column, query.sortOrder).orderBy('id', query.sortOrder).limit(query.pageSize).offset((query.currentPage - 1) * query.pageSize).execute(),
-        options.count === false ? null : base.select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        base.select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      return { rows, total: total ? Number(total.n) : null };
+      return { rows, total: Number(total.n) };
     },
 
     async tagsFor(imageIds: string[]): Promise<Map<string, ImageTag[]>> {

@@ -8,36 +8,9 @@ import { parseLocalized } from '../../db/localized';
 const CATEGORY_CACHE_MS = 5 * 60 * 1000;
 const VERSION_CHECK_MS = 5 * 1000;
 const TOP_TAGS = 5;
-/**
- * Large totals of a search (not its rows) are reused for a few seconds: counting thousands of
- * rows is the slow part of a search. Small totals are cheap and always counted, so a short list
- * is exact at once (a page going offline, a new page in a small category).
- */
-const TOTAL_CACHE_MS = 15 * 1000;
-const TOTAL_CACHE_MIN = 1000;
-const TOTAL_CACHE_SIZE = 1000;
-/**
- * Whole answers over that many matches are reused for 5 seconds (the answer is cacheable for 60
- * anyway): the hottest lists are asked for by every visitor, and a few seconds of staleness in
- * a list of thousands is invisible. Small answers (a tag in a category, one page) are always fresh.
- */
-const ANSWER_CACHE_MS = 5 * 1000;
-const ANSWER_CACHE_SIZE = 500;
-
 
 export function createLibraryService(deps: { library: LibraryRepository; urls: FileUrls }) {
   const { library, urls } = deps;
-  const totals = new Map<string, { total: number; at: number }>();
-  const cachedTotal = (key: string, now: number) => {
-    const hit = totals.get(key);
-    return hit && now - hit.at < TOTAL_CACHE_MS ? hit.total : null;
-  };
-  const rememberTotal = (key: string, total: number, now: number) => {
-    if (total < TOTAL_CACHE_MIN) return;
-    if (totals.size >= TOTAL_CACHE_SIZE) totals.delete(totals.keys().next().value!);
-    totals.set(key, { total, at: now });
-  };
-  const answers = new Map<string, { answer: ImageListDto; at: number }>();
   let cache: { version: string; builtAt: number; checkedAt: number; categories: CategoryDto[]; allTags: Map<string, TagCount[]> } | null = null;
 
   async function buildCategories(): Promise<{ categories: CategoryDto[]; allTags: Map<string, TagCount[]> }> {
@@ -124,32 +97,13 @@ export function createLibraryService(deps: { library: LibraryRepository; urls: F
         if (!category) return { images: [], total: 0, currentPage: query.currentPage, pageSize: query.pageSize };
         categoryId = category.id;
       }
-      const answerKey = JSON.stringify([categoryId, query]);
-      const cachedAnswer = answers.get(answerKey);
-      if (cachedAnswer && Date.now() - cachedAnswer.at < ANSWER_CACHE_MS) return cachedAnswer.answer;
-      // The same filter on another page or in another order has the same total.
-      const totalKey = JSON.stringify([categoryId, query.imageId, query.isRelated, query.query, query.tags, query.ratio, query.type, query.userId, query.isPublic, query.isOnline]);
-      const now = Date.now();
-      const known = cachedTotal(totalKey, now);
-      const { rows, total } = await library.searchPublic(query, categoryId, { count: known === null });
-      if (total !== null) rememberTotal(totalKey, total, now);
+      const { rows, total } = await library.searchPublic(query, categoryId);
       const tags = await library.tagsFor(rows.map((row) => row.id));
-      const answer = { images: rows.map((row) => toImageDto(row, urls, tags.get(row.id) ?? [])), total: total ?? known ?? 0, currentPage: query.currentPage, pageSize: query.pageSize };
-      if (answer.total >= TOTAL_CACHE_MIN) {
-        if (answers.size >= ANSWER_CACHE_SIZE) answers.delete(answers.keys().next().value!);
-        answers.set(answerKey, { answer, at: now });
-      }
-      return answer;
+      return { images: rows.map((row) => toImageDto(row, urls, tags.get(row.id) ?? [])), total, currentPage: query.currentPage, pageSize: query.pageSize };
     },
 
-    async count(): Promise<number> {
-      const now = Date.now();
-      const known = cachedTotal('count', now);
-      if (known !== null) return known;
-      const total = await library.countPublic();
-      rememberTotal('count', total, now);
-      return total;
-    },
+    /** Exact: the route keeps the answer until the images change (images-version.ts). */
+    count: (): Promise<number> => library.countPublic(),
   };
 }
 

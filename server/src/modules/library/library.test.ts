@@ -6,6 +6,8 @@ import { signedInUser } from '../../test/factories';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app';
 import { createLibraryImporter, type LibraryPageInput } from './library-import';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { createReportsRepository } from '../images/reports.repository';
 
 const L = (en: string) => ({ en, zh: `${en}（中文）`, ja: `${en}（日本語）` });
 
@@ -117,9 +119,58 @@ describe.each(databaseKinds)('the free library on %s', (kind) => {
     expect((await get('/api/images?query=private')).total).toBe(0);
     expect((await get(`/api/images?userId=${owner.userId}`)).total).toBe(0);
     expect((await get('/api/images?isPublic=false')).total).toBe(0);
-    await t.db.kysely.updateTable('images').set({ is_online: 0 }).where('id', '=', 'lib-dog-1').execute();
+    // Moderation (`npm run content -- reports`) runs in another process, on its own connection.
+    const moderation = createReportsRepository(t.db.kysely);
+    await moderation.resolve('lib-dog-1', 'remove');
     expect((await get('/api/images?categoryId=animals')).total).toBe(2);
-    await t.db.kysely.updateTable('images').set({ is_online: 1 }).where('id', '=', 'lib-dog-1').execute();
+    expect((await get('/api/images?imageId=lib-dog-1')).total).toBe(0);
+    await moderation.resolve('lib-dog-1', 'keep');
+    expect((await get('/api/images?categoryId=animals')).total).toBe(3);
+  });
+
+  it('shares one answer per search until the images change, and drops it at once when they do', async () => {
+    const url = '/api/images?pageSize=50';
+    const first = await t.app.inject({ method: 'GET', url });
+    const again = await t.app.inject({ method: 'GET', url });
+    expect(again.body).toBe(first.body);
+    expect(first.headers['cache-control']).toBe('public, max-age=60');
+    expect(first.headers.vary).toBe('accept-encoding');
+    const zipped = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(first.body);
+    const ids = async () => (await get(url)).images.map((i: { id: string }) => i.id) as string[];
+    const count = await get('/api/images/count');
+
+    // A new public page is listed at once.
+    const owner = await signedInUser(t.app);
+    await t.db.kysely.updateTable('users').set({ membership_level: 'pro' }).where('id', '=', owner.userId).execute();
+    const { taskId } = (await t.app.inject({ method: 'POST', url: '/api/images/text2imggenerate', headers: owner.headers, payload: { prompt: 'a shared lighthouse', isPublic: true } })).json().data;
+    let imageId = '';
+    for (let i = 0; i < 100 && !imageId; i += 1) {
+      const status = (await t.app.inject({ method: 'GET', url: `/api/images/tasks/${taskId}?type=text2image`, headers: owner.headers })).json().data;
+      if (status.status === 'completed') imageId = status.image.id;
+      else await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(imageId).toBeTruthy();
+    expect(await ids()).toContain(imageId);
+    expect(await get('/api/images/count')).toBe(count + 1);
+
+    // Reported by three people: gone from every answer at once, its own page included.
+    expect((await get(`/api/images?imageId=${imageId}`)).total).toBe(1);
+    for (let i = 0; i < 3; i += 1) {
+      const reporter = await signedInUser(t.app);
+      expect((await t.app.inject({ method: 'POST', url: '/api/images/report', headers: reporter.headers, payload: { imageId, content: 'not for children' } })).statusCode).toBe(200);
+    }
+    expect(await ids()).not.toContain(imageId);
+    expect((await get(`/api/images?imageId=${imageId}`)).total).toBe(0);
+    expect(await get('/api/images/count')).toBe(count);
+
+    // Put back by moderation, then deleted by its owner: listed, then gone at once.
+    await createReportsRepository(t.db.kysely).resolve(imageId, 'keep');
+    expect(await ids()).toContain(imageId);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/images/${imageId}`, headers: owner.headers })).statusCode).toBe(200);
+    expect(await ids()).not.toContain(imageId);
+    expect((await t.app.inject({ method: 'GET', url })).body).toBe(first.body);
   });
 
   it('lets anyone download a public library page as PNG and PDF', async () => {
