@@ -83,8 +83,14 @@ function openPostgres(options: DatabaseOptions): Db {
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
     connectionTimeoutMillis: 5000,
   });
-  // An idle client that loses its server must not crash the process; the next query reconnects.
+  // A client that loses its server must not crash the process, idle (the pool's 'error') or
+  // checked out between two statements of a transaction (its own 'error', which the pool stops
+  // listening to while the client is lent out): the statement in flight or the next one fails
+  // (503), the pool drops the client, and the next query connects again.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,
