@@ -172,15 +172,24 @@ async function catalogueOf(baseUrl) {
 }
 
 /** Waits for the demo library to be drawn, so its drawing does not compete with the measurement. */
+/** The demo library the server seeds at first start: every page of content/library/categories.json. */
+const DEMO_PAGES = JSON.parse(readFileSync(path.join(root, 'content', 'library', 'categories.json'), 'utf8')).reduce((sum, category) => sum + category.pages.length, 0);
+
+/**
+ * Waits until the server has drawn the whole demo library (the load must not share the cores with
+ * seeding), or until the count has not moved for a minute (a page that failed is skipped).
+ */
 async function waitForLibrary(baseUrl) {
   let last = -1;
-  let stable = 0;
-  for (let i = 0; i < 600; i += 1) {
+  let still = 0;
+  for (let i = 0; i < 1800; i += 1) {
     const data = (await call(baseUrl, 'GET', '/api/images/count', null, null, '10.99.0.1').catch(() => null))?.data;
     const count = Number(typeof data === 'object' && data !== null ? (data.count ?? data.total ?? 0) : (data ?? 0));
-    stable = count === last && count > 0 ? stable + 1 : 0;
+    if (count >= DEMO_PAGES) return count;
+    still = count === last && count > 0 ? still + 1 : 0;
     last = count;
-    if (stable >= 5) return count;
+    if (still >= 60) return count;
+    if (i % 30 === 0) log(`seeding the demo library: ${count} of ${DEMO_PAGES} pages`);
     await sleep(1000);
   }
   return last;
