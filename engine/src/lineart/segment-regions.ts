@@ -27,26 +27,28 @@ export function watershed(gradient: Float32Array, width: number, height: number)
   const scale = max > 0 ? 1 / max : 0;
   for (let i = 0; i < n; i++) q[i] = Math.round(Math.min(1, 2 * gradient[i] * scale) * (levels - 1));
 
-  // Markers: plateaus of pixels no higher than any 8-neighbour.
+  // Markers: plateaus of pixels no higher than any 8-neighbour. The lowest of each pixel's
+  // 3x3 neighbourhood comes from a row pass (lowest of three across) and a column pass over it.
+  const across = new Uint8Array(n);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const i = row + x;
+      let m = q[i];
+      if (x > 0 && q[i - 1] < m) m = q[i - 1];
+      if (x < width - 1 && q[i + 1] < m) m = q[i + 1];
+      across[i] = m;
+    }
+  }
   const isMin = new Uint8Array(n);
   for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const up = y > 0 ? -width : 0;
+    const down = y < height - 1 ? width : 0;
     for (let x = 0; x < width; x++) {
-      const i = y * width + x;
+      const i = row + x;
       const v = q[i];
-      let minimum = true;
-      for (let dy = -1; dy <= 1 && minimum; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= width) continue;
-          if (q[yy * width + xx] < v) {
-            minimum = false;
-            break;
-          }
-        }
-      }
-      isMin[i] = minimum ? 1 : 0;
+      isMin[i] = across[i] >= v && across[i + up] >= v && across[i + down] >= v ? 1 : 0;
     }
   }
   const labels = new Int32Array(n).fill(-1);
