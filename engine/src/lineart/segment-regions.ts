@@ -246,10 +246,10 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
   const planeCount = options.planes.length;
   // Colour sums per region, interleaved: sums[r * planeCount + c].
   const sums = new Float64Array(count * planeCount);
-  for (let i = 0; i < labels.length; i++) {
-    const r = labels[i];
-    area[r]++;
-    for (let c = 0; c < planeCount; c++) sums[r * planeCount + c] += options.planes[c][i];
+  for (let i = 0; i < labels.length; i++) area[labels[i]]++;
+  for (let c = 0; c < planeCount; c++) {
+    const plane = options.planes[c];
+    for (let i = 0; i < labels.length; i++) sums[labels[i] * planeCount + c] += plane[i];
   }
   // Boundaries as edge records (length, summed strength); each region maps neighbour → edge id.
   let edgeLength = new Float64Array(4096);
@@ -257,31 +257,63 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
   let edges = 0;
   const adjacency: Map<number, number>[] = [];
   for (let r = 0; r < count; r++) adjacency.push(new Map());
+  /** The edge record between regions a and b, made on first use. */
+  const edgeOf = (a: number, b: number): number => {
+    let e = adjacency[a].get(b);
+    if (e === undefined) {
+      if (edges === edgeLength.length) {
+        const grownLength = new Float64Array(edges * 2);
+        grownLength.set(edgeLength);
+        edgeLength = grownLength;
+        const grownStrength = new Float64Array(edges * 2);
+        grownStrength.set(edgeStrength);
+        edgeStrength = grownStrength;
+      }
+      e = edges++;
+      adjacency[a].set(b, e);
+      adjacency[b].set(a, e);
+    }
+    return e;
+  };
+  // Boundary pixels come in stretches between the same two regions: the last pair looked up
+  // across each direction is remembered, so most need no map lookup.
+  let rightA = -1;
+  let rightB = -1;
+  let rightEdge = -1;
+  let downA = -1;
+  let downB = -1;
+  let downEdge = -1;
   for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const lastRow = y + 1 >= height;
     for (let x = 0; x < width; x++) {
-      const i = y * width + x;
+      const i = row + x;
       const a = labels[i];
-      for (let k = 0; k < 2; k++) {
-        const q = k === 0 ? i + 1 : i + width;
-        if (k === 0 ? x + 1 >= width : y + 1 >= height) continue;
+      if (x + 1 < width) {
+        const q = i + 1;
         const b = labels[q];
-        if (a === b) continue;
-        let e = adjacency[a].get(b);
-        if (e === undefined) {
-          if (edges === edgeLength.length) {
-            const grownLength = new Float64Array(edges * 2);
-            grownLength.set(edgeLength);
-            edgeLength = grownLength;
-            const grownStrength = new Float64Array(edges * 2);
-            grownStrength.set(edgeStrength);
-            edgeStrength = grownStrength;
+        if (a !== b) {
+          if (a !== rightA || b !== rightB) {
+            rightA = a;
+            rightB = b;
+            rightEdge = edgeOf(a, b);
           }
-          e = edges++;
-          adjacency[a].set(b, e);
-          adjacency[b].set(a, e);
+          edgeLength[rightEdge]++;
+          edgeStrength[rightEdge] += (gradient[i] + gradient[q]) / 2;
         }
-        edgeLength[e]++;
-        edgeStrength[e] += (gradient[i] + gradient[q]) / 2;
+      }
+      if (!lastRow) {
+        const q = i + width;
+        const b = labels[q];
+        if (a !== b) {
+          if (a !== downA || b !== downB) {
+            downA = a;
+            downB = b;
+            downEdge = edgeOf(a, b);
+          }
+          edgeLength[downEdge]++;
+          edgeStrength[downEdge] += (gradient[i] + gradient[q]) / 2;
+        }
       }
     }
   }
@@ -355,11 +387,13 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
     }
     return r;
   };
+  const rootOf = new Int32Array(count);
+  for (let r = 0; r < count; r++) rootOf[r] = find(r);
   const remap = new Int32Array(count).fill(-1);
   let next = 0;
   const out = new Int32Array(labels.length);
   for (let i = 0; i < labels.length; i++) {
-    const root = find(labels[i]);
+    const root = rootOf[labels[i]];
     if (remap[root] === -1) remap[root] = next++;
     out[i] = remap[root];
   }

@@ -54,60 +54,63 @@ function inkMaskAsPage(ink: Uint8Array): Uint8Array {
 function lineWidthOnRuns(ink: RunComponents, width: number, height: number): number {
   const { runs, from, to } = ink;
   const dist = new Uint16Array(width * height);
+  const rowOf = new Int32Array(runs);
+  for (let r = 0; r < runs; r++) rowOf[r] = (from[r] / width) | 0;
+  const last = height - 1;
+  // Forward pass, starting each pixel at its distance to the page edge (the neighbours it reads,
+  // left and the row above, are already final for this pass; paper reads as 0). The left
+  // neighbour is the value just written, or paper before the run, or nothing at the row start.
   for (let r = 0; r < runs; r++) {
-    const y = (from[r] / width) | 0;
-    const toEdgeY = y + 1 < height - y ? y + 1 : height - y;
+    const y = rowOf[r];
+    const toEdgeY = (y + 1 < height - y ? y + 1 : height - y) * CHAMFER_UNIT;
     const row = y * width;
+    let left = from[r] > row ? 0 : 65535;
     for (let i = from[r]; i < to[r]; i++) {
       const x = i - row;
-      const toEdgeX = x + 1 < width - x ? x + 1 : width - x;
-      dist[i] = (toEdgeX < toEdgeY ? toEdgeX : toEdgeY) * CHAMFER_UNIT;
-    }
-  }
-  for (let r = 0; r < runs; r++) {
-    const row = ((from[r] / width) | 0) * width;
-    for (let i = from[r]; i < to[r]; i++) {
-      const x = i - row;
-      let v = dist[i];
-      let c: number;
-      if (x > 0 && (c = dist[i - 1] + 3) < v) v = c;
-      if (i >= width) {
+      const toEdgeX = (x + 1 < width - x ? x + 1 : width - x) * CHAMFER_UNIT;
+      let v = toEdgeX < toEdgeY ? toEdgeX : toEdgeY;
+      let c = left + 3;
+      if (c < v) v = c;
+      if (y > 0) {
         const up = i - width;
         if ((c = dist[up] + 3) < v) v = c;
         if (x > 0 && (c = dist[up - 1] + 4) < v) v = c;
         if (x < width - 1 && (c = dist[up + 1] + 4) < v) v = c;
       }
       dist[i] = v;
+      left = v;
     }
   }
-  const last = width * (height - 1);
   for (let r = runs - 1; r >= 0; r--) {
-    const row = ((from[r] / width) | 0) * width;
+    const y = rowOf[r];
+    const row = y * width;
+    let right = to[r] < row + width ? 0 : 65535;
     for (let i = to[r] - 1; i >= from[r]; i--) {
       const x = i - row;
       let v = dist[i];
-      let c: number;
-      if (x < width - 1 && (c = dist[i + 1] + 3) < v) v = c;
-      if (i < last) {
+      let c = right + 3;
+      if (c < v) v = c;
+      if (y < last) {
         const down = i + width;
         if ((c = dist[down] + 3) < v) v = c;
         if (x < width - 1 && (c = dist[down + 1] + 4) < v) v = c;
         if (x > 0 && (c = dist[down - 1] + 4) < v) v = c;
       }
       dist[i] = v;
+      right = v;
     }
   }
   const histogram = new Uint32Array(1024);
   let ridges = 0;
   for (let r = 0; r < runs; r++) {
-    const row = ((from[r] / width) | 0) * width;
+    const y = rowOf[r];
+    const row = y * width;
     for (let i = from[r]; i < to[r]; i++) {
-      const x = i - row;
       const d = dist[i];
-      if (x > 0 && dist[i - 1] > d) continue;
-      if (x < width - 1 && dist[i + 1] > d) continue;
-      if (i >= width && dist[i - width] > d) continue;
-      if (i < last && dist[i + width] > d) continue;
+      if (i > row && dist[i - 1] > d) continue;
+      if (i < row + width - 1 && dist[i + 1] > d) continue;
+      if (y > 0 && dist[i - width] > d) continue;
+      if (y < last && dist[i + width] > d) continue;
       histogram[d < 1023 ? d : 1023]++;
       ridges++;
     }
