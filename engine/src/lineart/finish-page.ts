@@ -61,14 +61,18 @@ function cutLeaksOfRuns(page: Bitmap, paperRuns: RowRuns, lineWidth: number): bo
   const { paper, cores, coreCounts, coreRegion, coresPerRegion } = leaks;
   const w2 = leaks.width;
   const n2 = w2 * leaks.height;
-  // Half-resolution labels of the leaking regions only: the flooding never leaves its region.
-  const paperLabels = new Int32Array(n2);
+  // The half-resolution paper of the leaking regions only: the flooding never leaves its region
+  // (4-connected paper is what a region is), so it needs no region ids.
+  const leaking = new Uint8Array(n2);
+  let leakingArea = 0;
   for (let r = 0; r < paper.runs; r++) {
-    const id = paper.id[r];
-    if (coresPerRegion[id] > 1) paperLabels.fill(id, paper.from[r], paper.to[r]);
+    if (coresPerRegion[paper.id[r]] <= 1) continue;
+    leaking.fill(1, paper.from[r], paper.to[r]);
+    leakingArea += paper.to[r] - paper.from[r];
   }
   const owner = new Int32Array(n2);
-  const queue = new Int32Array(n2);
+  // Every pixel is queued at most once, and only pixels of leaking regions are.
+  const queue = new Int32Array(leakingArea);
   let head = 0;
   let tail = 0;
   // Seeds in raster order (core runs are sorted by position).
@@ -102,7 +106,7 @@ function cutLeaksOfRuns(page: Bitmap, paperRuns: RowRuns, lineWidth: number): bo
         if (p + w2 >= n2) continue;
         q = p + w2;
       }
-      if (paperLabels[q] === 0) continue;
+      if (leaking[q] === 0) continue;
       const theirs = owner[q];
       if (theirs === 0) {
         owner[q] = mine;
@@ -124,7 +128,7 @@ function cutLeaksOfRuns(page: Bitmap, paperRuns: RowRuns, lineWidth: number): bo
       if (y < 0 || y >= height) continue;
       const half = Math.floor(Math.sqrt(Math.max(0, r * r - dy * dy)));
       for (let x = Math.max(0, cx - half); x <= Math.min(width - 1, cx + half); x++) {
-        if (paperLabels[(y >> 1) * w2 + (x >> 1)] !== 0) data[y * width + x] = 0;
+        if (leaking[(y >> 1) * w2 + (x >> 1)] !== 0) data[y * width + x] = 0;
       }
     }
   }
