@@ -1,7 +1,7 @@
 import { PX_PER_MM } from '@studio/contracts/page';
 import type { Bitmap } from '../page';
 import { leaksOfRuns, REGION_MIN_MM2, SPECK_MAX_MM2 } from '../quality/check-page';
-import { complementRuns, fillSmallComponents, labelRowRuns, runsOfLarge, scanRuns } from '../quality/page-runs';
+import { complementRuns, dropScratch, fillSmallComponents, labelRowRuns, runsOfLarge, scanRuns, zeroedScratch } from '../quality/page-runs';
 import type { RowRuns } from '../quality/page-runs';
 
 /**
@@ -55,6 +55,15 @@ export function cutLeaks(page: Bitmap, lineWidth: number): void {
 
 /** cutLeaks given the page's paper runs; returns whether anything was drawn. */
 function cutLeaksOfRuns(page: Bitmap, paperRuns: RowRuns, lineWidth: number): boolean {
+  try {
+    return cutLeaksWithScratch(page, paperRuns, lineWidth);
+  } catch (error) {
+    for (const key of ['leak-regions', 'leak-owner', 'leak-cut']) dropScratch(key);
+    throw error;
+  }
+}
+
+function cutLeaksWithScratch(page: Bitmap, paperRuns: RowRuns, lineWidth: number): boolean {
   const { width, height, data } = page;
   const leaks = leaksOfRuns(paperRuns, width, height);
   if (leaks.leakingRegions === 0) return false;
@@ -63,14 +72,14 @@ function cutLeaksOfRuns(page: Bitmap, paperRuns: RowRuns, lineWidth: number): bo
   const n2 = w2 * leaks.height;
   // The half-resolution paper of the leaking regions only: the flooding never leaves its region
   // (4-connected paper is what a region is), so it needs no region ids.
-  const leaking = new Uint8Array(n2);
+  const leaking = zeroedScratch('leak-regions', n2, Uint8Array);
   let leakingArea = 0;
   for (let r = 0; r < paper.runs; r++) {
     if (coresPerRegion[paper.id[r]] <= 1) continue;
     leaking.fill(1, paper.from[r], paper.to[r]);
     leakingArea += paper.to[r] - paper.from[r];
   }
-  const owner = new Int32Array(n2);
+  const owner = zeroedScratch('leak-owner', n2, Int32Array);
   // Every pixel is queued at most once, and only pixels of leaking regions are.
   const queue = new Int32Array(leakingArea);
   let head = 0;
@@ -84,7 +93,7 @@ function cutLeaksOfRuns(page: Bitmap, paperRuns: RowRuns, lineWidth: number): bo
       queue[tail++] = i;
     }
   }
-  const cut = new Uint8Array(n2);
+  const cut = zeroedScratch('leak-cut', n2, Uint8Array);
   const cutPixels: number[] = [];
   while (head < tail) {
     const p = queue[head++];
@@ -132,5 +141,9 @@ function cutLeaksOfRuns(page: Bitmap, paperRuns: RowRuns, lineWidth: number): bo
       }
     }
   }
+  // The scratch arrays go back all zeros: owners were given only to queued pixels.
+  for (let k = 0; k < tail; k++) owner[queue[k]] = 0;
+  for (const p of cutPixels) cut[p] = 0;
+  leaking.fill(0);
   return cutPixels.length > 0;
 }

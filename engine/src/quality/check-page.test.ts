@@ -151,4 +151,17 @@ describe('checkPage', () => {
     expect(countGrey(buffer.subarray(1))).toBe(7);
     expect(countGrey(buffer.subarray(3, 1001))).toBe(4);
   });
+
+  it('gives the same report for a page whatever was checked before it', () => {
+    const a = blank(600, 400);
+    frame(a, 0, 0, 600, 400, 12);
+    frame(a, 100, 100, 300, 300, 7);
+    const b = blank(700, 500);
+    frame(b, 0, 0, 700, 500, 30);
+    rect(b, 200, 200, 500, 260);
+    const first = checkPage(a);
+    checkPage(b);
+    expect(checkPage(a)).toEqual(first);
+    expect(checkPage(b)).toEqual(checkPage(b));
+  });
 });

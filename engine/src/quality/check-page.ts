@@ -4,7 +4,7 @@ import type { Bitmap, PageReport } from '../page';
 import { labelComponents } from '../raster/label-components';
 import type { Components } from '../raster/label-components';
 import { CHAMFER_UNIT } from '../raster/distance-transform';
-import { complementRuns, labelRowRuns, labelRuns, scanRuns } from './page-runs';
+import { complementRuns, dropScratch, labelRowRuns, labelRuns, scanRuns, zeroedScratch } from './page-runs';
 import type { RowRuns, RunComponents } from './page-runs';
 
 /** An ink blob smaller than this, not touching anything else, is a speck nobody drew on purpose. */
@@ -52,8 +52,18 @@ function inkMaskAsPage(ink: Uint8Array): Uint8Array {
  * back, which is what the full-raster passes do with paper skipped.
  */
 function lineWidthOnRuns(ink: RunComponents, width: number, height: number): number {
+  try {
+    return lineWidthOfRuns(ink, width, height);
+  } catch (error) {
+    dropScratch('line-width');
+    throw error;
+  }
+}
+
+function lineWidthOfRuns(ink: RunComponents, width: number, height: number): number {
   const { runs, from, to } = ink;
-  const dist = new Uint16Array(width * height);
+  // Zero on paper is all the passes need; only ink pixels are written, and zeroed again below.
+  const dist = zeroedScratch('line-width', width * height, Uint16Array);
   const rowOf = new Int32Array(runs);
   for (let r = 0; r < runs; r++) rowOf[r] = (from[r] / width) | 0;
   const last = height - 1;
@@ -115,6 +125,7 @@ function lineWidthOnRuns(ink: RunComponents, width: number, height: number): num
       ridges++;
     }
   }
+  for (let r = 0; r < runs; r++) dist.fill(0, from[r], to[r]);
   if (ridges === 0) return 0;
   let seen = 0;
   for (let bin = 0; bin < histogram.length; bin++) {

@@ -199,3 +199,23 @@ export function fillSmallComponents(data: Uint8Array, components: RunComponents,
   for (let c = 1; c <= components.count; c++) if (areas[c] < maxArea) filled++;
   return filled;
 }
+
+/**
+ * A zeroed scratch array kept between calls (one per kind and thread: calls are synchronous),
+ * so the page-sized temporaries of the checker and the tracer are not allocated, faulted in and
+ * collected again for every page. The caller must hand it back all zeros, or drop it (dropScratch)
+ * if it cannot.
+ */
+type ScratchArray = Uint8Array | Uint16Array | Int32Array;
+const scratch = new Map<string, ScratchArray>();
+export function zeroedScratch<T extends ScratchArray>(key: string, length: number, kind: new (length: number) => T): T {
+  const held = scratch.get(key);
+  if (held instanceof kind && held.length >= length) return held.subarray(0, length) as T;
+  const fresh = new kind(length);
+  scratch.set(key, fresh);
+  return fresh;
+}
+/** Forgets a scratch array that may not be all zeros (after an error). */
+export function dropScratch(key: string): void {
+  scratch.delete(key);
+}

@@ -73,6 +73,16 @@ describe('traceCrackLoops', () => {
   });
 });
 
+describe('traceCrackLoops on reused scratch', () => {
+  it('gives the same loops for a page whatever was traced before it', () => {
+    const small = disc(100, 30, 15);
+    const first = traceCrackLoops(small).map((loop) => Array.from(loop));
+    traceCrackLoops(disc(140, 60));
+    traceCrackLoops(disc(90, 40, 5));
+    expect(traceCrackLoops(small).map((loop) => Array.from(loop))).toEqual(first);
+  });
+});
+
 describe('traceToSvg', () => {
   it('writes one compact even-odd path that parses back with the page size', () => {
     const svg = traceToSvg(disc(100, 30, 15));

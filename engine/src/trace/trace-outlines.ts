@@ -1,5 +1,5 @@
 import type { Bitmap } from '../page';
-import { scanRuns } from '../quality/page-runs';
+import { dropScratch, scanRuns, zeroedScratch } from '../quality/page-runs';
 
 /** A closed outline in pixel-corner coordinates. */
 export type Outline = Float64Array; // x0, y0, x1, y1, ...
@@ -13,9 +13,19 @@ const DY = [0, 1, 0, -1];
  * ink, so diagonal neighbours stay one shape (8-connected ink, like the page checker counts it).
  */
 export function traceCrackLoops(bitmap: Bitmap): Int32Array[] {
+  try {
+    return walkCracks(bitmap);
+  } catch (error) {
+    dropScratch('trace-cracks');
+    throw error;
+  }
+}
+
+function walkCracks(bitmap: Bitmap): Int32Array[] {
   const { width, height, data } = bitmap;
   const vw = width + 1;
-  const out = new Uint8Array(vw * (height + 1));
+  // Every crack set here is taken by exactly one walk below, so the array ends all zeros again.
+  const out = zeroedScratch('trace-cracks', vw * (height + 1), Uint8Array);
   // Cracks from the ink's row runs: a run's two ends, and the parts of its top (bottom) side
   // not covered by ink runs of the row above (below). Work in proportion to the outline length.
   const ink = scanRuns(data, width, height, true);
@@ -76,7 +86,7 @@ export function traceCrackLoops(bitmap: Bitmap): Int32Array[] {
   const loops: Int32Array[] = [];
   let buffer = new Int32Array(4096);
   // Vertices with open cracks, in raster order; empty stretches skipped four at a time.
-  const words = new Int32Array(out.buffer, 0, out.length >> 2);
+  const words = new Int32Array(out.buffer, out.byteOffset, out.length >> 2);
   for (let start = 0; start < out.length; start++) {
     if ((start & 3) === 0) {
       while (start + 4 <= out.length && words[start >> 2] === 0) start += 4;
