@@ -339,9 +339,8 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
 
   const heap = new CandidateHeap();
   for (let a = 0; a < count; a++) {
-    adjacency[a].forEach((e, b) => {
-      if (a < b) heap.push(cost(a, b, e), a, b, stampOf(a, b));
-    });
+    // Loops, not forEach callbacks: a callback made per call is compiled again for every page.
+    for (const [b, e] of adjacency[a]) if (a < b) heap.push(cost(a, b, e), a, b, stampOf(a, b));
   }
   let remaining = count;
   while (remaining > options.targetRegions && heap.size > 0) {
@@ -358,8 +357,8 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
     for (let c = 0; c < planeCount; c++) sums[keep * planeCount + c] += sums[gone * planeCount + c];
     const keepAdjacency = adjacency[keep];
     keepAdjacency.delete(gone);
-    adjacency[gone].forEach((e, c) => {
-      if (c === keep) return;
+    for (const [c, e] of adjacency[gone]) {
+      if (c === keep) continue;
       adjacency[c].delete(gone);
       const existing = keepAdjacency.get(c);
       if (existing !== undefined) {
@@ -369,16 +368,16 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
         keepAdjacency.set(c, e);
         adjacency[c].set(keep, e);
       }
-    });
+    }
     adjacency[gone].clear();
     version[keep]++;
     remaining--;
     // Only boundaries of the grown region changed cost; the version bump makes its old entries stale.
-    keepAdjacency.forEach((e, c) => {
+    for (const [c, e] of keepAdjacency) {
       const x = keep < c ? keep : c;
       const y = keep < c ? c : keep;
       heap.push(cost(x, y, e), x, y, stampOf(x, y));
-    });
+    }
   }
   const find = (r: number): number => {
     while (parent[r] !== r) {
