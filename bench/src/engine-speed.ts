@@ -28,13 +28,32 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 const input = await readFile(values.photo);
 const engineTimes: number[] = [];
 const engineCpu: number[] = [];
+// Per-stage wall and CPU milliseconds of every run, in stage order. CPU is the whole process's:
+// a stage also carries what libvips threads do meanwhile (the PNG and thumbnails overlap check and trace).
+const stages = new Map<string, { wall: number[]; cpu: number[] }>();
 for (let run = 0; run < Number(values.runs); run++) {
   const started = performance.now();
   const cpuStart = process.cpuUsage();
-  const page = await photoToPage(input, { difficulty: values.difficulty as Difficulty, ratio: values.ratio as Ratio, mode: 'photo' });
+  let lastWall = started;
+  let lastCpu = 0;
+  const stageEnd = (stage: string): void => {
+    const wall = performance.now();
+    const used = process.cpuUsage(cpuStart);
+    const cpu = (used.user + used.system) / 1000;
+    const row = stages.get(stage) ?? { wall: [], cpu: [] };
+    row.wall.push(wall - lastWall);
+    row.cpu.push(cpu - lastCpu);
+    stages.set(stage, row);
+    lastWall = wall;
+    lastCpu = cpu;
+  };
+  const page = await photoToPage(input, { difficulty: values.difficulty as Difficulty, ratio: values.ratio as Ratio, mode: 'photo', onStage: stageEnd });
+  stageEnd('png');
   // PNG and SVG come with the page; the PDF is the vector one. Thumbnails are not part of the peer's job.
   const files = await renderPageFiles(page, { paper: 'letter' });
+  stageEnd('pdf + thumbnails');
   await writePageFiles(files, `${outDir}engine`);
+  stageEnd('write');
   engineTimes.push((performance.now() - started) / 1000);
   const cpu = process.cpuUsage(cpuStart);
   // CPU seconds of this process's JS thread and libvips threads: less sensitive than wall time to other load on the machine.
@@ -45,6 +64,10 @@ for (let run = 0; run < Number(values.runs); run++) {
   );
 }
 const peakMb = process.resourceUsage().maxRSS / 1024;
+console.log('\nstages, median of the runs (ms wall / ms CPU):');
+console.log(
+  [...stages].map(([stage, row]) => `${stage} ${median(row.wall).toFixed(0)}/${median(row.cpu).toFixed(0)}`).join(' · '),
+);
 
 // Debian's binaries; /usr/local/bin may hold a stand-in `convert`.
 const convert = ['/usr/bin/convert', '/usr/bin/convert-im6.q16'].find((p) => existsSync(p));

@@ -1,7 +1,8 @@
 import { PX_PER_MM } from '@studio/contracts/page';
 import type { Bitmap } from '../page';
-import { leaksOf, REGION_MIN_MM2, SPECK_MAX_MM2 } from '../quality/check-page';
-import { fillSmallComponents, labelRuns } from '../quality/page-runs';
+import { leaksOfRuns, REGION_MIN_MM2, SPECK_MAX_MM2 } from '../quality/check-page';
+import { complementRuns, dropScratch, fillSmallComponents, labelRowRuns, runsOfLarge, scanRuns, zeroedScratch } from '../quality/page-runs';
+import type { RowRuns } from '../quality/page-runs';
 
 /**
  * The last pass every page gets: paper islands too small to colour are filled with ink, and ink
@@ -10,16 +11,36 @@ import { fillSmallComponents, labelRuns } from '../quality/page-runs';
  */
 export function finishPage(page: Bitmap, lineWidth: number): void {
   const { width, height, data } = page;
-  for (let i = 0; i < data.length; i++) {
+  binarise(data);
+  // Components as row runs: no page-sized label arrays (see quality/page-runs.ts). The page is
+  // scanned once more only if a leak was cut.
+  let ink = scanRuns(data, width, height, true);
+  if (cutLeaksOfRuns(page, complementRuns(ink, width, height), lineWidth)) ink = scanRuns(data, width, height, true);
+  const paper = labelRowRuns(complementRuns(ink, width, height), width, height, 4);
+  const regionMin = REGION_MIN_MM2 * PX_PER_MM * PX_PER_MM;
+  // Filling paper islands joins ink: the ink is what the kept paper leaves.
+  if (fillSmallComponents(data, paper, regionMin, 0) > 0) ink = complementRuns(runsOfLarge(paper, regionMin, height), width, height);
+  const inkParts = labelRowRuns(ink, width, height, 8);
+  fillSmallComponents(data, inkParts, SPECK_MAX_MM2 * PX_PER_MM * PX_PER_MM, 255);
+}
+
+/** Pure black on white: every pixel to 0 or 255 (words already pure are skipped). */
+function binarise(data: Uint8Array): void {
+  const aligned = data.byteOffset % 4 === 0;
+  const words = aligned ? new Int32Array(data.buffer, data.byteOffset, data.length >> 2) : null;
+  const wordEnd = words ? words.length * 4 : 0;
+  for (let k = 0; words !== null && k < words.length; k++) {
+    const w = words[k];
+    if (w === 0 || w === -1) continue;
+    for (let i = 4 * k; i < 4 * k + 4; i++) {
+      const v = data[i];
+      if (v !== 0 && v !== 255) data[i] = v < 128 ? 0 : 255;
+    }
+  }
+  for (let i = wordEnd; i < data.length; i++) {
     const v = data[i];
     if (v !== 0 && v !== 255) data[i] = v < 128 ? 0 : 255;
   }
-  cutLeaks(page, lineWidth);
-  // Components as row runs: no page-sized label arrays (see quality/page-runs.ts).
-  const paper = labelRuns(data, width, height, false, 4);
-  fillSmallComponents(data, paper, REGION_MIN_MM2 * PX_PER_MM * PX_PER_MM, 0);
-  const ink = labelRuns(data, width, height, true, 8);
-  fillSmallComponents(data, ink, SPECK_MAX_MM2 * PX_PER_MM * PX_PER_MM, 255);
 }
 
 /**
@@ -29,26 +50,51 @@ export function finishPage(page: Bitmap, lineWidth: number): void {
  */
 export function cutLeaks(page: Bitmap, lineWidth: number): void {
   const { width, height, data } = page;
-  // The page is binary here (0 or 255), so "ink < 128" is the same set as "ink === 0".
-  const leaks = leaksOf(data, width, height, true);
-  if (leaks.leakingRegions === 0) return;
-  const { paper, cores, coreCounts, coresPerRegion } = leaks;
+  cutLeaksOfRuns(page, complementRuns(scanRuns(data, width, height, true), width, height), lineWidth);
+}
+
+/** cutLeaks given the page's paper runs; returns whether anything was drawn. */
+function cutLeaksOfRuns(page: Bitmap, paperRuns: RowRuns, lineWidth: number): boolean {
+  try {
+    return cutLeaksWithScratch(page, paperRuns, lineWidth);
+  } catch (error) {
+    for (const key of ['leak-regions', 'leak-owner', 'leak-cut']) dropScratch(key);
+    throw error;
+  }
+}
+
+function cutLeaksWithScratch(page: Bitmap, paperRuns: RowRuns, lineWidth: number): boolean {
+  const { width, height, data } = page;
+  const leaks = leaksOfRuns(paperRuns, width, height);
+  if (leaks.leakingRegions === 0) return false;
+  const { paper, cores, coreCounts, coreRegion, coresPerRegion } = leaks;
   const w2 = leaks.width;
   const n2 = w2 * leaks.height;
-  const owner = new Int32Array(n2);
-  const queue = new Int32Array(n2);
+  // The half-resolution paper of the leaking regions only: the flooding never leaves its region
+  // (4-connected paper is what a region is), so it needs no region ids.
+  const leaking = zeroedScratch('leak-regions', n2, Uint8Array);
+  let leakingArea = 0;
+  for (let r = 0; r < paper.runs; r++) {
+    if (coresPerRegion[paper.id[r]] <= 1) continue;
+    leaking.fill(1, paper.from[r], paper.to[r]);
+    leakingArea += paper.to[r] - paper.from[r];
+  }
+  const owner = zeroedScratch('leak-owner', n2, Int32Array);
+  // Every pixel is queued at most once, and only pixels of leaking regions are.
+  const queue = new Int32Array(leakingArea);
   let head = 0;
   let tail = 0;
-  for (let i = 0; i < n2; i++) {
-    const c = cores.labels[i];
-    if (c !== 0 && coreCounts[c] && coresPerRegion[paper.labels[i]] > 1) {
+  // Seeds in raster order (core runs are sorted by position).
+  for (let r = 0; r < cores.runs; r++) {
+    const c = cores.id[r];
+    if (!coreCounts[c] || coresPerRegion[coreRegion[c]] <= 1) continue;
+    for (let i = cores.from[r]; i < cores.to[r]; i++) {
       owner[i] = c;
       queue[tail++] = i;
     }
   }
-  const cut = new Uint8Array(n2);
+  const cut = zeroedScratch('leak-cut', n2, Uint8Array);
   const cutPixels: number[] = [];
-  const paperLabels = paper.labels;
   while (head < tail) {
     const p = queue[head++];
     const x = p % w2;
@@ -69,7 +115,7 @@ export function cutLeaks(page: Bitmap, lineWidth: number): void {
         if (p + w2 >= n2) continue;
         q = p + w2;
       }
-      if (paperLabels[q] === 0) continue;
+      if (leaking[q] === 0) continue;
       const theirs = owner[q];
       if (theirs === 0) {
         owner[q] = mine;
@@ -91,9 +137,13 @@ export function cutLeaks(page: Bitmap, lineWidth: number): void {
       if (y < 0 || y >= height) continue;
       const half = Math.floor(Math.sqrt(Math.max(0, r * r - dy * dy)));
       for (let x = Math.max(0, cx - half); x <= Math.min(width - 1, cx + half); x++) {
-        const region = paper.labels[(y >> 1) * w2 + (x >> 1)];
-        if (region !== 0 && coresPerRegion[region] > 1) data[y * width + x] = 0;
+        if (leaking[(y >> 1) * w2 + (x >> 1)] !== 0) data[y * width + x] = 0;
       }
     }
   }
+  // The scratch arrays go back all zeros: owners were given only to queued pixels.
+  for (let k = 0; k < tail; k++) owner[queue[k]] = 0;
+  for (const p of cutPixels) cut[p] = 0;
+  leaking.fill(0);
+  return cutPixels.length > 0;
 }

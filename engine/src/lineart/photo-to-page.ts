@@ -20,6 +20,8 @@ export interface PhotoToPageOptions {
   ratio: Ratio;
   /** `photo`: a picture becomes regions and outlines. `cleanup`: a drawn page is binarised and repaired. */
   mode: 'photo' | 'cleanup';
+  /** Called as each stage ends, with its name (decode, gradient, watershed, merge, draw, finish, check, trace): for timing breakdowns. */
+  onStage?: (stage: string) => void;
 }
 
 /** How a difficulty shapes a photo page. Areas are on paper, in mm². */
@@ -59,12 +61,13 @@ interface PhotoBasins {
 }
 
 /** Decode (shrunk while decoding) → CIELAB → colour gradient → watershed basins. */
-async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio): Promise<PhotoBasins> {
+async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, onStage: (stage: string) => void): Promise<PhotoBasins> {
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const workW = Math.round(size.width / params.workScale);
   const workH = Math.round(size.height / params.workScale);
   const image = await decodeImage(input, { resize: { width: workW, height: workH, fit: 'cover' } });
+  onStage('decode');
   const planes = rgbToLab(image);
   const field = colourGradient(planes, workW, workH, {
     sigmas: [params.sigma, params.sigma * 2],
@@ -72,11 +75,14 @@ async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio):
     blur: 'recursive',
     withAngle: false,
   });
-  return { planes, magnitude: field.magnitude, over: watershed(field.magnitude, workW, workH), workW, workH };
+  onStage('gradient');
+  const over = watershed(field.magnitude, workW, workH);
+  onStage('watershed');
+  return { planes, magnitude: field.magnitude, over, workW, workH };
 }
 
 /** Basins merged to `targetRegions` → outlines drawn at the difficulty's line width, inside a frame. */
-function photoLines(basins: PhotoBasins, difficulty: Difficulty, ratio: Ratio, targetRegions: number): Bitmap {
+function photoLines(basins: PhotoBasins, difficulty: Difficulty, ratio: Ratio, targetRegions: number, onStage: (stage: string) => void): Bitmap {
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const { workW, workH } = basins;
@@ -87,16 +93,24 @@ function photoLines(basins: PhotoBasins, difficulty: Difficulty, ratio: Ratio, t
     planes: basins.planes,
     colourWeight: 0.5,
   });
+  onStage('merge');
   const sx = size.width / workW;
   const sy = size.height / workH;
-  const polylines = boundaryChains(regions).map((chain) =>
-    smoothChain(chain, params.curveSigma).map((v, i) => (i % 2 === 0 ? v * sx : v * sy)),
-  );
+  const polylines: number[][] = [];
+  for (const chain of boundaryChains(regions)) {
+    const line = smoothChain(chain, params.curveSigma);
+    for (let i = 0; i < line.length; i += 2) {
+      line[i] *= sx;
+      line[i + 1] *= sy;
+    }
+    polylines.push(line);
+  }
   const page: Bitmap = { width: size.width, height: size.height, data: new Uint8Array(size.width * size.height).fill(255) };
   const line = lineWidthPx(difficulty);
   const inset = line / 2;
   const frame = [inset, inset, size.width - inset, inset, size.width - inset, size.height - inset, inset, size.height - inset, inset, inset];
   strokePolylines(page, [...polylines, frame], line);
+  onStage('draw');
   return page;
 }
 
@@ -112,16 +126,19 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   let png: Promise<Buffer>;
   let thumbnails: ReturnType<typeof startThumbnails>;
   // A retry only merges the same basins to a different count: decoding and the gradient are done once.
-  const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio) : null;
+  const onStage = opts.onStage ?? ((): void => undefined);
+  const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage) : null;
   for (let attempt = 0; ; attempt++) {
-    bitmap = basins ? photoLines(basins, opts.difficulty, opts.ratio, target) : await cleanupDrawing(input, opts.difficulty, opts.ratio);
+    bitmap = basins ? photoLines(basins, opts.difficulty, opts.ratio, target, onStage) : await cleanupDrawing(input, opts.difficulty, opts.ratio);
     finishPage(bitmap, lineWidthPx(opts.difficulty));
+    onStage('finish');
     // libvips encodes the PNG and the thumbnails on its own threads while the checker and the
     // tracer run here; an attempt that is retried just drops them.
     png = encodePagePng(bitmap);
     png.catch(() => undefined);
     thumbnails = startThumbnails(bitmap);
     report = checkPage(bitmap, opts.difficulty);
+    onStage('check');
     // Cut necks and thin strips make the page's region count drift from the segmentation's:
     // one retry aims the segmentation so the page lands in the difficulty's band.
     const count = report.regionCount;
@@ -131,6 +148,7 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
     target = Math.max(2, Math.round((target * wanted) / count));
   }
   const svg = traceToSvg(bitmap);
+  onStage('trace');
   const pngBytes = await png;
   thumbnails.attach(pngBytes);
   return { png: pngBytes, svg, width: bitmap.width, height: bitmap.height, report };

@@ -4,8 +4,8 @@
  * per pixel and axis), where a truncated kernel at sigma 3 needs 19 taps. Within about 3% of the
  * true Gaussian on a step edge (what a gradient sees); sharper than it at the peak of an impulse
  * for small sigma (12% at sigma 1.2). Edges are clamped (the
- * filter starts in the steady state of the edge value). The vertical pass walks whole rows, so
- * memory is read in order.
+ * filter starts in the steady state of the edge value). The vertical pass walks each column with its
+ * history in locals.
  */
 function coefficients(sigma: number): { B: number; c1: number; c2: number; c3: number } {
   const s = Math.max(0.5, sigma);
@@ -50,31 +50,27 @@ export function recursiveGaussianBlur(src: Float32Array, width: number, height: 
       p1 = v;
     }
   }
-  // Vertical: the same recursion with rows as the samples, kept in three float64 history rows.
-  const h1 = new Float64Array(width);
-  const h2 = new Float64Array(width);
-  const h3 = new Float64Array(width);
-  const forward = new Float32Array(src.length);
-  for (let x = 0; x < width; x++) h1[x] = h2[x] = h3[x] = out[x];
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const v = B * out[row + x] + c1 * h1[x] + c2 * h2[x] + c3 * h3[x];
-      forward[row + x] = v;
-      h3[x] = h2[x];
-      h2[x] = h1[x];
-      h1[x] = v;
+  // Vertical: the same recursion down each column, its history in locals; the causal pass is
+  // kept (rounded to float32, as a page-sized array would) in one column of scratch.
+  const column = new Float32Array(height);
+  for (let x = 0; x < width; x++) {
+    let p1 = out[x];
+    let p2 = p1;
+    let p3 = p1;
+    for (let y = 0, i = x; y < height; y++, i += width) {
+      const v = B * out[i] + c1 * p1 + c2 * p2 + c3 * p3;
+      column[y] = v;
+      p3 = p2;
+      p2 = p1;
+      p1 = v;
     }
-  }
-  for (let x = 0; x < width; x++) h2[x] = h3[x] = h1[x];
-  for (let y = height - 1; y >= 0; y--) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const v = B * forward[row + x] + c1 * h1[x] + c2 * h2[x] + c3 * h3[x];
-      out[row + x] = v;
-      h3[x] = h2[x];
-      h2[x] = h1[x];
-      h1[x] = v;
+    p2 = p3 = p1;
+    for (let y = height - 1, i = x + (height - 1) * width; y >= 0; y--, i -= width) {
+      const v = B * column[y] + c1 * p1 + c2 * p2 + c3 * p3;
+      out[i] = v;
+      p3 = p2;
+      p2 = p1;
+      p1 = v;
     }
   }
   return out;

@@ -27,26 +27,28 @@ export function watershed(gradient: Float32Array, width: number, height: number)
   const scale = max > 0 ? 1 / max : 0;
   for (let i = 0; i < n; i++) q[i] = Math.round(Math.min(1, 2 * gradient[i] * scale) * (levels - 1));
 
-  // Markers: plateaus of pixels no higher than any 8-neighbour.
+  // Markers: plateaus of pixels no higher than any 8-neighbour. The lowest of each pixel's
+  // 3x3 neighbourhood comes from a row pass (lowest of three across) and a column pass over it.
+  const across = new Uint8Array(n);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const i = row + x;
+      let m = q[i];
+      if (x > 0 && q[i - 1] < m) m = q[i - 1];
+      if (x < width - 1 && q[i + 1] < m) m = q[i + 1];
+      across[i] = m;
+    }
+  }
   const isMin = new Uint8Array(n);
   for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const up = y > 0 ? -width : 0;
+    const down = y < height - 1 ? width : 0;
     for (let x = 0; x < width; x++) {
-      const i = y * width + x;
+      const i = row + x;
       const v = q[i];
-      let minimum = true;
-      for (let dy = -1; dy <= 1 && minimum; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= width) continue;
-          if (q[yy * width + xx] < v) {
-            minimum = false;
-            break;
-          }
-        }
-      }
-      isMin[i] = minimum ? 1 : 0;
+      isMin[i] = across[i] >= v && across[i + up] >= v && across[i + down] >= v ? 1 : 0;
     }
   }
   const labels = new Int32Array(n).fill(-1);
@@ -244,10 +246,10 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
   const planeCount = options.planes.length;
   // Colour sums per region, interleaved: sums[r * planeCount + c].
   const sums = new Float64Array(count * planeCount);
-  for (let i = 0; i < labels.length; i++) {
-    const r = labels[i];
-    area[r]++;
-    for (let c = 0; c < planeCount; c++) sums[r * planeCount + c] += options.planes[c][i];
+  for (let i = 0; i < labels.length; i++) area[labels[i]]++;
+  for (let c = 0; c < planeCount; c++) {
+    const plane = options.planes[c];
+    for (let i = 0; i < labels.length; i++) sums[labels[i] * planeCount + c] += plane[i];
   }
   // Boundaries as edge records (length, summed strength); each region maps neighbour → edge id.
   let edgeLength = new Float64Array(4096);
@@ -255,31 +257,63 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
   let edges = 0;
   const adjacency: Map<number, number>[] = [];
   for (let r = 0; r < count; r++) adjacency.push(new Map());
+  /** The edge record between regions a and b, made on first use. */
+  const edgeOf = (a: number, b: number): number => {
+    let e = adjacency[a].get(b);
+    if (e === undefined) {
+      if (edges === edgeLength.length) {
+        const grownLength = new Float64Array(edges * 2);
+        grownLength.set(edgeLength);
+        edgeLength = grownLength;
+        const grownStrength = new Float64Array(edges * 2);
+        grownStrength.set(edgeStrength);
+        edgeStrength = grownStrength;
+      }
+      e = edges++;
+      adjacency[a].set(b, e);
+      adjacency[b].set(a, e);
+    }
+    return e;
+  };
+  // Boundary pixels come in stretches between the same two regions: the last pair looked up
+  // across each direction is remembered, so most need no map lookup.
+  let rightA = -1;
+  let rightB = -1;
+  let rightEdge = -1;
+  let downA = -1;
+  let downB = -1;
+  let downEdge = -1;
   for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const lastRow = y + 1 >= height;
     for (let x = 0; x < width; x++) {
-      const i = y * width + x;
+      const i = row + x;
       const a = labels[i];
-      for (let k = 0; k < 2; k++) {
-        const q = k === 0 ? i + 1 : i + width;
-        if (k === 0 ? x + 1 >= width : y + 1 >= height) continue;
+      if (x + 1 < width) {
+        const q = i + 1;
         const b = labels[q];
-        if (a === b) continue;
-        let e = adjacency[a].get(b);
-        if (e === undefined) {
-          if (edges === edgeLength.length) {
-            const grownLength = new Float64Array(edges * 2);
-            grownLength.set(edgeLength);
-            edgeLength = grownLength;
-            const grownStrength = new Float64Array(edges * 2);
-            grownStrength.set(edgeStrength);
-            edgeStrength = grownStrength;
+        if (a !== b) {
+          if (a !== rightA || b !== rightB) {
+            rightA = a;
+            rightB = b;
+            rightEdge = edgeOf(a, b);
           }
-          e = edges++;
-          adjacency[a].set(b, e);
-          adjacency[b].set(a, e);
+          edgeLength[rightEdge]++;
+          edgeStrength[rightEdge] += (gradient[i] + gradient[q]) / 2;
         }
-        edgeLength[e]++;
-        edgeStrength[e] += (gradient[i] + gradient[q]) / 2;
+      }
+      if (!lastRow) {
+        const q = i + width;
+        const b = labels[q];
+        if (a !== b) {
+          if (a !== downA || b !== downB) {
+            downA = a;
+            downB = b;
+            downEdge = edgeOf(a, b);
+          }
+          edgeLength[downEdge]++;
+          edgeStrength[downEdge] += (gradient[i] + gradient[q]) / 2;
+        }
       }
     }
   }
@@ -305,9 +339,8 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
 
   const heap = new CandidateHeap();
   for (let a = 0; a < count; a++) {
-    adjacency[a].forEach((e, b) => {
-      if (a < b) heap.push(cost(a, b, e), a, b, stampOf(a, b));
-    });
+    // Loops, not forEach callbacks: a callback made per call is compiled again for every page.
+    for (const [b, e] of adjacency[a]) if (a < b) heap.push(cost(a, b, e), a, b, stampOf(a, b));
   }
   let remaining = count;
   while (remaining > options.targetRegions && heap.size > 0) {
@@ -324,8 +357,8 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
     for (let c = 0; c < planeCount; c++) sums[keep * planeCount + c] += sums[gone * planeCount + c];
     const keepAdjacency = adjacency[keep];
     keepAdjacency.delete(gone);
-    adjacency[gone].forEach((e, c) => {
-      if (c === keep) return;
+    for (const [c, e] of adjacency[gone]) {
+      if (c === keep) continue;
       adjacency[c].delete(gone);
       const existing = keepAdjacency.get(c);
       if (existing !== undefined) {
@@ -335,16 +368,16 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
         keepAdjacency.set(c, e);
         adjacency[c].set(keep, e);
       }
-    });
+    }
     adjacency[gone].clear();
     version[keep]++;
     remaining--;
     // Only boundaries of the grown region changed cost; the version bump makes its old entries stale.
-    keepAdjacency.forEach((e, c) => {
+    for (const [c, e] of keepAdjacency) {
       const x = keep < c ? keep : c;
       const y = keep < c ? c : keep;
       heap.push(cost(x, y, e), x, y, stampOf(x, y));
-    });
+    }
   }
   const find = (r: number): number => {
     while (parent[r] !== r) {
@@ -353,11 +386,13 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
     }
     return r;
   };
+  const rootOf = new Int32Array(count);
+  for (let r = 0; r < count; r++) rootOf[r] = find(r);
   const remap = new Int32Array(count).fill(-1);
   let next = 0;
   const out = new Int32Array(labels.length);
   for (let i = 0; i < labels.length; i++) {
-    const root = find(labels[i]);
+    const root = rootOf[labels[i]];
     if (remap[root] === -1) remap[root] = next++;
     out[i] = remap[root];
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTransform, svgToPdf } from './svg-to-pdf';
+import PDFDocument from 'pdfkit';
+import { parseTransform, pathOperators, svgToPdf } from './svg-to-pdf';
 import { inspectPdf } from './pdf-inspect';
 
 const EVERYTHING = `<?xml version="1.0"?>
@@ -52,5 +53,33 @@ describe('svgToPdf', () => {
     const y = m[1] * 1 + m[3] * 0 + m[5];
     expect(x).toBeCloseTo(10);
     expect(y).toBeCloseTo(22);
+  });
+});
+
+describe('pathOperators', () => {
+  /** What pdfkit itself writes for `doc.path(d)`. */
+  function pdfkitOperators(d: string): string {
+    const doc = new PDFDocument({ autoFirstPage: true });
+    const written: string[] = [];
+    doc.addContent = (data: string) => {
+      written.push(data);
+      return doc;
+    };
+    doc.path(d);
+    return written.join('\n');
+  }
+
+  it('writes what pdfkit writes for the supported commands', () => {
+    const paths = [
+      'M10 20q1.5-2 3 4 2.1.3-1-1z',
+      'M1.25 2L3 4 5 6H7V8h1v-2l1 1C1 2 3 4 5 6c1 1 2 2 3 3Q1 2 3 4q-.5-.5 1 1zm5 5 1 1Z',
+      'M0 0q0.1 0.2 0.3 0.4 0.1 0.2 0.3 0.4 0.1 0.2 0.3 0.4z M-12.7-3.3l+1.1 2.2.5.5',
+      'M2363 3150q-12.3 4.5-7.9 1.1 1.2.3 4.4-5.5z',
+    ];
+    for (const d of paths) expect(pathOperators(d)).toBe(pdfkitOperators(d));
+  });
+
+  it('leaves other commands and number forms to pdfkit', () => {
+    for (const d of ['M0 0A5 5 0 0 1 10 10', 'M0,0L1,1', 'M1e2 0L0 0', 'M0 0S1 1 2 2', 'L1 1', 'M0 0L1']) expect(pathOperators(d)).toBeNull();
   });
 });

@@ -198,6 +198,144 @@ export function svgBox(root: SvgNode): { x: number; y: number; width: number; he
   throw new Error('the <svg> element has neither a viewBox nor a width and height');
 }
 
+/** Arguments per command of the path subset drawn without pdfkit's general path parser. */
+const FAST_PATH_ARGS: Record<string, number> = { M: 2, m: 2, L: 2, l: 2, H: 1, h: 1, V: 1, v: 1, C: 6, c: 6, Q: 4, q: 4, Z: 0, z: 0 };
+
+/** A coordinate as pdfkit writes it (rounded to 1e-6). */
+const pdfNumber = (n: number): number => Math.round(n * 1e6) / 1e6;
+
+/**
+ * The content operators pdfkit's `doc.path(d)` writes, as one string, for path data made only of
+ * M L H V C Q Z commands (absolute or relative), numbers without exponents, and spaces: the
+ * traced pages' paths are hundreds of kilobytes, and pdfkit's parser reads them a character
+ * at a time. Null for anything else, which is left to pdfkit.
+ */
+export function pathOperators(d: string): string | null {
+  const ops: string[] = [];
+  let cx = 0;
+  let cy = 0;
+  let sx = 0;
+  let sy = 0;
+  let command = '';
+  let need = 0;
+  const a = [0, 0, 0, 0, 0, 0];
+  let have = 0;
+  const n = d.length;
+  let i = 0;
+  while (i < n) {
+    const c = d.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      i++;
+      continue;
+    }
+    const letter = d[i];
+    if (FAST_PATH_ARGS[letter] !== undefined) {
+      // A new command before the last one's arguments are complete: leave it to pdfkit.
+      if (have !== 0 || (command === '' && letter !== 'M' && letter !== 'm')) return null;
+      command = letter;
+      need = FAST_PATH_ARGS[letter];
+      i++;
+      if (need === 0) {
+        ops.push('h');
+        cx = sx;
+        cy = sy;
+      }
+      continue;
+    }
+    // A number: optional sign, digits, at most one point, digits (what pdfkit's reader takes).
+    if (command === '' || need === 0) return null;
+    let j = i;
+    let negative = false;
+    if (c === 45 || c === 43) {
+      negative = c === 45;
+      j++;
+    }
+    let mantissa = 0;
+    let digits = 0;
+    let decimals = 0;
+    let point = false;
+    for (; j < n; j++) {
+      const k = d.charCodeAt(j);
+      if (k >= 48 && k <= 57) {
+        mantissa = mantissa * 10 + (k - 48);
+        digits++;
+        if (point) decimals++;
+      } else if (k === 46 && !point) point = true;
+      else break;
+    }
+    if (digits === 0 || digits > 15) return null;
+    const e = j < n ? d.charCodeAt(j) : 0;
+    if (e === 101 || e === 69) return null;
+    // An integer over an exact power of ten is correctly rounded, like parseFloat.
+    const value = decimals > 0 ? mantissa / 10 ** decimals : mantissa;
+    a[have++] = negative ? -value : value;
+    i = j;
+    if (have < need) continue;
+    have = 0;
+    switch (command) {
+      case 'M':
+      case 'm':
+        if (command === 'M') {
+          cx = a[0];
+          cy = a[1];
+        } else {
+          cx += a[0];
+          cy += a[1];
+        }
+        sx = cx;
+        sy = cy;
+        ops.push(`${pdfNumber(cx)} ${pdfNumber(cy)} m`);
+        // Further pairs after a move are lines (SVG rule, as pdfkit reads it).
+        command = command === 'M' ? 'L' : 'l';
+        break;
+      case 'L':
+        cx = a[0];
+        cy = a[1];
+        ops.push(`${pdfNumber(cx)} ${pdfNumber(cy)} l`);
+        break;
+      case 'l':
+        cx += a[0];
+        cy += a[1];
+        ops.push(`${pdfNumber(cx)} ${pdfNumber(cy)} l`);
+        break;
+      case 'H':
+      case 'h':
+        cx = command === 'H' ? a[0] : cx + a[0];
+        ops.push(`${pdfNumber(cx)} ${pdfNumber(cy)} l`);
+        break;
+      case 'V':
+      case 'v':
+        cy = command === 'V' ? a[0] : cy + a[0];
+        ops.push(`${pdfNumber(cx)} ${pdfNumber(cy)} l`);
+        break;
+      case 'C':
+        ops.push(`${pdfNumber(a[0])} ${pdfNumber(a[1])} ${pdfNumber(a[2])} ${pdfNumber(a[3])} ${pdfNumber(a[4])} ${pdfNumber(a[5])} c`);
+        cx = a[4];
+        cy = a[5];
+        break;
+      case 'c':
+        ops.push(
+          `${pdfNumber(a[0] + cx)} ${pdfNumber(a[1] + cy)} ${pdfNumber(a[2] + cx)} ${pdfNumber(a[3] + cy)} ${pdfNumber(a[4] + cx)} ${pdfNumber(a[5] + cy)} c`,
+        );
+        cx += a[4];
+        cy += a[5];
+        break;
+      case 'Q':
+        // pdfkit draws a quadratic with the `v` operator.
+        ops.push(`${pdfNumber(a[0])} ${pdfNumber(a[1])} ${pdfNumber(a[2])} ${pdfNumber(a[3])} v`);
+        cx = a[2];
+        cy = a[3];
+        break;
+      default:
+        ops.push(`${pdfNumber(a[0] + cx)} ${pdfNumber(a[1] + cy)} ${pdfNumber(a[2] + cx)} ${pdfNumber(a[3] + cy)} v`);
+        cx += a[2];
+        cy += a[3];
+    }
+  }
+  if (have !== 0) return null;
+  return ops.join('\n');
+}
+
 function drawNode(doc: PDFKit.PDFDocument, node: SvgNode, parentStyle: Style): void {
   if (NOT_DRAWN.has(node.name)) return;
   const style = inheritStyle(parentStyle, node.attrs);
@@ -212,7 +350,9 @@ function drawNode(doc: PDFKit.PDFDocument, node: SvgNode, parentStyle: Style): v
     const stroke = pdfColor(style.stroke);
     const strokes = stroke !== null && style.strokeWidth > 0;
     if (d && (fill !== null || strokes)) {
-      doc.path(d);
+      const ops = pathOperators(d);
+      if (ops === null) doc.path(d);
+      else if (ops !== '') doc.addContent(ops);
       const rule = style.fillRule === 'evenodd' ? 'even-odd' : 'non-zero';
       if (strokes) {
         doc.lineWidth(style.strokeWidth).lineCap(style.lineCap).lineJoin(style.lineJoin);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PX_PER_MM } from '@studio/contracts/page';
 import type { Bitmap } from '../page';
-import { checkPage, countLeaks, estimateLineWidth, findLeaks, LEAK_GAP_MM, leakCores } from './check-page';
+import { checkPage, countGrey, countLeaks, estimateLineWidth, findLeaks, halfResRuns, LEAK_GAP_MM, leakCoreRuns, leakCores } from './check-page';
+import { scanRuns } from './page-runs';
 import { CHAMFER_UNIT, chamferDistance } from '../raster/distance-transform';
 import { seededRandom } from '../lineart/synthetic-images';
 
@@ -112,5 +113,55 @@ describe('checkPage', () => {
       }
       expect(inside).toBeGreaterThan(0);
     }
+  });
+
+  it('finds the same half-resolution paper and leak cores on runs as on pixels', () => {
+    const random = seededRandom(13);
+    for (const [width, height] of [[211, 143], [210, 144]]) {
+      const page = blank(width, height);
+      for (let b = 0; b < 90; b++) {
+        const x0 = Math.floor(random() * width);
+        const y0 = Math.floor(random() * height);
+        const w = 1 + Math.floor(random() * (random() < 0.5 ? 4 : 60));
+        const h = 1 + Math.floor(random() * (random() < 0.5 ? 60 : 4));
+        rect(page, x0, y0, Math.min(width, x0 + w), Math.min(height, y0 + h));
+      }
+      const w2 = (width + 1) >> 1;
+      const h2 = (height + 1) >> 1;
+      const mask = new Uint8Array(w2 * h2);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) if (page.data[y * width + x] >= 128) mask[(y >> 1) * w2 + (x >> 1)] = 1;
+      }
+      const half = halfResRuns(scanRuns(page.data, width, height, false), width, height);
+      const fromRuns = (runs: { runs: number; from: Int32Array; to: Int32Array }): Uint8Array => {
+        const out = new Uint8Array(w2 * h2);
+        for (let r = 0; r < runs.runs; r++) out.fill(1, runs.from[r], runs.to[r]);
+        return out;
+      };
+      expect(Array.from(fromRuns(half))).toEqual(Array.from(mask));
+      expect(Array.from(fromRuns(leakCoreRuns(half, w2, h2)))).toEqual(Array.from(leakCores(mask, w2, h2, 1, 1)));
+    }
+  });
+
+  it('counts grey pixels at any byte offset', () => {
+    const buffer = new Uint8Array(1003).fill(255);
+    buffer.fill(0, 100, 400);
+    for (const i of [0, 1, 2, 5, 101, 399, 1000, 1002]) buffer[i] = 77;
+    expect(countGrey(buffer)).toBe(8);
+    expect(countGrey(buffer.subarray(1))).toBe(7);
+    expect(countGrey(buffer.subarray(3, 1001))).toBe(4);
+  });
+
+  it('gives the same report for a page whatever was checked before it', () => {
+    const a = blank(600, 400);
+    frame(a, 0, 0, 600, 400, 12);
+    frame(a, 100, 100, 300, 300, 7);
+    const b = blank(700, 500);
+    frame(b, 0, 0, 700, 500, 30);
+    rect(b, 200, 200, 500, 260);
+    const first = checkPage(a);
+    checkPage(b);
+    expect(checkPage(a)).toEqual(first);
+    expect(checkPage(b)).toEqual(checkPage(b));
   });
 });

@@ -4,8 +4,8 @@ import type { Bitmap, PageReport } from '../page';
 import { labelComponents } from '../raster/label-components';
 import type { Components } from '../raster/label-components';
 import { CHAMFER_UNIT } from '../raster/distance-transform';
-import { labelRuns } from './page-runs';
-import type { RunComponents } from './page-runs';
+import { complementRuns, dropScratch, labelRowRuns, labelRuns, scanRuns, zeroedScratch } from './page-runs';
+import type { RowRuns, RunComponents } from './page-runs';
 
 /** An ink blob smaller than this, not touching anything else, is a speck nobody drew on purpose. */
 export const SPECK_MAX_MM2 = 2;
@@ -52,66 +52,80 @@ function inkMaskAsPage(ink: Uint8Array): Uint8Array {
  * back, which is what the full-raster passes do with paper skipped.
  */
 function lineWidthOnRuns(ink: RunComponents, width: number, height: number): number {
-  const { runs, from, to } = ink;
-  const dist = new Uint16Array(width * height);
-  for (let r = 0; r < runs; r++) {
-    const y = (from[r] / width) | 0;
-    const toEdgeY = y + 1 < height - y ? y + 1 : height - y;
-    const row = y * width;
-    for (let i = from[r]; i < to[r]; i++) {
-      const x = i - row;
-      const toEdgeX = x + 1 < width - x ? x + 1 : width - x;
-      dist[i] = (toEdgeX < toEdgeY ? toEdgeX : toEdgeY) * CHAMFER_UNIT;
-    }
+  try {
+    return lineWidthOfRuns(ink, width, height);
+  } catch (error) {
+    dropScratch('line-width');
+    throw error;
   }
+}
+
+function lineWidthOfRuns(ink: RunComponents, width: number, height: number): number {
+  const { runs, from, to } = ink;
+  // Zero on paper is all the passes need; only ink pixels are written, and zeroed again below.
+  const dist = zeroedScratch('line-width', width * height, Uint16Array);
+  const rowOf = new Int32Array(runs);
+  for (let r = 0; r < runs; r++) rowOf[r] = (from[r] / width) | 0;
+  const last = height - 1;
+  // Forward pass, starting each pixel at its distance to the page edge (the neighbours it reads,
+  // left and the row above, are already final for this pass; paper reads as 0). The left
+  // neighbour is the value just written, or paper before the run, or nothing at the row start.
   for (let r = 0; r < runs; r++) {
-    const row = ((from[r] / width) | 0) * width;
+    const y = rowOf[r];
+    const toEdgeY = (y + 1 < height - y ? y + 1 : height - y) * CHAMFER_UNIT;
+    const row = y * width;
+    let left = from[r] > row ? 0 : 65535;
     for (let i = from[r]; i < to[r]; i++) {
       const x = i - row;
-      let v = dist[i];
-      let c: number;
-      if (x > 0 && (c = dist[i - 1] + 3) < v) v = c;
-      if (i >= width) {
+      const toEdgeX = (x + 1 < width - x ? x + 1 : width - x) * CHAMFER_UNIT;
+      let v = toEdgeX < toEdgeY ? toEdgeX : toEdgeY;
+      let c = left + 3;
+      if (c < v) v = c;
+      if (y > 0) {
         const up = i - width;
         if ((c = dist[up] + 3) < v) v = c;
         if (x > 0 && (c = dist[up - 1] + 4) < v) v = c;
         if (x < width - 1 && (c = dist[up + 1] + 4) < v) v = c;
       }
       dist[i] = v;
+      left = v;
     }
   }
-  const last = width * (height - 1);
   for (let r = runs - 1; r >= 0; r--) {
-    const row = ((from[r] / width) | 0) * width;
+    const y = rowOf[r];
+    const row = y * width;
+    let right = to[r] < row + width ? 0 : 65535;
     for (let i = to[r] - 1; i >= from[r]; i--) {
       const x = i - row;
       let v = dist[i];
-      let c: number;
-      if (x < width - 1 && (c = dist[i + 1] + 3) < v) v = c;
-      if (i < last) {
+      let c = right + 3;
+      if (c < v) v = c;
+      if (y < last) {
         const down = i + width;
         if ((c = dist[down] + 3) < v) v = c;
         if (x < width - 1 && (c = dist[down + 1] + 4) < v) v = c;
         if (x > 0 && (c = dist[down - 1] + 4) < v) v = c;
       }
       dist[i] = v;
+      right = v;
     }
   }
   const histogram = new Uint32Array(1024);
   let ridges = 0;
   for (let r = 0; r < runs; r++) {
-    const row = ((from[r] / width) | 0) * width;
+    const y = rowOf[r];
+    const row = y * width;
     for (let i = from[r]; i < to[r]; i++) {
-      const x = i - row;
       const d = dist[i];
-      if (x > 0 && dist[i - 1] > d) continue;
-      if (x < width - 1 && dist[i + 1] > d) continue;
-      if (i >= width && dist[i - width] > d) continue;
-      if (i < last && dist[i + width] > d) continue;
+      if (i > row && dist[i - 1] > d) continue;
+      if (i < row + width - 1 && dist[i + 1] > d) continue;
+      if (y > 0 && dist[i - width] > d) continue;
+      if (y < last && dist[i + width] > d) continue;
       histogram[d < 1023 ? d : 1023]++;
       ridges++;
     }
   }
+  for (let r = 0; r < runs; r++) dist.fill(0, from[r], to[r]);
   if (ridges === 0) return 0;
   let seen = 0;
   for (let bin = 0; bin < histogram.length; bin++) {
@@ -254,26 +268,180 @@ function halfResPaper(data: Uint8Array, width: number, height: number, value: nu
   return mask;
 }
 
+/** The chamfer ball of half a gap at half resolution: row half-widths, and the page margin. */
+function leakBall(): { halfWidth: number[]; margin: number } {
+  const halfGap = (LEAK_GAP_MM * PX_PER_MM) / 4;
+  const reach = Math.floor(halfGap * CHAMFER_UNIT);
+  const chamfer = (dx: number, dy: number): number => 3 * Math.max(dx, dy) + Math.min(dx, dy);
+  const halfWidth: number[] = [];
+  for (let dy = 0; dy <= Math.floor(reach / 3); dy++) {
+    let dx = 0;
+    while (chamfer(dx + 1, dy) <= reach) dx++;
+    halfWidth.push(dx);
+  }
+  return { halfWidth, margin: Math.ceil(halfGap) };
+}
+
 /**
- * The number of leaking regions of a page bitmap (ink < 128), as findLeaks counts them, with
- * components kept as row runs: what the checker needs, without per-pixel labels.
+ * Paper runs at half resolution: a half-resolution pixel is paper if any of its four page
+ * pixels is (the runs of two page rows, halved and merged).
  */
-export function countLeaks(data: Uint8Array, width: number, height: number): number {
+export function halfResRuns(paper: RowRuns, width: number, height: number): RowRuns {
   const w2 = (width + 1) >> 1;
   const h2 = (height + 1) >> 1;
-  const paperMask = halfResPaper(data, width, height, 255);
-  const core = leakCores(paperMask, w2, h2, 255, 255);
-  const paper = labelRuns(paperMask, w2, h2, false, 4);
-  const cores = labelRuns(core, w2, h2, false, 4);
+  const { from, to, rowStart } = paper;
+  const out = { from: new Int32Array(Math.max(16, paper.runs)), to: new Int32Array(Math.max(16, paper.runs)), runs: 0 };
+  const rows = new Int32Array(h2 + 1);
+  for (let y2 = 0; y2 < h2; y2++) {
+    rows[y2] = out.runs;
+    const ya = 2 * y2;
+    const yb = ya + 1 < height ? ya + 1 : ya;
+    let a = rowStart[ya];
+    const aEnd = rowStart[ya + 1];
+    let b = yb === ya ? aEnd : rowStart[yb];
+    const bEnd = rowStart[yb + 1];
+    const baseA = ya * width;
+    const baseB = yb * width;
+    const base2 = y2 * w2;
+    let curFrom = -1;
+    let curTo = -1;
+    while (a < aEnd || b < bEnd) {
+      let x0: number;
+      let x1: number;
+      // The next run by start, from either row; its half-resolution span.
+      if (b >= bEnd || (a < aEnd && from[a] - baseA <= from[b] - baseB)) {
+        x0 = (from[a] - baseA) >> 1;
+        x1 = ((to[a] - baseA - 1) >> 1) + 1;
+        a++;
+      } else {
+        x0 = (from[b] - baseB) >> 1;
+        x1 = ((to[b] - baseB - 1) >> 1) + 1;
+        b++;
+      }
+      if (curTo >= 0 && x0 <= curTo) {
+        if (x1 > curTo) curTo = x1;
+        continue;
+      }
+      if (curTo >= 0) pushRun(out, base2 + curFrom, base2 + curTo);
+      curFrom = x0;
+      curTo = x1;
+    }
+    if (curTo >= 0) pushRun(out, base2 + curFrom, base2 + curTo);
+  }
+  rows[h2] = out.runs;
+  return { runs: out.runs, from: out.from.subarray(0, out.runs), to: out.to.subarray(0, out.runs), rowStart: rows };
+}
+
+function pushRun(out: { from: Int32Array; to: Int32Array; runs: number }, from: number, to: number): void {
+  if (out.runs === out.from.length) {
+    const grownFrom = new Int32Array(out.runs * 2);
+    grownFrom.set(out.from);
+    out.from = grownFrom;
+    const grownTo = new Int32Array(out.runs * 2);
+    grownTo.set(out.to);
+    out.to = grownTo;
+  }
+  out.from[out.runs] = from;
+  out.to[out.runs++] = to;
+}
+
+/**
+ * leakCores on row runs: the core of a row is its paper runs shrunk by the ball's half-width,
+ * intersected with the rows above and below shrunk by theirs (a run that reaches the row's end
+ * is not shrunk there: beyond the edge is not a target; the margin keeps cores off the edge).
+ * The same pixels as leakCores, computed per run instead of per pixel.
+ */
+export function leakCoreRuns(paper: RowRuns, width: number, height: number): RowRuns {
+  const { halfWidth, margin } = leakBall();
+  const rows = halfWidth.length - 1;
+  const { from, to, rowStart } = paper;
+  const out = { from: new Int32Array(Math.max(16, paper.runs >> 1)), to: new Int32Array(Math.max(16, paper.runs >> 1)), runs: 0 };
+  const rowsOut = new Int32Array(height + 1);
+  // The row's core so far, as x intervals; intersected in place with each shrunk neighbour row.
+  let cur = new Int32Array(2 * width + 4);
+  let next = new Int32Array(2 * width + 4);
+  for (let y = 0; y < height; y++) {
+    rowsOut[y] = out.runs;
+    if (y < margin || y >= height - margin || width - 2 * margin <= 0) continue;
+    cur[0] = margin;
+    cur[1] = width - margin;
+    let curCount = 1;
+    for (let k = 0; k <= 2 * rows && curCount > 0; k++) {
+      // Rows y, y-1, y+1, y-2, y+2, ...
+      const dy = (k + 1) >> 1;
+      const yy = k === 0 ? y : k % 2 === 1 ? y - dy : y + dy;
+      if (yy < 0 || yy >= height) continue;
+      const need = halfWidth[dy];
+      const base = yy * width;
+      let nextCount = 0;
+      let c = 0;
+      let r = rowStart[yy];
+      const rEnd = rowStart[yy + 1];
+      while (c < curCount && r < rEnd) {
+        const a = from[r] - base;
+        const b = to[r] - base;
+        const ea = a > 0 ? a + need : a;
+        const eb = b < width ? b - need : b;
+        if (ea >= eb) {
+          r++;
+          continue;
+        }
+        const ca = cur[2 * c];
+        const cb = cur[2 * c + 1];
+        const lo = ca > ea ? ca : ea;
+        const hi = cb < eb ? cb : eb;
+        if (lo < hi) {
+          next[2 * nextCount] = lo;
+          next[2 * nextCount + 1] = hi;
+          nextCount++;
+        }
+        if (cb < eb) c++;
+        else r++;
+      }
+      const swap = cur;
+      cur = next;
+      next = swap;
+      curCount = nextCount;
+    }
+    const base = y * width;
+    for (let c = 0; c < curCount; c++) pushRun(out, base + cur[2 * c], base + cur[2 * c + 1]);
+  }
+  rowsOut[height] = out.runs;
+  return { runs: out.runs, from: out.from.subarray(0, out.runs), to: out.to.subarray(0, out.runs), rowStart: rowsOut };
+}
+
+/** findLeaks on row runs: paper and cores at half resolution as run components. */
+export interface RunLeakAnalysis {
+  width: number;
+  height: number;
+  paper: RunComponents;
+  cores: RunComponents;
+  /** Per core id: 1 if it is large enough to count. */
+  coreCounts: Uint8Array;
+  /** Per core id: the half-resolution paper region it lies in. */
+  coreRegion: Int32Array;
+  /** Number of large cores in each half-resolution paper region. */
+  coresPerRegion: Int32Array;
+  leakingRegions: number;
+}
+
+/** The leak analysis of a page given its paper runs (page resolution), without per-pixel arrays. */
+export function leaksOfRuns(paperRuns: RowRuns, width: number, height: number): RunLeakAnalysis {
+  const w2 = (width + 1) >> 1;
+  const h2 = (height + 1) >> 1;
+  const half = halfResRuns(paperRuns, width, height);
+  const paper = labelRowRuns(half, w2, h2, 4);
+  const cores = labelRowRuns(leakCoreRuns(half, w2, h2), w2, h2, 4);
   const coreMin = mm2ToPx(LEAK_CORE_MIN_MM2) / 4;
   const coresPerRegion = new Int32Array(paper.count + 1);
+  const coreCounts = new Uint8Array(cores.count + 1);
+  const coreRegion = new Int32Array(cores.count + 1);
   let seen = 0;
   for (let r = 0; r < cores.runs; r++) {
     const c = cores.id[r];
     // Ids are given in raster order of first run: a new id is a core's first run.
     if (c <= seen) continue;
     seen = c;
-    if (cores.areas[c] < coreMin) continue;
     // The paper run holding this core run's first pixel (runs are sorted by position).
     const at = cores.from[r];
     let lo = 0;
@@ -283,11 +451,41 @@ export function countLeaks(data: Uint8Array, width: number, height: number): num
       if (paper.from[mid] <= at) lo = mid;
       else hi = mid - 1;
     }
+    coreRegion[c] = paper.id[lo];
+    if (cores.areas[c] < coreMin) continue;
+    coreCounts[c] = 1;
     coresPerRegion[paper.id[lo]]++;
   }
-  let leaking = 0;
-  for (let id = 1; id <= paper.count; id++) if (coresPerRegion[id] > 1) leaking++;
-  return leaking;
+  let leakingRegions = 0;
+  for (let id = 1; id <= paper.count; id++) if (coresPerRegion[id] > 1) leakingRegions++;
+  return { width: w2, height: h2, paper, cores, coreCounts, coreRegion, coresPerRegion, leakingRegions };
+}
+
+/**
+ * The number of leaking regions of a page bitmap (ink < 128), as findLeaks counts them, with
+ * components kept as row runs: what the checker needs, without per-pixel labels.
+ */
+export function countLeaks(data: Uint8Array, width: number, height: number): number {
+  return leaksOfRuns(complementRuns(scanRuns(data, width, height, true), width, height), width, height).leakingRegions;
+}
+
+/** Pixels that are neither pure ink (0) nor pure paper (255); four at a time where aligned. */
+export function countGrey(data: Uint8Array): number {
+  let grey = 0;
+  let i = 0;
+  const n = data.length;
+  while (i < n && (data.byteOffset + i) % 4 !== 0) {
+    if (data[i] !== 0 && data[i] !== 255) grey++;
+    i++;
+  }
+  const words = new Int32Array(data.buffer, data.byteOffset + i, (n - i) >> 2);
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k];
+    if (w === 0 || w === -1) continue;
+    for (let j = 4 * k + i; j < 4 * k + i + 4; j++) if (data[j] !== 0 && data[j] !== 255) grey++;
+  }
+  for (let j = i + 4 * words.length; j < n; j++) if (data[j] !== 0 && data[j] !== 255) grey++;
+  return grey;
 }
 
 /**
@@ -297,25 +495,22 @@ export function countLeaks(data: Uint8Array, width: number, height: number): num
  */
 export function checkPage(bitmap: Bitmap, difficulty?: Difficulty): PageReport {
   const { width, height, data } = bitmap;
-  const n = width * height;
-  let greyPixels = 0;
-  for (let i = 0; i < n; i++) {
-    const v = data[i];
-    if (v !== 0 && v !== 255) greyPixels++;
-  }
+  const greyPixels = countGrey(data);
 
-  // Ink is every pixel < 128; components are counted on row runs, without a page-sized mask.
-  const inkParts = labelRuns(data, width, height, true, 8);
+  // Ink is every pixel < 128, scanned once into row runs; paper runs are the gaps between them.
+  const inkRuns = scanRuns(data, width, height, true);
+  const inkParts = labelRowRuns(inkRuns, width, height, 8);
   const speckMax = mm2ToPx(SPECK_MAX_MM2);
   let specks = 0;
   for (let id = 1; id <= inkParts.count; id++) if (inkParts.areas[id] < speckMax) specks++;
 
-  const paper = labelRuns(data, width, height, false, 4);
+  const paperRuns = complementRuns(inkRuns, width, height);
+  const paper = labelRowRuns(paperRuns, width, height, 4);
   const regionMin = mm2ToPx(REGION_MIN_MM2);
   let regionCount = 0;
   for (let id = 1; id <= paper.count; id++) if (paper.areas[id] >= regionMin) regionCount++;
 
-  const leakingRegions = countLeaks(data, width, height);
+  const leakingRegions = leaksOfRuns(paperRuns, width, height).leakingRegions;
 
   // Runs do not depend on connectivity: the ink's runs serve the line-width estimate too.
   const lineWidthPx = lineWidthOnRuns(inkParts, width, height);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelComponents } from '../raster/label-components';
 import { seededRandom } from '../lineart/synthetic-images';
-import { fillSmallComponents, labelRuns } from './page-runs';
+import { complementRuns, fillSmallComponents, labelRuns, scanRuns } from './page-runs';
 
 function randomPage(width: number, height: number, seed: number, inkShare: number): Uint8Array {
   const random = seededRandom(seed);
@@ -46,5 +46,45 @@ describe('labelRuns', () => {
     expect(fillSmallComponents(data, ink, 2, 255)).toBe(1);
     expect(data[0]).toBe(255);
     expect(Array.from(data.subarray(15, 20))).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('scans the same runs four pixels at a time as pixel by pixel, at any offset, with grey values', () => {
+    for (const seed of [4, 5]) {
+      const [width, height] = [203, 57];
+      const random = seededRandom(seed);
+      // Long stretches of pure paper and pure ink (skipped a word at a time) with a few grey pixels.
+      const buffer = new Uint8Array(width * height + 3);
+      let v = 255;
+      for (let i = 0; i < buffer.length; i++) {
+        if (random() < 0.03) v = v === 255 ? 0 : 255;
+        buffer[i] = random() < 0.01 ? Math.floor(random() * 256) : v;
+      }
+      for (const offset of [0, 1, 3]) {
+        const data = buffer.subarray(offset, offset + width * height);
+        for (const ink of [true, false]) {
+          const runs = scanRuns(data, width, height, ink);
+          const expected: number[] = [];
+          for (let y = 0; y < height; y++) {
+            expect(runs.rowStart[y]).toBe(expected.length / 2);
+            for (let x = 0; x < width; x++) {
+              const i = y * width + x;
+              const member = (data[i] < 128) === ink;
+              const starts = member && (x === 0 || (data[i - 1] < 128) !== ink);
+              const ends = member && (x === width - 1 || (data[i + 1] < 128) !== ink);
+              if (starts) expected.push(i);
+              if (ends) expected.push(i + 1);
+            }
+          }
+          const got: number[] = [];
+          for (let r = 0; r < runs.runs; r++) got.push(runs.from[r], runs.to[r]);
+          expect(got).toEqual(expected);
+          const other = complementRuns(runs, width, height);
+          const direct = scanRuns(data, width, height, !ink);
+          expect(Array.from(other.from)).toEqual(Array.from(direct.from));
+          expect(Array.from(other.to)).toEqual(Array.from(direct.to));
+          expect(Array.from(other.rowStart)).toEqual(Array.from(direct.rowStart));
+        }
+      }
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { Bitmap } from '../page';
+import { dropScratch, scanRuns, zeroedScratch } from '../quality/page-runs';
 
 /** A closed outline in pixel-corner coordinates. */
 export type Outline = Float64Array; // x0, y0, x1, y1, ...
@@ -12,20 +13,60 @@ const DY = [0, 1, 0, -1];
  * ink, so diagonal neighbours stay one shape (8-connected ink, like the page checker counts it).
  */
 export function traceCrackLoops(bitmap: Bitmap): Int32Array[] {
+  try {
+    return walkCracks(bitmap);
+  } catch (error) {
+    dropScratch('trace-cracks');
+    throw error;
+  }
+}
+
+function walkCracks(bitmap: Bitmap): Int32Array[] {
   const { width, height, data } = bitmap;
   const vw = width + 1;
-  const out = new Uint8Array(vw * (height + 1));
+  // Every crack set here is taken by exactly one walk below, so the array ends all zeros again.
+  const out = zeroedScratch('trace-cracks', vw * (height + 1), Uint8Array);
+  // Cracks from the ink's row runs: a run's two ends, and the parts of its top (bottom) side
+  // not covered by ink runs of the row above (below). Work in proportion to the outline length.
+  const ink = scanRuns(data, width, height, true);
+  const { from, to, rowStart } = ink;
   for (let y = 0; y < height; y++) {
     const row = y * width;
     const top = y * vw;
     const bottom = top + vw;
-    for (let x = 0; x < width; x++) {
-      const i = row + x;
-      if (data[i] >= 128) continue;
-      if (y === 0 || data[i - width] >= 128) out[top + x] |= 1;
-      if (x === width - 1 || data[i + 1] >= 128) out[top + x + 1] |= 2;
-      if (y === height - 1 || data[i + width] >= 128) out[bottom + x + 1] |= 4;
-      if (x === 0 || data[i - 1] >= 128) out[bottom + x] |= 8;
+    const aboveStart = y > 0 ? rowStart[y - 1] : 0;
+    const aboveEnd = y > 0 ? rowStart[y] : 0;
+    const belowStart = y + 1 < height ? rowStart[y + 1] : 0;
+    const belowEnd = y + 1 < height ? rowStart[y + 2] : 0;
+    let j = aboveStart;
+    let k = belowStart;
+    for (let r = rowStart[y]; r < rowStart[y + 1]; r++) {
+      const a = from[r] - row;
+      const b = to[r] - row;
+      out[bottom + a] |= 8;
+      out[top + b] |= 2;
+      // Top side: [a, b) minus the runs above (shifted into this row's x).
+      let x = a;
+      while (j < aboveEnd && to[j] - row + width <= a) j++;
+      for (let m = j; m < aboveEnd; m++) {
+        const ca = from[m] - row + width;
+        if (ca >= b) break;
+        for (; x < ca; x++) out[top + x] |= 1;
+        const cb = to[m] - row + width;
+        if (cb > x) x = cb;
+      }
+      for (; x < b; x++) out[top + x] |= 1;
+      // Bottom side: [a, b) minus the runs below.
+      x = a;
+      while (k < belowEnd && to[k] - row - width <= a) k++;
+      for (let m = k; m < belowEnd; m++) {
+        const ca = from[m] - row - width;
+        if (ca >= b) break;
+        for (; x < ca; x++) out[bottom + x + 1] |= 4;
+        const cb = to[m] - row - width;
+        if (cb > x) x = cb;
+      }
+      for (; x < b; x++) out[bottom + x + 1] |= 4;
     }
   }
   // For each heading and set of open cracks at a vertex: the turn to take. A right turn is
@@ -44,7 +85,13 @@ export function traceCrackLoops(bitmap: Bitmap): Int32Array[] {
   const step = [1, vw, -1, -vw];
   const loops: Int32Array[] = [];
   let buffer = new Int32Array(4096);
+  // Vertices with open cracks, in raster order; empty stretches skipped four at a time.
+  const words = new Int32Array(out.buffer, out.byteOffset, out.length >> 2);
   for (let start = 0; start < out.length; start++) {
+    if ((start & 3) === 0) {
+      while (start + 4 <= out.length && words[start >> 2] === 0) start += 4;
+      if (start >= out.length) break;
+    }
     if (out[start] === 0) continue;
     let v = start;
     let dir = 0;
