@@ -1,7 +1,9 @@
 // Speed of the photo → page pipeline against the tool a user would otherwise reach for
 // (ImageMagick Canny + potrace), on the 12-megapixel photo. Prints the median of N runs, the
 // ratio, and the engine's peak memory. Usage:
-//   npm run bench:engine -- [--runs 5] [--peer-runs 5] [--difficulty children] [--ratio 4:3]
+//   npm run bench:engine -- [--runs 5] [--warmup 1] [--peer-runs 5] [--difficulty children] [--ratio 4:3]
+// The warm-up runs (reported, not counted) let V8 compile the hot loops first, as in the server,
+// whose engine threads live as long as the process; --warmup 0 measures a cold process.
 // The peer needs `apt-get install -y imagemagick potrace`; it is skipped with a note if missing.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { renderPageFiles, writePageFiles } from '@studio/engine/output/page-file
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
     'peer-runs': { type: 'string', default: '5' },
     difficulty: { type: 'string', default: 'children' },
     ratio: { type: 'string', default: '4:3' },
@@ -26,6 +29,14 @@ await mkdir(outDir, { recursive: true });
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const input = await readFile(values.photo);
+for (let run = 0; run < Number(values.warmup); run++) {
+  const started = performance.now();
+  const cpuStart = process.cpuUsage();
+  const page = await photoToPage(input, { difficulty: values.difficulty as Difficulty, ratio: values.ratio as Ratio, mode: 'photo' });
+  await writePageFiles(await renderPageFiles(page, { paper: 'letter' }), `${outDir}engine`);
+  const cpu = process.cpuUsage(cpuStart);
+  console.log(`warm-up run ${run + 1} (not counted): ${((performance.now() - started) / 1000).toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s CPU`);
+}
 const engineTimes: number[] = [];
 const engineCpu: number[] = [];
 // Per-stage wall and CPU milliseconds of every run, in stage order. CPU is the whole process's:
