@@ -4,7 +4,7 @@
  * started in a child process, and 50 keep-alive connections load first a trivial route of the
  * same server (GET /api/config) and then a mix of the searches the screens make. Reports
  * throughput as a ratio to the trivial route (target >= 0.5) and p99 latency (target <= 25 ms).
- * It reports; it never fails a build.
+ * It reports; it never fails a build. BENCH_CPU_PROF=<dir> profiles the server process.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -154,7 +154,9 @@ async function prepare(kind: 'sqlite' | 'postgres', dataDir: string): Promise<{ 
 
 function startServer(target: Target, dataDir: string): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(target), dataDir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there.
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(target), dataDir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [...process.execArgv, ...profile] });
     child.once('message', (message: { port: number }) => resolve({ child, port: message.port }));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });

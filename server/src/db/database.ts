@@ -23,6 +23,8 @@ export interface Db {
   dialect: Dialect;
   /** True when the error is a unique-constraint violation (both dialects). */
   isUniqueViolation(error: unknown): boolean;
+  /** One row of `settings`; on SQLite a statement prepared once (it is read on every library search). */
+  readSetting(key: string): Promise<string | undefined>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -64,9 +66,12 @@ function openSqlite(file: string): Db {
   connection.pragma('busy_timeout = 5000');
   connection.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  let settingStatement: SqliteDatabase.Statement<[string], string | undefined> | null = null;
   return {
     kysely,
     dialect: 'sqlite',
+    // Prepared on first use, after the migrations made the table.
+    readSetting: async (key) => (settingStatement ??= connection.prepare<[string], string | undefined>('select value from settings where key = ?').pluck()).get(key),
     isUniqueViolation: (error) =>
       typeof error === 'object' && error !== null && /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(String((error as { code?: string }).code)),
     ping: async () => {
@@ -95,6 +100,7 @@ function openPostgres(options: DatabaseOptions): Db {
   return {
     kysely,
     dialect: 'postgres',
+    readSetting: async (key) => (await kysely.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value,
     isUniqueViolation: (error) => typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505',
     ping: async () => {
       await sql`select 1`.execute(kysely);

@@ -12,7 +12,7 @@ describe.each(databaseKinds)('the images version on %s', (kind) => {
   });
 
   it('changes with every bump, the first one included', async () => {
-    const current = createImagesVersionReader(t.db.kysely);
+    const current = createImagesVersionReader(t.db);
     const seen = new Set([await current()]);
     for (let i = 0; i < 3; i += 1) {
       await bumpImagesVersion(t.db.kysely);
@@ -22,7 +22,7 @@ describe.each(databaseKinds)('the images version on %s', (kind) => {
   });
 
   it('shows a bump to every reader that asks after it', async () => {
-    const current = createImagesVersionReader(t.db.kysely);
+    const current = createImagesVersionReader(t.db);
     const before = await current();
     const during = current();
     await bumpImagesVersion(t.db.kysely);

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
@@ -21,8 +22,8 @@ export async function bumpImagesVersion(db: Kysely<Database> | Transaction<Datab
 }
 
 /** The token as it is now, for a request: see `freshReads`. */
-export function createImagesVersionReader(db: Kysely<Database>) {
-  return freshReads(async () => (await db.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst())?.value ?? '0');
+export function createImagesVersionReader(db: Pick<Db, 'readSetting'>) {
+  return freshReads(async () => (await db.readSetting(KEY)) ?? '0');
 }
 
 export type ImagesVersionReader = ReturnType<typeof createImagesVersionReader>;
