@@ -5,6 +5,7 @@ import { createRouter } from './app/router';
 import { localize, splitLang } from './config/paths';
 import { carryTypedInput } from './lib/carry-input';
 import { initI18n, preferredLanguage } from './lib/i18n';
+import { InitialDataProvider, readInitialData } from './lib/initial-data';
 import './index.css';
 
 // An unprefixed entry URL follows the stored preference (or the browser language when none is stored).
@@ -32,13 +33,17 @@ const routerReady = new Promise<void>((resolve) => {
 
 void Promise.all([initI18n(pageLang), routerReady]).then(() => {
   const container = document.getElementById('root')!;
+  // The data a server-rendered page was drawn with, so the first render matches its HTML.
+  const initialData = readInitialData(document);
   const restoreInput = carryTypedInput(container);
   const root = createRoot(container);
   // A transition renders in slices, keeping the main thread free for input.
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App router={router} />
+        <InitialDataProvider value={initialData}>
+          <App router={router} />
+        </InitialDataProvider>
       </StrictMode>,
     );
   });
