@@ -15,7 +15,7 @@ import { INITIAL_DATA_ID, InitialDataProvider, serializeInitialData } from './li
  * Server rendering of public pages (signed-out view), so the first paint needs no JavaScript:
  * at build time for the entry pages (web/scripts/prerender.mjs), and by the server at request
  * time for the category pages, with the data they show. The client then renders the same markup
- * over it (see main.tsx).
+ * over it (see app/start.tsx).
  */
 const messages: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
   en: () => import('./locales/en'),
