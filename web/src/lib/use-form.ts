@@ -1,5 +1,5 @@
 import { toFieldErrors } from '@studio/contracts/field-errors';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 
 type AnySchema = z.ZodType<unknown, Record<string, unknown>>;
@@ -49,8 +49,6 @@ export function useForm<S extends AnySchema>(source: S | LazySchema<S>, initial:
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [, schemaArrived] = useState(0);
-  const latest = useRef(values);
-  latest.current = values;
 
   const schema = isLazy(source) ? source.current : source;
   const ensureSchema = (): Promise<S> => {
@@ -107,7 +105,8 @@ export function useForm<S extends AnySchema>(source: S | LazySchema<S>, initial:
     /** Like validate, for a form whose schema may still be loading: waits for it first. */
     async validateAsync(): Promise<z.output<S> | null> {
       setSubmitted(true);
-      const result = (await ensureSchema()).safeParse(latest.current);
+      // The values of the render whose submit handler called this: what the visitor submitted.
+      const result = (await ensureSchema()).safeParse(values);
       return result.success ? result.data : null;
     },
     reset(next: Values) {
