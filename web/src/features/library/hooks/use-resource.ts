@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useInitialData } from '../../../lib/initial-data';
 
 export type Resource<T> = { status: 'loading'; data: null; error: null } | { status: 'ready'; data: T; error: null } | { status: 'error'; data: null; error: unknown };
@@ -23,12 +23,13 @@ export function useResource<T>(key: string | null, load: (signal: AbortSignal) =
       return;
     }
     const controller = new AbortController();
+    // What arrives renders as a transition: in slices, so a long list never blocks input.
     load(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ key, attempt, resource: { status: 'ready', data, error: null } });
+        if (!controller.signal.aborted) startTransition(() => setState({ key, attempt, resource: { status: 'ready', data, error: null } }));
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ key, attempt, resource: { status: 'error', data: null, error } });
+        if (!controller.signal.aborted) startTransition(() => setState({ key, attempt, resource: { status: 'error', data: null, error } }));
       },
     );
     return () => controller.abort();
