@@ -22,10 +22,6 @@ interface WebRenderer {
   composeDocument(template: string, page: RenderedPage): string;
 }
 
-/** Rendered pages are kept this long, like the API's own cache headers for the same data. */
-const CACHE_MS = 60_000;
-const CACHE_SIZE = 200;
-
 /**
  * Renders public library pages on the server with their real data (the category page: its
  * category and first images), so they paint, and read for crawlers, before any script runs.
@@ -35,7 +31,6 @@ const CACHE_SIZE = 200;
 export function createServerRenderer(deps: { distDir: string; library: LibraryService; log: FastifyBaseLogger }) {
   const entryFile = path.join(path.dirname(deps.distDir), 'dist-ssr', 'entry-prerender.js');
   let renderer: Promise<WebRenderer | null> | null = null;
-  const cache = new Map<string, { html: string; at: number }>();
 
   const load = () =>
     (renderer ??= existsSync(entryFile)
@@ -49,8 +44,6 @@ export function createServerRenderer(deps: { distDir: string; library: LibrarySe
     const { lang, path: page } = splitLanguage(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
     const match = /^\/categories\/([^/]+)$/.exec(page);
     if (!match) return null;
-    const cached = cache.get(pathname);
-    if (cached && Date.now() - cached.at < CACHE_MS) return cached.html;
     const web = await load();
     if (!web) return null;
     try {
@@ -58,10 +51,9 @@ export function createServerRenderer(deps: { distDir: string; library: LibrarySe
       const category = await deps.library.category(param);
       // The same query the category screen sends for its first page.
       const firstPage = await deps.library.search(imagesQuerySchema.parse({ categoryId: category.categoryId, currentPage: 1, pageSize: web.categoryPageSize }));
-      const html = web.composeDocument(template, await web.renderCategoryPage(lang, param, category, firstPage));
-      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      cache.set(pathname, { html, at: Date.now() });
-      return html;
+      // Not cached here: the library service caches its answers and drops them when the library
+      // changes, so a page taken offline never lingers in rendered HTML.
+      return web.composeDocument(template, await web.renderCategoryPage(lang, param, category, firstPage));
     } catch (error) {
       deps.log.warn({ err: error, pathname }, 'server rendering failed; the page renders in the browser');
       return null;
