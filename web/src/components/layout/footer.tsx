@@ -14,7 +14,7 @@ export function Footer() {
   const link = 'text-sm text-slate-600 hover:text-brand-700';
   const heading = 'text-sm font-semibold text-slate-900';
   return (
-    <footer className="mt-auto border-t border-slate-200 bg-white [contain-intrinsic-size:auto_560px] [content-visibility:auto]">
+    <footer className="mt-auto border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div className="md:col-span-1">
           <Link to={paths.home.getHref(lang)} className="flex items-center gap-2 font-bold text-brand-900">
