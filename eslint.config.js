@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import { uiTextPlugin } from './eslint.config.ui-text-rule.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/out/**', '**/generated/**', 'test-results/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'bench/out/**', '**/generated/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

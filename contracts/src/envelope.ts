@@ -32,12 +32,5 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-/** First message key per field of a failed parse: what a form shows and `data.fields` carries. */
-export function toFieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
-    if (!(key in fields)) fields[key] = issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
-  }
-  return fields;
-}
+// Kept in its own module so a browser form can use it without loading zod.
+export { toFieldErrors } from './field-errors';

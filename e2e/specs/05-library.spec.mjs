@@ -99,8 +99,14 @@ export const stories = [
       assert.match(html, /<title>Test Dinosaur Coloring Pages \| Coloring Studio<\/title>/);
       assert.ok(html.includes(`<link rel="canonical" href="${baseUrl}/categories/${fixtureCategory.slug}">`), 'canonical link');
       assert.ok(html.includes('"@type":"BreadcrumbList"'), 'breadcrumb JSON-LD');
+      // The page itself is rendered by the server with its images, and the data for the app.
+      assert.match(html, /<div id="root" data-prerendered="">/);
+      assert.match(html, /<h1[^>]*>Test Dinosaurs Coloring Pages/);
+      assert.ok(html.includes('Dino by the Volcano') && html.includes('Volcano Valley'), 'image cards');
+      assert.ok(html.includes('<script type="application/json" id="initial-data">'), 'initial data');
       const zh = await (await fetch(`${baseUrl}/zh/categories/${fixtureCategory.slug}`)).text();
       assert.match(zh, /<title>测试恐龙涂色页/);
+      assert.ok(zh.includes('火山旁的恐龙'), 'image cards in Chinese');
       const missing = await fetch(`${baseUrl}/categories/no-such-category`);
       assert.equal(missing.status, 404);
     },

@@ -23,6 +23,7 @@ import { createTaskMetrics, registerMetrics } from './http/metrics';
 import { createPageMeta } from './http/seo/page-meta';
 import { createSeoData } from './http/seo/seo-data';
 import { sitemapRoutes } from './http/seo/sitemap.routes';
+import { createServerRenderer } from './http/server-render';
 import { webAppRoutes } from './http/web-app';
 import { createAccessTokens } from './lib/access-tokens';
 import { createAuthRepository } from './modules/auth/auth.repository';
@@ -256,7 +257,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, rateLimit: config.authRateLimit });
   await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
   await app.register(blogRoutes, { db: kysely, publicUrl: config.publicUrl });
-  await app.register(libraryRoutes, { library: createLibraryService({ library: createLibraryRepository(kysely), urls }), imagesVersion: createImagesVersionReader(db) });
+  const library = createLibraryService({ library: createLibraryRepository(kysely), urls });
+  await app.register(libraryRoutes, { library, imagesVersion: createImagesVersionReader(db) });
   await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });
   await app.register(generationRoutes, { generation, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
   await app.register(promptsRoutes, {
@@ -267,8 +269,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentsRoutes, { payments, checkAccessToken: auth.checkAccessToken, providerName: deps.payments.name });
   await app.register(filesRoutes, { storage: deps.storage, publicKinds: ['avatars', 'blog'] });
   await app.register(sitemapRoutes, { db: kysely, publicUrl: config.publicUrl });
+  const webDistDir = deps.webDistDir ?? defaultWebDist;
   await app.register(webAppRoutes, {
-    distDir: deps.webDistDir ?? defaultWebDist,
+    distDir: webDistDir,
+    renderPage: createServerRenderer({ distDir: webDistDir, library, log: app.log }),
     metaFor: createPageMeta({ publicUrl: config.publicUrl, data: createSeoData({ db: kysely, urls, publicUrl: config.publicUrl }) }),
   });
   return app;

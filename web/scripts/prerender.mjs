@@ -1,6 +1,8 @@
-// Renders the public entry pages into web/dist/prerendered/<path>.html after the client build
-// (the server answers those paths with them). A page that fails to render is skipped with a
-// warning: the server then falls back to index.html and the client renders it.
+// Builds the server-rendering bundle (web/dist-ssr, kept: the server renders the category pages
+// with it at request time) and renders the public entry pages into
+// web/dist/prerendered/<path>.html after the client build (the server answers those paths with
+// them). A page that fails to render is skipped with a warning: the server then falls back to
+// index.html and the client renders it.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,20 +28,13 @@ for (const lang of entry.languages) {
   for (const page of entry.prerenderPaths) {
     try {
       const rendered = await entry.renderPage(lang, page);
-      const { url, lang: htmlLang } = rendered;
-      // Until the app runs, forms cannot submit (a native submit would put the fields in the URL).
-      const html = rendered.html.replace(/<form(?![^>]*method=)/g, '<form method="post"').replace(/<button type="submit"/g, '<button type="submit" disabled');
-      const document = template
-        .replace(/<html lang="[^"]*"/, `<html lang="${htmlLang}"`)
-        .replace('<div id="root"></div>', `<div id="root" data-prerendered="">${html}</div>`);
-      const file = path.join(outDir, url === '/' ? 'index.html' : `${url.slice(1)}.html`);
+      const file = path.join(outDir, rendered.url === '/' ? 'index.html' : `${rendered.url.slice(1)}.html`);
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, document);
+      writeFileSync(file, entry.composeDocument(template, rendered));
       written += 1;
     } catch (error) {
       console.warn(`[prerender] skipped ${lang} ${page}: ${error?.message ?? error}`);
     }
   }
 }
-rmSync(ssrDir, { recursive: true, force: true });
 console.log(`[prerender] ${written} pages in web/dist/prerendered`);

@@ -22,6 +22,20 @@ describe('serving the built web app', () => {
     mkdirSync(path.join(dist, 'assets'), { recursive: true });
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Studio</title></head><body><div id="root"></div></body></html>');
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // A stand-in for the web build's server-rendering bundle (web/dist-ssr), with the same exports:
+    // it draws what it is given, so the test sees which data the server hands it.
+    mkdirSync(path.join(t.dataDir, 'dist-ssr'), { recursive: true });
+    writeFileSync(
+      path.join(t.dataDir, 'dist-ssr', 'entry-prerender.js'),
+      `export const categoryPageSize = 48;
+      export async function renderCategoryPage(lang, param, category, firstPage) {
+        const titles = firstPage.images.map((image) => '<li>' + image.title[lang] + '</li>').join('');
+        return { url: '/categories/' + param, lang, title: 'x', html: '<h1>' + category.displayName[lang] + ' (' + firstPage.total + ')</h1><ul>' + titles + '</ul>', initialData: JSON.stringify({ pageSize: firstPage.pageSize }) };
+      }
+      export function composeDocument(template, page) {
+        return template.replace('<div id="root"></div>', '<div id="root" data-prerendered="">' + page.html + '</div><script type="application/json" id="initial-data">' + page.initialData + '</script>');
+      }`,
+    );
     const importer = createLibraryImporter({ db: t.db.kysely, storage: createLocalStorage(path.join(t.dataDir, 'files')) });
     await importer.upsertCategory({ slug: 'dinosaurs', name: 'dinosaurs', displayName: L('Dinosaurs', '恐龙', '恐竜'), description: L('<p>d</p>', '<p>d</p>', '<p>d</p>'), seoTitle: L('Dinosaur Coloring Pages', '恐龙涂色页', '恐竜のぬりえ'), seoDesc: L('Free dinosaur pages', '免费恐龙涂色页', '無料の恐竜ぬりえ'), hotness: 1 });
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
@@ -88,6 +102,20 @@ describe('serving the built web app', () => {
     }
     const login = (await app.inject({ method: 'GET', url: '/login' })).body;
     expect(login).toContain('noindex');
+  });
+
+  it('renders category pages on the server with their public images, before any script runs', async () => {
+    const page = await app.inject({ method: 'GET', url: '/zh/categories/dinosaurs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root" data-prerendered=""><h1>恐龙 (1)</h1><ul><li>友好的霸王龙</li></ul></div>');
+    expect(page.body).toContain('{"pageSize":48}');
+    expect(page.body).toContain('<title>恐龙涂色页 | Coloring Studio 涂色工坊</title>');
+    expect(page.body).not.toContain('Hidden');
+    // Other pages keep the plain shell, and an unknown category is a 404 without rendering.
+    expect((await app.inject({ method: 'GET', url: '/categories' })).body).toContain('<div id="root"></div>');
+    const missing = await app.inject({ method: 'GET', url: '/categories/unicorns-on-mars' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root"></div>');
   });
 
   it('lists every public page in three languages in the sitemap, and points robots at it', async () => {

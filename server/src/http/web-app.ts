@@ -10,7 +10,7 @@ import { injectMeta, type PageMeta } from './seo/page-meta';
  * Serves the built SPA: hashed assets cached for a year, and index.html for every other page
  * path (the client routes), with <html lang> already set from the /zh or /ja prefix.
  */
-export async function webAppRoutes(app: FastifyInstance, options: { distDir: string; metaFor: (pathname: string) => Promise<PageMeta> }): Promise<void> {
+export async function webAppRoutes(app: FastifyInstance, options: { distDir: string; metaFor: (pathname: string) => Promise<PageMeta>; renderPage?: (pathname: string, template: string) => Promise<string | null> }): Promise<void> {
   const indexFile = path.join(options.distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir: options.distDir }, 'web app not built; only the API is served');
@@ -46,7 +46,8 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     // Title, description, canonical, alternates and structured data are in the HTML itself, so
     // crawlers and link previews see them without running the app.
     const meta = await options.metaFor(pathname);
-    const page = meta.status === 200 ? prerendered.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) : undefined;
+    // Build-time HTML for the entry pages; library pages rendered now with their data.
+    const page = meta.status === 200 ? (prerendered.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ?? (await options.renderPage?.(pathname, indexHtml))) : undefined;
     const html = injectMeta(page ?? indexHtml, meta);
     reply.status(meta.status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(gzipSync(html));

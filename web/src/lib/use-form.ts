@@ -1,20 +1,67 @@
-import { toFieldErrors } from '@studio/contracts/envelope';
+import { toFieldErrors } from '@studio/contracts/field-errors';
 import { useState } from 'react';
 import type { z } from 'zod';
 
+type AnySchema = z.ZodType<unknown, Record<string, unknown>>;
+
 /**
- * Form state validated by the same zod schema the server uses. Errors are `validation.*` keys;
- * they show once a field has been touched or a submit was tried.
+ * A schema loaded on first use (with zod), for forms on pages that must start light: the form
+ * asks for it when the visitor first focuses a field or submits. Declare it once, at module level.
  */
-export function useForm<S extends z.ZodType<unknown, Record<string, unknown>>>(schema: S, initial: z.input<S>) {
+export interface LazySchema<S extends AnySchema> {
+  readonly current: S | null;
+  load(): Promise<S>;
+}
+
+export function lazySchema<S extends AnySchema>(load: () => Promise<S>): LazySchema<S> {
+  let current: S | null = null;
+  let loading: Promise<S> | null = null;
+  return {
+    get current() {
+      return current;
+    },
+    load() {
+      loading ??= load().then(
+        (schema) => (current = schema),
+        (error: unknown) => {
+          loading = null;
+          throw error;
+        },
+      );
+      return loading;
+    },
+  };
+}
+
+function isLazy<S extends AnySchema>(source: S | LazySchema<S>): source is LazySchema<S> {
+  return typeof (source as LazySchema<S>).load === 'function' && !('safeParse' in source);
+}
+
+/**
+ * Form state validated by the same zod schema the server uses (given at once, or as a
+ * `lazySchema`). Errors are `validation.*` keys; they show once a field has been touched or a
+ * submit was tried.
+ */
+export function useForm<S extends AnySchema>(source: S | LazySchema<S>, initial: z.input<S>) {
   type Values = z.input<S>;
   const [values, setValues] = useState<Values>(initial);
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [, schemaArrived] = useState(0);
 
-  const parsed = schema.safeParse(values);
-  const clientErrors = parsed.success ? {} : toFieldErrors(parsed.error);
+  const schema = isLazy(source) ? source.current : source;
+  const ensureSchema = (): Promise<S> => {
+    if (!isLazy(source)) return Promise.resolve(source);
+    if (source.current) return Promise.resolve(source.current);
+    return source.load().then((loaded) => {
+      schemaArrived((n) => n + 1);
+      return loaded;
+    });
+  };
+
+  const parsed = schema ? schema.safeParse(values) : null;
+  const clientErrors = parsed && !parsed.success ? toFieldErrors(parsed.error) : {};
   const errors: Record<string, string> = {};
   for (const [field, key] of Object.entries({ ...clientErrors, ...serverErrors })) {
     if (submitted || touched[field]) errors[field] = key;
@@ -26,6 +73,9 @@ export function useForm<S extends z.ZodType<unknown, Record<string, unknown>>>(s
   }
 
   const touch = (field: string) => setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
+  const prepare = () => {
+    void ensureSchema().catch(() => undefined);
+  };
 
   return {
     values,
@@ -36,7 +86,11 @@ export function useForm<S extends z.ZodType<unknown, Record<string, unknown>>>(s
       return {
         name: field,
         value: String(values[field] ?? ''),
-        onChange: (event: { target: { value: string } }) => setValue(field, event.target.value as Values[K]),
+        onChange: (event: { target: { value: string } }) => {
+          setValue(field, event.target.value as Values[K]);
+          prepare();
+        },
+        onFocus: prepare,
         onBlur: () => touch(field),
       };
     },
@@ -46,7 +100,14 @@ export function useForm<S extends z.ZodType<unknown, Record<string, unknown>>>(s
     /** Marks the form submitted; returns the parsed data or null when invalid. */
     validate(): z.output<S> | null {
       setSubmitted(true);
-      return parsed.success ? parsed.data : null;
+      return parsed?.success ? parsed.data : null;
+    },
+    /** Like validate, for a form whose schema may still be loading: waits for it first. */
+    async validateAsync(): Promise<z.output<S> | null> {
+      setSubmitted(true);
+      // The values of the render whose submit handler called this: what the visitor submitted.
+      const result = (await ensureSchema()).safeParse(values);
+      return result.success ? result.data : null;
     },
     reset(next: Values) {
       setValues(next);

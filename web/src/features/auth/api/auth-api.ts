@@ -1,19 +1,18 @@
-import {
-  loginResponseSchema,
-  validateResetTokenResponseSchema,
-  type LoginResponse,
-} from '@studio/contracts/auth';
+import type { LoginResponse } from '@studio/contracts/auth';
 import type { Language } from '@studio/contracts/constants';
 import { apiPaths } from '@studio/contracts/routes';
 import { apiRequest } from '../../../lib/api-client';
 
+// The answers are checked with the account schemas, loaded (with zod) at the first call.
+const schemas = () => import('@studio/contracts/auth');
+
 /** Account calls of api-spec §7 that need no session. */
-export function login(input: { email: string; password: string; rememberMe: boolean }): Promise<LoginResponse> {
-  return apiRequest(apiPaths.login, { method: 'POST', body: input, schema: loginResponseSchema });
+export async function login(input: { email: string; password: string; rememberMe: boolean }): Promise<LoginResponse> {
+  return apiRequest(apiPaths.login, { method: 'POST', body: input, schema: (await schemas()).loginResponseSchema });
 }
 
-export function googleLogin(input: { token: string; rememberMe: boolean; lang: Language }): Promise<LoginResponse> {
-  return apiRequest(apiPaths.google, { method: 'POST', body: input, schema: loginResponseSchema });
+export async function googleLogin(input: { token: string; rememberMe: boolean; lang: Language }): Promise<LoginResponse> {
+  return apiRequest(apiPaths.google, { method: 'POST', body: input, schema: (await schemas()).loginResponseSchema });
 }
 
 export function register(input: { username: string; email: string; password: string; lang: Language }): Promise<unknown> {
@@ -25,8 +24,8 @@ export function forgotPassword(input: { email: string; lang: Language }): Promis
   return apiRequest(apiPaths.forgotPassword, { method: 'POST', body: input });
 }
 
-export function validateResetToken(token: string): Promise<{ valid: boolean; email?: string }> {
-  return apiRequest(apiPaths.validateResetToken(token), { method: 'POST', schema: validateResetTokenResponseSchema });
+export async function validateResetToken(token: string): Promise<{ valid: boolean; email?: string }> {
+  return apiRequest(apiPaths.validateResetToken(token), { method: 'POST', schema: (await schemas()).validateResetTokenResponseSchema });
 }
 
 export function resetPassword(input: { token: string; newPassword: string }): Promise<unknown> {

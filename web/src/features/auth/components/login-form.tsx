@@ -1,4 +1,4 @@
-import { loginRequestSchema, type LoginResponse } from '@studio/contracts/auth';
+import type { LoginResponse } from '@studio/contracts/auth';
 import { ErrorCode } from '@studio/contracts/errors';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,15 @@ import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { toApiError } from '../../../lib/api-error';
 import { errorText, fieldTexts } from '../../../lib/error-text';
-import { useForm } from '../../../lib/use-form';
+import { lazySchema, useForm } from '../../../lib/use-form';
 import { useLang } from '../../../lib/use-lang';
 import { login } from '../api/auth-api';
 import { GoogleButton } from './google-button';
 
 export const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
+
+// zod and the account schemas load when the visitor starts on the form, not with the page.
+const loginSchema = lazySchema(() => import('@studio/contracts/auth').then((contracts) => contracts.loginRequestSchema));
 
 function rememberedEmail(): string {
   try {
@@ -29,7 +32,7 @@ export function LoginForm({ initialEmail, onSuccess }: { initialEmail?: string; 
   const { t } = useTranslation();
   const lang = useLang();
   const [remembered] = useState(rememberedEmail);
-  const form = useForm(loginRequestSchema, { email: initialEmail || remembered, password: '', rememberMe: Boolean(remembered) && !initialEmail });
+  const form = useForm(loginSchema, { email: initialEmail || remembered, password: '', rememberMe: Boolean(remembered) && !initialEmail });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const errors = fieldTexts(t, form.errors);
@@ -38,7 +41,7 @@ export function LoginForm({ initialEmail, onSuccess }: { initialEmail?: string; 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
-    const data = form.validate();
+    const data = await form.validateAsync();
     if (!data) return;
     setBusy(true);
     try {

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLang } from '../../../lib/use-lang';
 import { fetchCategory, searchImages } from '../api/library-api';
 import { useResource } from '../hooks/use-resource';
+import { CATEGORY_PAGE_SIZE, categoryImagesKey, categoryKey, type CategoryImages } from '../lib/category-page-data';
 import { pick } from '../lib/library-links';
 import { interleave, plainText, splitDescription } from '../lib/sections';
 import { Breadcrumbs } from './breadcrumbs';
@@ -20,14 +21,12 @@ import { GeneratePanel } from './generate-panel';
 import { GuideCards } from './library-marketing';
 import { MasonryGrid } from './masonry-grid';
 
-const PAGE_SIZE = 48;
-
 /** /categories/{category} (product-spec §2). */
 export function CategoryScreen() {
   const { t } = useTranslation();
   const lang = useLang();
   const { categoryId = '' } = useParams();
-  const category = useResource(`category:${categoryId}`, (signal) => fetchCategory(categoryId, signal));
+  const category = useResource(categoryKey(categoryId), (signal) => fetchCategory(categoryId, signal));
   useDocumentTitle(category.data ? pick(category.data.seoTitle, lang) || pick(category.data.displayName, lang) : category.status === 'error' ? t('library.category.notFoundTitle') : null);
 
   if (category.status === 'loading') {
@@ -76,15 +75,15 @@ function CategoryView({ category }: { category: CategoryDto }) {
   const [pages, setPages] = useState(1);
   const [introOpen, setIntroOpen] = useState(false);
   const introId = useId();
-  const key = `${category.categoryId}:${activeTag ?? ''}:${pages}`;
-  const images = useResource(key, async (signal) => {
+  const key = categoryImagesKey(category.categoryId, activeTag, pages);
+  const images = useResource<CategoryImages>(key, async (signal) => {
     const lists = await Promise.all(
-      Array.from({ length: pages }, (_, i) => searchImages({ categoryId: category.categoryId, tags: activeTag ?? undefined, currentPage: i + 1, pageSize: PAGE_SIZE }, signal)),
+      Array.from({ length: pages }, (_, i) => searchImages({ categoryId: category.categoryId, tags: activeTag ?? undefined, currentPage: i + 1, pageSize: CATEGORY_PAGE_SIZE }, signal)),
     );
     return { images: lists.flatMap((list) => list.images), total: lists[0]?.total ?? 0 };
   });
   // While more pages load, keep showing the ones already there.
-  const [shown, setShown] = useState<{ images: ImageDto[]; total: number } | null>(null);
+  const [shown, setShown] = useState<CategoryImages | null>(null);
   if (images.status === 'ready' && images.data !== shown) setShown(images.data);
 
   const description = splitDescription(pick(category.description, lang));

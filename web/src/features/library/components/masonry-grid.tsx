@@ -2,9 +2,11 @@ import type { ImageDto } from '@studio/contracts/images';
 import { Link } from 'react-router';
 import { useLang } from '../../../lib/use-lang';
 import { useMasonryLayout } from '../hooks/use-columns';
-import { balanceColumns } from '../lib/masonry';
+import { MASONRY_LAYOUTS, balanceColumns } from '../lib/masonry';
 import { pick } from '../lib/library-links';
 import { Thumbnail } from './picture';
+
+type MasonryLayout = (typeof MASONRY_LAYOUTS)[number];
 
 /** One page in a grid: the picture and its title, the whole card a link to the page. */
 export function ImageCard({ image, href, eager = false, sizes }: { image: ImageDto; href: string; eager?: boolean; sizes: string }) {
@@ -27,11 +29,26 @@ export function ImageCard({ image, href, eager = false, sizes }: { image: ImageD
  */
 export function MasonryGrid({ images, hrefOf, eagerCount = 0 }: { images: ImageDto[]; hrefOf: (image: ImageDto) => string; eagerCount?: number }) {
   const layout = useMasonryLayout();
+  if (layout) return <Masonry images={images} hrefOf={hrefOf} eagerCount={eagerCount} layout={layout} visibility="grid" />;
+  // Rendered on the server, which does not know the viewport: each layout shows at its own widths
+  // (the breakpoints are Tailwind's sm and lg), so the page does not move when the app takes over.
+  return (
+    <>
+      {MASONRY_LAYOUTS.map((each) => (
+        <Masonry key={each.columns} images={images} hrefOf={hrefOf} eagerCount={eagerCount} layout={each} visibility={SERVER_VISIBILITY[each.columns]} />
+      ))}
+    </>
+  );
+}
+
+const SERVER_VISIBILITY: Record<number, string> = { 2: 'grid sm:hidden', 3: 'hidden sm:grid lg:hidden', 4: 'hidden lg:grid' };
+
+function Masonry({ images, hrefOf, eagerCount, layout, visibility }: { images: ImageDto[]; hrefOf: (image: ImageDto) => string; eagerCount: number; layout: MasonryLayout; visibility: string }) {
   const columns = balanceColumns(images, layout.columns);
   const eager = new Set(images.slice(0, eagerCount).map((image) => image.id));
   return (
     <div
-      className="mx-auto grid justify-center gap-3 sm:gap-4"
+      className={`mx-auto justify-center gap-3 sm:gap-4 ${visibility}`}
       style={{ gridTemplateColumns: `repeat(${layout.columns}, minmax(0, ${layout.cardWidth}px))` }}
       data-testid="masonry"
       data-columns={layout.columns}

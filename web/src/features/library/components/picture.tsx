@@ -15,6 +15,8 @@ export function Thumbnail({ image, alt, sizes, eager = false, className = '' }: 
       height={height}
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
+      // Above the fold it is what the visitor waits for (often the largest paint).
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       className={className}
     />

@@ -16,8 +16,11 @@ function currentWidth(): number {
   return match?.minWidth ?? 0;
 }
 
-/** The masonry layout (columns, card width) of the current viewport; follows resizes. */
+/**
+ * The masonry layout (columns, card width) of the current viewport; follows resizes. On the
+ * server the viewport is unknown: null, and the grid renders every layout behind media queries.
+ */
 export function useMasonryLayout() {
-  const width = useSyncExternalStore(subscribe, currentWidth, () => 0);
-  return layoutFor(width);
+  const width = useSyncExternalStore(subscribe, currentWidth, () => null);
+  return width === null ? null : layoutFor(width);
 }
