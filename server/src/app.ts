@@ -258,7 +258,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
   await app.register(blogRoutes, { db: kysely, publicUrl: config.publicUrl });
   const library = createLibraryService({ library: createLibraryRepository(kysely), urls });
-  await app.register(libraryRoutes, { library, imagesVersion: createImagesVersionReader(db) });
+  const imagesVersion = createImagesVersionReader(db);
+  await app.register(libraryRoutes, { library, imagesVersion });
   await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });
   await app.register(generationRoutes, { generation, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
   await app.register(promptsRoutes, {
@@ -272,7 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webDistDir = deps.webDistDir ?? defaultWebDist;
   await app.register(webAppRoutes, {
     distDir: webDistDir,
-    renderPage: createServerRenderer({ distDir: webDistDir, library, log: app.log }),
+    renderPage: createServerRenderer({ distDir: webDistDir, library, imagesVersion, log: app.log }),
     metaFor: createPageMeta({ publicUrl: config.publicUrl, data: createSeoData({ db: kysely, urls, publicUrl: config.publicUrl }) }),
   });
   return app;
