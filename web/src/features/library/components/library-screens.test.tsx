@@ -236,7 +236,7 @@ describe('category page', () => {
 
     await router.navigate('/categories/dinosaurs');
     await user.click(await screen.findByRole('tab', { name: 'Photo to page' }));
-    const submit = screen.getByRole('button', { name: 'Create from photo' }) as HTMLButtonElement;
+    const submit = (await screen.findByRole('button', { name: 'Create from photo' })) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     const photo = new File([new Uint8Array([1, 2, 3])], 'cat.png', { type: 'image/png' });
     await user.upload(document.querySelector('input[type=file]') as HTMLInputElement, photo);
