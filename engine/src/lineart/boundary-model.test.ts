@@ -4,6 +4,7 @@ import { boundaryProbability, CONTEXT_FEATURE_NAMES, contextPlanes, fadeAtFrame,
 import { FEATURE_NAMES } from './boundary-features';
 import { BOUNDARY_MODEL } from './boundary-model-weights';
 import { BOUNDARY_CONTEXT_MODEL } from './boundary-context-weights';
+import { BOUNDARY_THIRD_MODEL } from './boundary-third-weights';
 import { gradientBoundaryMap } from './boundary-map';
 
 /** Left half dark red, right half light blue, with mild deterministic noise. */
@@ -60,10 +61,12 @@ describe('frame fade', () => {
 });
 
 describe('staged boundary model', () => {
-  it('ships weights for both stages that match their feature lists', () => {
+  it('ships weights for the three stages that match their feature lists', () => {
     expect(BOUNDARY_MODEL.features).toEqual(FEATURE_NAMES);
-    expect(BOUNDARY_CONTEXT_MODEL?.features).toEqual([...FEATURE_NAMES, ...CONTEXT_FEATURE_NAMES]);
-    expect(BOUNDARY_CONTEXT_MODEL?.mean).toHaveLength(FEATURE_NAMES.length + CONTEXT_FEATURE_NAMES.length);
+    for (const model of [BOUNDARY_CONTEXT_MODEL, BOUNDARY_THIRD_MODEL]) {
+      expect(model?.features).toEqual([...FEATURE_NAMES, ...CONTEXT_FEATURE_NAMES]);
+      expect(model?.mean).toHaveLength(FEATURE_NAMES.length + CONTEXT_FEATURE_NAMES.length);
+    }
   });
 
   it('gives context planes the size of the map, and probabilities high on the edge, low away from it', () => {

@@ -5,6 +5,7 @@ import { suppressNonMaxima } from './boundary-map';
 import { gaussianBlur } from '../raster/gaussian-blur';
 import { BOUNDARY_MODEL } from './boundary-model-weights';
 import { BOUNDARY_CONTEXT_MODEL } from './boundary-context-weights';
+import { BOUNDARY_THIRD_MODEL } from './boundary-third-weights';
 
 /** A one-hidden-layer perceptron as the training script writes it. */
 export interface MlpWeights {
@@ -72,15 +73,18 @@ export function contextPlanes(p: Float32Array, width: number, height: number): F
 /**
  * Boundary probability per pixel from the small MLPs trained on the BSDS500 train split
  * (bench/src/bsds/train-boundary-model.ts), before thinning: the first stage on colour and
- * texture cues, then (when trained) a second stage that also sees the first stage's map.
+ * texture cues, then (when trained) a second and a third stage that also see context planes from
+ * the previous stage's map.
  */
 export function boundaryProbability(image: RgbImage, scale = 1): { probability: Float32Array; angle: Float32Array } {
   const features = computeBoundaryFeatures(image, scale);
   const n = image.width * image.height;
-  const first = runMlp(features.planes, BOUNDARY_MODEL, n);
-  if (!BOUNDARY_CONTEXT_MODEL) return { probability: first, angle: features.angle };
-  const planes = [...features.planes, ...contextPlanes(first, image.width, image.height)];
-  return { probability: runMlp(planes, BOUNDARY_CONTEXT_MODEL, n), angle: features.angle };
+  let probability = runMlp(features.planes, BOUNDARY_MODEL, n);
+  for (const model of [BOUNDARY_CONTEXT_MODEL, BOUNDARY_THIRD_MODEL]) {
+    if (!model) break;
+    probability = runMlp([...features.planes, ...contextPlanes(probability, image.width, image.height)], model, n);
+  }
+  return { probability, angle: features.angle };
 }
 
 /** Width (pixels at BSDS size) of the band along the image frame where the thinned map fades out. */
