@@ -37,14 +37,23 @@ export function computeBoundaryFeatures(image: RgbImage, scale = 1): BoundaryFea
   const planes: Float32Array[] = [];
   let angle = new Float32Array(n);
   const channelWeights = [1, 1.5, 1.5];
+  // The two-sides contrast reuses the gradients' blurred colour planes (same sigmas).
+  const blurredLab = new Map<number, Float32Array[]>();
+  const blurLab = (sigma: number): Float32Array[] => {
+    let planes = blurredLab.get(sigma);
+    if (!planes) {
+      planes = lab.map((plane) => gaussianBlur(plane, width, height, sigma));
+      blurredLab.set(sigma, planes);
+    }
+    return planes;
+  };
   const gradientOf = (sigma: number): { mags: Float32Array[]; total: Float32Array; jxx: Float32Array; jyy: Float32Array; jxy: Float32Array } => {
     const mags: Float32Array[] = [];
     const total = new Float32Array(n);
     const jxx = new Float32Array(n);
     const jyy = new Float32Array(n);
     const jxy = new Float32Array(n);
-    lab.forEach((plane, c) => {
-      const s = gaussianBlur(plane, width, height, sigma);
+    blurLab(sigma).forEach((s, c) => {
       const m = new Float32Array(n);
       const w = channelWeights[c] * channelWeights[c];
       for (let y = 0; y < height; y++) {
@@ -79,7 +88,10 @@ export function computeBoundaryFeatures(image: RgbImage, scale = 1): BoundaryFea
     if (base === 2) angle = orientation;
   }
   for (const m of gradientOf(8 * scale).mags) planes.push(m);
-  for (const d of SIDE_DISTANCES) planes.push(sideContrast(lab, angle, width, height, d * scale, channelWeights));
+  for (const d of SIDE_DISTANCES) {
+    const distance = d * scale;
+    planes.push(sideContrast(blurLab(Math.max(0.7, distance / 2)), angle, width, height, distance, channelWeights));
+  }
   for (const plane of planes) for (let i = 0; i < n; i++) plane[i] = Math.log1p(plane[i]);
   return { width, height, planes, angle };
 }
@@ -122,13 +134,13 @@ function ridgeStrength(magnitude: Float32Array, angle: Float32Array, width: numb
 }
 
 /**
- * Colour difference between the two sides of a possible edge: the image blurred at half the
- * distance, sampled `distance` pixels away on either side along the edge normal. Unlike a
+ * Colour difference between the two sides of a possible edge: the image (`blurred` at half the
+ * distance) sampled `distance` pixels away on either side along the edge normal. Unlike a
  * gradient it sees a boundary between two textured areas whose means differ (a half-disc cue,
  * like the oriented gradients of gPb, at one orientation).
  */
 function sideContrast(
-  lab: Float32Array[],
+  blurred: Float32Array[],
   angle: Float32Array,
   width: number,
   height: number,
@@ -137,7 +149,6 @@ function sideContrast(
 ): Float32Array {
   const n = width * height;
   const out = new Float32Array(n);
-  const blurred = lab.map((plane) => gaussianBlur(plane, width, height, Math.max(0.7, distance / 2)));
   const sample = (plane: Float32Array, x: number, y: number): number => {
     const xi = x < 0 ? 0 : x > width - 1 ? width - 1 : Math.round(x);
     const yi = y < 0 ? 0 : y > height - 1 ? height - 1 : Math.round(y);

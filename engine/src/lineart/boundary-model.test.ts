@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../io/load-image';
-import { boundaryProbability, CONTEXT_FEATURE_NAMES, contextPlanes, learnedBoundaryMap } from './boundary-model';
+import { boundaryProbability, CONTEXT_FEATURE_NAMES, contextPlanes, fadeAtFrame, learnedBoundaryMap } from './boundary-model';
 import { FEATURE_NAMES } from './boundary-features';
 import { BOUNDARY_MODEL } from './boundary-model-weights';
 import { BOUNDARY_CONTEXT_MODEL } from './boundary-context-weights';
+import { BOUNDARY_THIRD_MODEL } from './boundary-third-weights';
 import { gradientBoundaryMap } from './boundary-map';
 
 /** Left half dark red, right half light blue, with mild deterministic noise. */
@@ -40,11 +41,32 @@ describe('boundary maps', () => {
   }
 });
 
-describe('two-stage boundary model', () => {
-  it('ships weights for both stages that match their feature lists', () => {
+describe('frame fade', () => {
+  it('scales the map by the distance to the nearest image edge within the band', () => {
+    const map = new Float32Array(20 * 12).fill(1);
+    fadeAtFrame(map, 20, 12, 5);
+    expect(map[0]).toBe(0);
+    expect(map[6 * 20 + 2]).toBeCloseTo(2 / 5); // two pixels from the left edge
+    expect(map[6 * 20 + 16]).toBeCloseTo(3 / 5); // three from the right
+    expect(map[1 * 20 + 10]).toBeCloseTo(1 / 5); // one from the top
+    expect(map[6 * 20 + 10]).toBe(1); // five or more from every edge
+  });
+
+  it('leaves no learned boundary on the outermost rows, where the two halves meet the frame', () => {
+    const soft = learnedBoundaryMap(twoHalves(80, 60));
+    for (const y of [0, 59]) expect(Math.max(...soft.data.subarray(y * 80, y * 80 + 80))).toBe(0);
+    const inside = 30 * 80;
+    expect(Math.max(...soft.data.subarray(inside + 38, inside + 42))).toBeGreaterThan(0.5);
+  });
+});
+
+describe('staged boundary model', () => {
+  it('ships weights for the three stages that match their feature lists', () => {
     expect(BOUNDARY_MODEL.features).toEqual(FEATURE_NAMES);
-    expect(BOUNDARY_CONTEXT_MODEL?.features).toEqual([...FEATURE_NAMES, ...CONTEXT_FEATURE_NAMES]);
-    expect(BOUNDARY_CONTEXT_MODEL?.mean).toHaveLength(FEATURE_NAMES.length + CONTEXT_FEATURE_NAMES.length);
+    for (const model of [BOUNDARY_CONTEXT_MODEL, BOUNDARY_THIRD_MODEL]) {
+      expect(model?.features).toEqual([...FEATURE_NAMES, ...CONTEXT_FEATURE_NAMES]);
+      expect(model?.mean).toHaveLength(FEATURE_NAMES.length + CONTEXT_FEATURE_NAMES.length);
+    }
   });
 
   it('gives context planes the size of the map, and probabilities high on the edge, low away from it', () => {

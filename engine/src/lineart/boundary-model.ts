@@ -5,6 +5,7 @@ import { suppressNonMaxima } from './boundary-map';
 import { gaussianBlur } from '../raster/gaussian-blur';
 import { BOUNDARY_MODEL } from './boundary-model-weights';
 import { BOUNDARY_CONTEXT_MODEL } from './boundary-context-weights';
+import { BOUNDARY_THIRD_MODEL } from './boundary-third-weights';
 
 /** A one-hidden-layer perceptron as the training script writes it. */
 export interface MlpWeights {
@@ -72,25 +73,50 @@ export function contextPlanes(p: Float32Array, width: number, height: number): F
 /**
  * Boundary probability per pixel from the small MLPs trained on the BSDS500 train split
  * (bench/src/bsds/train-boundary-model.ts), before thinning: the first stage on colour and
- * texture cues, then (when trained) a second stage that also sees the first stage's map.
+ * texture cues, then (when trained) a second and a third stage that also see context planes from
+ * the previous stage's map.
  */
 export function boundaryProbability(image: RgbImage, scale = 1): { probability: Float32Array; angle: Float32Array } {
   const features = computeBoundaryFeatures(image, scale);
   const n = image.width * image.height;
-  const first = runMlp(features.planes, BOUNDARY_MODEL, n);
-  if (!BOUNDARY_CONTEXT_MODEL) return { probability: first, angle: features.angle };
-  const planes = [...features.planes, ...contextPlanes(first, image.width, image.height)];
-  return { probability: runMlp(planes, BOUNDARY_CONTEXT_MODEL, n), angle: features.angle };
+  let probability = runMlp(features.planes, BOUNDARY_MODEL, n);
+  for (const model of [BOUNDARY_CONTEXT_MODEL, BOUNDARY_THIRD_MODEL]) {
+    if (!model) break;
+    probability = runMlp([...features.planes, ...contextPlanes(probability, image.width, image.height)], model, n);
+  }
+  return { probability, angle: features.angle };
 }
 
-/** The learned soft boundary map, thinned to ridges across the edge direction. */
+/** Width (pixels at BSDS size) of the band along the image frame where the thinned map fades out. */
+export const FRAME_FADE = 5;
+
+/**
+ * The learned soft boundary map, thinned to ridges across the edge direction and faded to zero
+ * at the image frame. People rarely draw an outline along the frame (in the first 50 BSDS val
+ * images, human boundaries are less than half as dense within five pixels of it as inside), but
+ * the model's cues do not know where the frame is and fire there as often as anywhere. The
+ * linear fade over five pixels is the border suppression of Dollár and Zitnick's structured-edge
+ * thinning.
+ */
 export function learnedBoundaryMap(image: RgbImage, scale = 1): FloatMap {
   const { width, height } = image;
   const { probability } = boundaryProbability(image, scale);
   // Thinning a lightly smoothed map keeps one ridge where neighbouring pixels tie.
   const smooth = gaussianBlur(probability, width, height, 1);
   const data = suppressNonMaxima({ width, height, magnitude: smooth, angle: ridgeNormal(probability, width, height) });
+  fadeAtFrame(data, width, height, FRAME_FADE * scale);
   return { width: image.width, height: image.height, data };
+}
+
+/** Multiplies the map by (distance to the nearest image edge) / band, within the band. */
+export function fadeAtFrame(map: Float32Array, width: number, height: number, band: number): void {
+  if (band <= 0) return;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const d = Math.min(x, y, width - 1 - x, height - 1 - y);
+      if (d < band) map[y * width + x] *= d / band;
+    }
+  }
 }
 
 /**
