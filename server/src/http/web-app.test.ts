@@ -139,5 +139,8 @@ describe('serving the built web app', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().errorCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    const icon = await app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(icon.statusCode).toBe(301);
+    expect(icon.headers.location).toBe('/favicon.svg');
   });
 });

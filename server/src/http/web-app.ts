@@ -35,6 +35,9 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     },
   });
 
+  // Browsers and crawlers that ask for the classic icon path get the site's SVG icon.
+  app.get('/favicon.ico', (_request, reply) => reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301));
+
   // A catch-all GET route rather than a second not-found handler: the error handling already owns
   // the root not-found handler, and Fastify refuses a second one for the same prefix.
   app.get('/*', async (request, reply) => {
