@@ -4,7 +4,7 @@ import type { Bitmap, PageReport } from '../page';
 import { labelComponents } from '../raster/label-components';
 import type { Components } from '../raster/label-components';
 import { CHAMFER_UNIT } from '../raster/distance-transform';
-import { complementRuns, dropScratch, labelRowRuns, labelRuns, scanRuns, zeroedScratch } from './page-runs';
+import { complementRuns, dropScratch, labelRowRuns, labelRuns, RunBuilder, scanRuns, zeroedScratch } from './page-runs';
 import type { RowRuns, RunComponents } from './page-runs';
 
 /** An ink blob smaller than this, not touching anything else, is a speck nobody drew on purpose. */
@@ -290,7 +290,7 @@ export function halfResRuns(paper: RowRuns, width: number, height: number): RowR
   const w2 = (width + 1) >> 1;
   const h2 = (height + 1) >> 1;
   const { from, to, rowStart } = paper;
-  const out = { from: new Int32Array(Math.max(16, paper.runs)), to: new Int32Array(Math.max(16, paper.runs)), runs: 0 };
+  const out = new RunBuilder(paper.runs);
   const rows = new Int32Array(h2 + 1);
   for (let y2 = 0; y2 < h2; y2++) {
     rows[y2] = out.runs;
@@ -322,27 +322,14 @@ export function halfResRuns(paper: RowRuns, width: number, height: number): RowR
         if (x1 > curTo) curTo = x1;
         continue;
       }
-      if (curTo >= 0) pushRun(out, base2 + curFrom, base2 + curTo);
+      if (curTo >= 0) out.push(base2 + curFrom, base2 + curTo);
       curFrom = x0;
       curTo = x1;
     }
-    if (curTo >= 0) pushRun(out, base2 + curFrom, base2 + curTo);
+    if (curTo >= 0) out.push(base2 + curFrom, base2 + curTo);
   }
   rows[h2] = out.runs;
-  return { runs: out.runs, from: out.from.subarray(0, out.runs), to: out.to.subarray(0, out.runs), rowStart: rows };
-}
-
-function pushRun(out: { from: Int32Array; to: Int32Array; runs: number }, from: number, to: number): void {
-  if (out.runs === out.from.length) {
-    const grownFrom = new Int32Array(out.runs * 2);
-    grownFrom.set(out.from);
-    out.from = grownFrom;
-    const grownTo = new Int32Array(out.runs * 2);
-    grownTo.set(out.to);
-    out.to = grownTo;
-  }
-  out.from[out.runs] = from;
-  out.to[out.runs++] = to;
+  return out.done(rows);
 }
 
 /**
@@ -355,7 +342,7 @@ export function leakCoreRuns(paper: RowRuns, width: number, height: number): Row
   const { halfWidth, margin } = leakBall();
   const rows = halfWidth.length - 1;
   const { from, to, rowStart } = paper;
-  const out = { from: new Int32Array(Math.max(16, paper.runs >> 1)), to: new Int32Array(Math.max(16, paper.runs >> 1)), runs: 0 };
+  const out = new RunBuilder(paper.runs >> 1);
   const rowsOut = new Int32Array(height + 1);
   // The row's core so far, as x intervals; intersected in place with each shrunk neighbour row.
   let cur = new Int32Array(2 * width + 4);
@@ -404,10 +391,10 @@ export function leakCoreRuns(paper: RowRuns, width: number, height: number): Row
       curCount = nextCount;
     }
     const base = y * width;
-    for (let c = 0; c < curCount; c++) pushRun(out, base + cur[2 * c], base + cur[2 * c + 1]);
+    for (let c = 0; c < curCount; c++) out.push(base + cur[2 * c], base + cur[2 * c + 1]);
   }
   rowsOut[height] = out.runs;
-  return { runs: out.runs, from: out.from.subarray(0, out.runs), to: out.to.subarray(0, out.runs), rowStart: rowsOut };
+  return out.done(rowsOut);
 }
 
 /** findLeaks on row runs: paper and cores at half resolution as run components. */

@@ -37,7 +37,7 @@ export interface RowRuns {
 }
 
 /** Growable run storage used while building a RowRuns. */
-class RunBuilder {
+export class RunBuilder {
   from: Int32Array;
   to: Int32Array;
   runs = 0;
