@@ -1,21 +1,17 @@
+import type { FastifyInstance } from 'fastify';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../adapters/mail/mailer';
-import { createTestPaymentProvider } from '../adapters/payments/test-provider';
-import { createInProcessQueue } from '../adapters/queue/job-queue';
 import { createLocalStorage } from '../adapters/storage/storage';
-import { buildApp } from '../app';
 import { createLibraryImporter } from '../modules/library/library-import';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, serveWebBuild, type TestApp } from '../test/test-app';
 import sharp from 'sharp';
 
 const L = (en: string, zh: string, ja: string) => ({ en, zh, ja });
 
 describe('serving the built web app', () => {
   let t: TestApp;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: FastifyInstance;
   beforeAll(async () => {
     t = await createTestApp('sqlite');
     const dist = path.join(t.dataDir, 'dist');
@@ -44,19 +40,7 @@ describe('serving the built web app', () => {
     await importer.importPage({ id: 'img0000000000hidden99', categorySlug: 'dinosaurs', title: L('Hidden Secret Page', 'x', 'x'), description: L('secret', 'x', 'x'), prompt: L('x', 'x', 'x'), additionalInfo: null, tags: [], ratio: '3:4', difficulty: 'children', hotness: 5, attribution: null, page: files });
     await t.db.kysely.updateTable('images').set({ is_public: 0 }).where('id', '=', 'img0000000000hidden99').execute();
     // A second app on the same database, this time with a web build to serve.
-    app = await buildApp({
-      config: t.config,
-      db: t.db,
-      logger: pino({ level: 'silent' }),
-      mailer: createMailer({ smtpUrl: null, from: 'x <x@y.z>', outboxDir: t.outboxDir, logger: pino({ level: 'silent' }) }),
-      storage: createLocalStorage(path.join(t.dataDir, 'files')),
-      google: null,
-      queue: createInProcessQueue({ concurrency: 1 }),
-      maker: null,
-      payments: createTestPaymentProvider(),
-      webDistDir: dist,
-    });
-    await app.ready();
+    app = await serveWebBuild(t, dist);
   });
   afterAll(async () => {
     await app?.close();

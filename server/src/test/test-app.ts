@@ -102,6 +102,28 @@ export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAp
   };
 }
 
+/**
+ * A second app on a test app's database and files, this time serving a web build from
+ * `webDistDir` (the test app itself serves none).
+ */
+export async function serveWebBuild(t: TestApp, webDistDir: string): Promise<FastifyInstance> {
+  const logger = pino({ level: 'silent' });
+  const app = await buildApp({
+    config: t.config,
+    db: t.db,
+    logger,
+    mailer: createMailer({ smtpUrl: null, from: 'x <x@y.z>', outboxDir: t.outboxDir, logger }),
+    storage: createLocalStorage(path.join(t.dataDir, 'files')),
+    google: null,
+    queue: createInProcessQueue({ concurrency: 1 }),
+    maker: null,
+    payments: createTestPaymentProvider(),
+    webDistDir,
+  });
+  await app.ready();
+  return app;
+}
+
 /** Mail written to the outbox, oldest first, as raw text with quoted-printable soft breaks undone. */
 export function readOutbox(outboxDir: string): string[] {
   let files: string[];

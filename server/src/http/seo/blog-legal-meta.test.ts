@@ -1,21 +1,17 @@
+import type { FastifyInstance } from 'fastify';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../adapters/mail/mailer';
-import { createTestPaymentProvider } from '../../adapters/payments/test-provider';
-import { createInProcessQueue } from '../../adapters/queue/job-queue';
 import { createLocalStorage } from '../../adapters/storage/storage';
-import { buildApp } from '../../app';
 import { importBlogPosts } from '../../modules/blog/blog-import';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, serveWebBuild, type TestApp } from '../../test/test-app';
 
 const post = (front: Record<string, string>, body: string) =>
   `---\n${Object.entries(front).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')}\n---\n${body}\n`;
 
 describe('server-rendered meta of blog and legal pages', () => {
   let t: TestApp;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: FastifyInstance;
   beforeAll(async () => {
     t = await createTestApp('sqlite');
     const dist = path.join(t.dataDir, 'dist');
@@ -29,19 +25,7 @@ describe('server-rendered meta of blog and legal pages', () => {
     writeFileSync(path.join(blog, 'ja.md'), post({ ...common, lang: 'ja', title: 'ぬりえで心を落ち着ける', meta_description: '1日10分の習慣。' }, '本文。'));
     const storage = createLocalStorage(path.join(t.dataDir, 'files'));
     await importBlogPosts(t.db.kysely, path.join(t.dataDir, 'blog'), storage);
-    app = await buildApp({
-      config: t.config,
-      db: t.db,
-      logger: pino({ level: 'silent' }),
-      mailer: createMailer({ smtpUrl: null, from: 'x <x@y.z>', outboxDir: t.outboxDir, logger: pino({ level: 'silent' }) }),
-      storage,
-      google: null,
-      queue: createInProcessQueue({ concurrency: 1 }),
-      maker: null,
-      payments: createTestPaymentProvider(),
-      webDistDir: dist,
-    });
-    await app.ready();
+    app = await serveWebBuild(t, dist);
   });
   afterAll(async () => {
     await app?.close();
