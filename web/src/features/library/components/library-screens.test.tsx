@@ -235,7 +235,12 @@ describe('category page', () => {
     expect(query.get('ratio')).toBe('4:3');
 
     await router.navigate('/categories/dinosaurs');
-    await user.click(await screen.findByRole('tab', { name: 'Photo to page' }));
+    // Back on the category page once it has finished loading (its list included), as a visitor sees it.
+    await screen.findByRole('heading', { level: 1, name: /Dinosaurs/ });
+    await waitFor(() => expect(screen.getAllByTestId('image-card').length).toBeGreaterThan(0));
+    const photoTab = screen.getByRole('tab', { name: 'Photo to page' });
+    await user.click(photoTab);
+    await waitFor(() => expect(photoTab.getAttribute('aria-selected')).toBe('true'));
     const submit = (await screen.findByRole('button', { name: 'Create from photo' })) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     const photo = new File([new Uint8Array([1, 2, 3])], 'cat.png', { type: 'image/png' });
