@@ -222,7 +222,7 @@ describe('category page', () => {
   it('sends the text tab to the generator with prompt and ratio, and hands a chosen photo to the image tab', async () => {
     mockCategory();
     const user = userEvent.setup();
-    const { router } = renderApp('/categories/dinosaurs');
+    const { router, unmount } = renderApp('/categories/dinosaurs');
     await screen.findByRole('heading', { level: 1, name: /Dinosaurs/ });
     await user.click(screen.getByRole('button', { name: 'Create from text' }));
     expect(screen.getByRole('alert').textContent).toBe('Please describe your page first.');
@@ -234,8 +234,9 @@ describe('category page', () => {
     expect(query.get('prompt')).toBe('a baby t-rex & friends');
     expect(query.get('ratio')).toBe('4:3');
 
-    await router.navigate('/categories/dinosaurs');
-    // Back on the category page once it has finished loading (its list included), as a visitor sees it.
+    // A new visit to the category page, this time choosing a photo.
+    unmount();
+    const again = renderApp('/categories/dinosaurs');
     await screen.findByRole('heading', { level: 1, name: /Dinosaurs/ });
     await waitFor(() => expect(screen.getAllByTestId('image-card').length).toBeGreaterThan(0));
     const photoTab = screen.getByRole('tab', { name: 'Photo to page' });
@@ -250,7 +251,7 @@ describe('category page', () => {
     expect((screen.getByRole('button', { name: 'Create from photo' }) as HTMLButtonElement).disabled).toBe(true);
     await user.upload(document.querySelector('input[type=file]') as HTMLInputElement, photo);
     await user.click(screen.getByRole('button', { name: 'Create from photo' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/image-coloring-page'));
+    await waitFor(() => expect(again.router.state.location.pathname).toBe('/image-coloring-page'));
     expect(takeSharedUpload()).toBe(photo);
     expect(takeSharedUpload()).toBeNull();
   });
