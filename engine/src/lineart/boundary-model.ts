@@ -2,7 +2,7 @@ import type { RgbImage } from '../io/load-image';
 import { computeBoundaryFeatures } from './boundary-features';
 import type { FloatMap } from './boundary-map';
 import { suppressNonMaxima } from './boundary-map';
-import { gaussianBlur } from '../raster/gaussian-blur';
+import { gaussianBlur, gaussianWeights } from '../raster/gaussian-blur';
 import { BOUNDARY_MODEL } from './boundary-model-weights';
 import { BOUNDARY_CONTEXT_MODEL } from './boundary-context-weights';
 import { BOUNDARY_THIRD_MODEL } from './boundary-third-weights';
@@ -147,13 +147,7 @@ export function ridgeNormal(map: Float32Array, width: number, height: number): F
 export function smoothAlongEdges(map: Float32Array, normal: Float32Array, width: number, height: number, sigma: number): Float32Array {
   const out = new Float32Array(map.length);
   const radius = Math.ceil(sigma * 2);
-  const weights: number[] = [];
-  let total = 0;
-  for (let k = -radius; k <= radius; k++) {
-    const w = Math.exp(-(k * k) / (2 * sigma * sigma));
-    weights.push(w);
-    total += w;
-  }
+  const { weights, total } = gaussianWeights(sigma, radius);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;

@@ -1,5 +1,6 @@
 import type { Bitmap } from '../page';
 import type { Segmentation } from './segment-regions';
+import { gaussianWeights } from '../raster/gaussian-blur';
 
 /** A polyline in working-image pixel-corner coordinates: x0, y0, x1, y1, ... */
 export type Chain = number[];
@@ -81,8 +82,7 @@ export function smoothChain(chain: Chain, sigma: number): Chain {
   if (n < 3 || sigma <= 0) return chain;
   const closed = chain[0] === chain[2 * n - 2] && chain[1] === chain[2 * n - 1];
   const radius = Math.ceil(sigma * 2.5);
-  const weights: number[] = [];
-  for (let k = -radius; k <= radius; k++) weights.push(Math.exp(-(k * k) / (2 * sigma * sigma)));
+  const { weights } = gaussianWeights(sigma, radius);
   const out: Chain = new Array(chain.length);
   const m = closed ? n - 1 : n;
   for (let i = 0; i < n; i++) {

@@ -1,3 +1,18 @@
+/**
+ * Gaussian weights at offsets -radius..radius, not normalised, with their sum (callers that
+ * shrink the window or divide once at the end need the raw weights).
+ */
+export function gaussianWeights(sigma: number, radius: number): { weights: number[]; total: number } {
+  const weights: number[] = [];
+  let total = 0;
+  for (let k = -radius; k <= radius; k++) {
+    const w = Math.exp(-(k * k) / (2 * sigma * sigma));
+    weights.push(w);
+    total += w;
+  }
+  return { weights, total };
+}
+
 /** Gaussian kernel truncated at 3 sigma, normalised to sum 1. */
 export function gaussianKernel(sigma: number): Float32Array {
   const radius = Math.max(1, Math.ceil(sigma * 3));

@@ -1,5 +1,6 @@
 import type { Bitmap } from '../page';
 import { dropScratch, scanRuns, zeroedScratch } from '../quality/page-runs';
+import { gaussianWeights } from '../raster/gaussian-blur';
 
 /** A closed outline in pixel-corner coordinates. */
 export type Outline = Float64Array; // x0, y0, x1, y1, ...
@@ -144,13 +145,7 @@ export function smoothLoop(loop: Int32Array, sigma = 1.2): Outline {
     return result;
   }
   const radius = Math.min(Math.ceil(sigma * 3), Math.floor((n - 1) / 2));
-  const weights: number[] = [];
-  let total = 0;
-  for (let k = -radius; k <= radius; k++) {
-    const w = Math.exp(-(k * k) / (2 * sigma * sigma));
-    weights.push(w);
-    total += w;
-  }
+  const { weights, total } = gaussianWeights(sigma, radius);
   // Wrapped copies of the midpoints, so the window never needs a modulo.
   const span = n + 2 * radius;
   const wx = new Float64Array(span);
