@@ -4,6 +4,8 @@
  * pixels, so counting, measuring and filling components this way reads the bitmap once and
  * allocates no page-sized label array.
  */
+import { findRoot, unite } from '../raster/union-find';
+
 export interface RunComponents {
   runs: number;
   /** Per run: first pixel index (y * width + x) and one past its last. */
@@ -150,13 +152,6 @@ export function runsOfLarge(components: RunComponents, minArea: number, height: 
 export function labelRowRuns(set: RowRuns, width: number, height: number, connectivity: 4 | 8): RunComponents {
   const { runs, from, to, rowStart } = set;
   const parent = new Int32Array(runs);
-  const find = (a: number): number => {
-    while (parent[a] !== a) {
-      parent[a] = parent[parent[a]];
-      a = parent[a];
-    }
-    return a;
-  };
   const reach = connectivity === 8 ? 1 : 0;
   for (let y = 0; y < height; y++) {
     let j = y > 0 ? rowStart[y - 1] : 0;
@@ -168,12 +163,7 @@ export function labelRowRuns(set: RowRuns, width: number, height: number, connec
       const hi = to[r] - width + reach;
       while (j < prevStop && to[j] <= lo) j++;
       for (let k = j; k < prevStop && from[k] < hi; k++) {
-        const a = find(k);
-        const b = find(r);
-        if (a !== b) {
-          if (a < b) parent[b] = a;
-          else parent[a] = b;
-        }
+        unite(parent, k, r);
       }
     }
   }
@@ -181,7 +171,7 @@ export function labelRowRuns(set: RowRuns, width: number, height: number, connec
   const areaList: number[] = [0];
   let count = 0;
   for (let r = 0; r < runs; r++) {
-    const root = find(r);
+    const root = findRoot(parent, r);
     // Roots come first in raster order (unions keep the smaller index as root).
     const label = root === r ? ++count : id[root];
     if (root === r) areaList.push(0);

@@ -1,3 +1,5 @@
+import { findRoot, unite } from './union-find';
+
 export interface Components {
   /** Component id per pixel, 0 where the pixel is not part of the set. Ids start at 1, in raster order of first pixel. */
   labels: Int32Array;
@@ -37,13 +39,6 @@ export function labelComponents(
     runRow = resize(runRow);
     parent = resize(parent);
   };
-  const find = (a: number): number => {
-    while (parent[a] !== a) {
-      parent[a] = parent[parent[a]];
-      a = parent[a];
-    }
-    return a;
-  };
   const reach = connectivity === 8 ? 1 : 0;
   let prevFirst = 0;
   let prevCount = 0;
@@ -67,12 +62,7 @@ export function labelComponents(
       // Runs above that overlap [start - reach, x + reach).
       while (j < prevStop && runEnd[j] + reach <= start) j++;
       for (let k = j; k < prevStop && runStart[k] < x + reach; k++) {
-        const a = find(k);
-        const b = find(r);
-        if (a !== b) {
-          if (a < b) parent[b] = a;
-          else parent[a] = b;
-        }
+        unite(parent, k, r);
       }
     }
     prevFirst = first;
@@ -84,7 +74,7 @@ export function labelComponents(
   const touchesBorder: boolean[] = [false];
   let count = 0;
   for (let r = 0; r < runs; r++) {
-    const root = find(r);
+    const root = findRoot(parent, r);
     if (root === r) {
       idOfRoot[r] = ++count;
       areas.push(0);
