@@ -1,4 +1,4 @@
-import { AppError, ErrorCode } from '@studio/contracts/errors';
+import { AppError, ErrorCode, isAppError } from '@studio/contracts/errors';
 
 export type FetchLike = typeof fetch;
 
@@ -9,6 +9,13 @@ export interface HttpDeps {
   pollIntervalMs: number;
   sleep(ms: number): Promise<void>;
   now(): number;
+  /** Retries of one call after 429, 5xx or a dropped connection (0 turns retrying off). */
+  retries: number;
+  /** First back-off in ms; doubled per retry, capped at `maxBackoffMs`, fully jittered. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** A number in [0, 1): the jitter's source (tests pass a fixed one). */
+  random(): number;
 }
 
 export const defaultHttpDeps = (overrides: Partial<HttpDeps> = {}): HttpDeps => ({
@@ -17,6 +24,10 @@ export const defaultHttpDeps = (overrides: Partial<HttpDeps> = {}): HttpDeps => 
   pollIntervalMs: 1500,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   now: () => Date.now(),
+  retries: 3,
+  backoffMs: 500,
+  maxBackoffMs: 8000,
+  random: Math.random,
   ...overrides,
 });
 
@@ -32,11 +43,30 @@ export function timedOut(detail: string): AppError {
   return new AppError(ErrorCode.processingTimeout, `Image model timed out: ${detail}`);
 }
 
+/** Overload and outage answers: worth another try after a pause. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || status === 408 || status >= 500;
+}
+
 /**
- * fetch with the job's remaining time as its deadline. Network failures become 4008, running out
- * of time 4009; HTTP statuses are left to the adapter, which knows its provider's refusals.
+ * How long a `Retry-After` header asks us to wait, in ms: seconds or an HTTP date; null when
+ * absent or unreadable.
  */
-export async function request(deps: HttpDeps, deadline: number, url: string, init: RequestInit = {}): Promise<Response> {
+export function retryAfterMs(header: string | null, now: number): number | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** The pause before retry `attempt` (1-based): full jitter over an exponential ceiling. */
+function backoff(deps: HttpDeps, attempt: number): number {
+  const ceiling = Math.min(deps.maxBackoffMs, deps.backoffMs * 2 ** (attempt - 1));
+  return Math.round(deps.random() * ceiling);
+}
+
+async function fetchOnce(deps: HttpDeps, deadline: number, url: string, init: RequestInit): Promise<Response> {
   const remaining = deadline - deps.now();
   if (remaining <= 0) throw timedOut(url);
   try {
@@ -45,6 +75,41 @@ export async function request(deps: HttpDeps, deadline: number, url: string, ini
     const name = (error as Error).name;
     if (name === 'TimeoutError' || name === 'AbortError') throw timedOut(url);
     throw unavailable(`${new URL(url).host} (${(error as Error).message})`);
+  }
+}
+
+/**
+ * fetch with the job's remaining time as its deadline. 429, 408, 5xx and dropped connections are
+ * tried again (`deps.retries` times) after a jittered exponential pause, or after the pause the
+ * provider's `Retry-After` asks for, as long as the pause ends before the deadline; the last
+ * answer is then returned for the adapter to judge. Network failures become 4008, running out
+ * of time 4009; other HTTP statuses are left to the adapter, which knows its provider's refusals.
+ * Bodies must be re-sendable (strings, buffers, FormData), as every adapter's are.
+ */
+export async function request(deps: HttpDeps, deadline: number, url: string, init: RequestInit = {}): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    let response: Response | null = null;
+    let failure: AppError | null = null;
+    try {
+      response = await fetchOnce(deps, deadline, url, init);
+    } catch (error) {
+      if (!isAppError(error) || error.code !== ErrorCode.modelUnavailable) throw error;
+      failure = error;
+    }
+    if (response && !isRetryableStatus(response.status)) return response;
+    if (attempt > deps.retries) {
+      if (response) return response;
+      throw failure!;
+    }
+    const asked = response ? retryAfterMs(response.headers.get('retry-after'), deps.now()) : null;
+    const pause = asked ?? backoff(deps, attempt);
+    // No time left for the pause and one more call: give the caller what we have now.
+    if (deps.now() + pause >= deadline) {
+      if (response) return response;
+      throw failure!;
+    }
+    await response?.body?.cancel().catch(() => undefined);
+    await deps.sleep(pause);
   }
 }
 

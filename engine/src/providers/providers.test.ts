@@ -14,7 +14,7 @@ import type { Handler, ProtocolServer } from './protocol-test-server';
 
 // Any bytes do: adapters pass the picture through untouched; the cleanup step reads it.
 const PICTURE = Buffer.from('89504e470d0a1a0a-fake-picture', 'utf8');
-const FAST = { pollIntervalMs: 5, timeoutMs: 2000 };
+const FAST = { pollIntervalMs: 5, timeoutMs: 2000, backoffMs: 5, maxBackoffMs: 20 };
 
 let server: ProtocolServer | null = null;
 afterEach(async () => {
@@ -114,6 +114,69 @@ describe('OpenAI adapter', () => {
     await s.close();
     server = null;
     expect(await codeOf(provider({ ...config, OPENAI_BASE_URL: closed }).generate({ prompt: 'x', difficulty: 'adult', ratio: '1:1' }))).toBe(4008);
+  });
+});
+
+describe('retries', () => {
+  const config = (url: string) => ({ IMAGE_PROVIDER: 'openai', OPENAI_API_KEY: 'k', OPENAI_BASE_URL: `${url}/v1` });
+  const ok = { created: 7, data: [{ b64_json: PICTURE.toString('base64') }] };
+
+  it('tries again after 429 and 5xx, honouring Retry-After, and succeeds once the provider recovers', async () => {
+    const answers = [429, 503];
+    const s = await serve((req, res) => {
+      const status = answers.shift();
+      if (status === 429) return res.writeHead(429, { 'Retry-After': '0.05' }).end('slow down');
+      if (status) return sendJson(res, status, { error: { message: 'overloaded' } });
+      sendJson(res, 200, ok);
+    });
+    const pauses: number[] = [];
+    const p = provider(config(s.url), { random: () => 0.5, sleep: async (ms: number) => void pauses.push(ms) });
+    const result = await p.generate({ prompt: 'a cat', difficulty: 'children', ratio: '1:1' });
+    expect(result.image.equals(PICTURE)).toBe(true);
+    expect(s.requests).toHaveLength(3);
+    // Retry-After: 0.05 s asked first; then half (random 0.5) of the second back-off ceiling (2 × 5 ms).
+    expect(pauses).toEqual([50, 5]);
+    // The same request each time: the prompt is sent whole on every try.
+    expect(new Set(s.requests.map((r) => r.body.toString())).size).toBe(1);
+  });
+
+  it('reads Retry-After as seconds or an HTTP date', async () => {
+    const { retryAfterMs } = await import('./provider-http');
+    expect(retryAfterMs('3', 0)).toBe(3000);
+    expect(retryAfterMs(new Date(10_000).toUTCString(), 4000)).toBe(6000);
+    expect(retryAfterMs('soon', 0)).toBeNull();
+    expect(retryAfterMs(null, 0)).toBeNull();
+  });
+
+  it('gives up with 4008 after its retries, and never waits past the deadline', async () => {
+    const s = await serve((req, res) => sendJson(res, 502, { error: { message: 'bad gateway' } }));
+    expect(await codeOf(provider(config(s.url), { retries: 2 }).generate({ prompt: 'x', difficulty: 'adult', ratio: '1:1' }))).toBe(4008);
+    expect(s.requests).toHaveLength(3);
+    s.requests.length = 0;
+    // Retry-After longer than the time left: no pause, no further call, a clear failure at once.
+    const late = await serve((req, res) => res.writeHead(429, { 'Retry-After': '60' }).end());
+    const started = Date.now();
+    expect(await codeOf(provider(config(late.url), { timeoutMs: 1000 }).generate({ prompt: 'x', difficulty: 'adult', ratio: '1:1' }))).toBe(4008);
+    expect(late.requests).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+
+  it('does not retry a refusal or a bad request', async () => {
+    const s = await serve((req, res) => sendJson(res, 400, { error: { code: 'moderation_blocked', message: 'blocked' } }));
+    expect(await codeOf(provider(config(s.url)).generate({ prompt: 'x', difficulty: 'adult', ratio: '1:1' }))).toBe(4003);
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it('tries again after a dropped connection', async () => {
+    let calls = 0;
+    const s = await serve((req, res) => {
+      calls += 1;
+      if (calls === 1) return void res.socket?.destroy();
+      sendJson(res, 200, ok);
+    });
+    const result = await provider(config(s.url)).generate({ prompt: 'x', difficulty: 'adult', ratio: '1:1' });
+    expect(result.image.equals(PICTURE)).toBe(true);
+    expect(calls).toBe(2);
   });
 });
 
