@@ -32,4 +32,5 @@ export const apiPaths = {
   download: (id: string, format: 'png' | 'pdf' | 'svg', paper?: 'letter' | 'a4') =>
     `/api/images/${encodeURIComponent(id)}/download?format=${format}${paper ? `&paper=${paper}` : ''}`,
   health: '/healthz',
+  ready: '/readyz',
 } as const;

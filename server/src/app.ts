@@ -246,7 +246,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ], taskMetrics);
 
   await app.register(healthRoutes, {
-    checks: [{ name: 'database', check: () => db.ping() }],
+    checks: [
+      { name: 'database', check: () => db.ping() },
+      { name: 'queue', check: () => deps.queue.check() },
+      { name: 'storage', check: () => deps.storage.check() },
+    ],
     clientConfig: {
       googleClientId: config.google.clientId,
       contactEmail: config.contactEmail,

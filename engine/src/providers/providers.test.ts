@@ -125,7 +125,7 @@ describe('retries', () => {
     const answers = [429, 503];
     const s = await serve((req, res) => {
       const status = answers.shift();
-      if (status === 429) return res.writeHead(429, { 'Retry-After': '0.05' }).end('slow down');
+      if (status === 429) return void res.writeHead(429, { 'Retry-After': '0.05' }).end('slow down');
       if (status) return sendJson(res, status, { error: { message: 'overloaded' } });
       sendJson(res, 200, ok);
     });
@@ -154,7 +154,7 @@ describe('retries', () => {
     expect(s.requests).toHaveLength(3);
     s.requests.length = 0;
     // Retry-After longer than the time left: no pause, no further call, a clear failure at once.
-    const late = await serve((req, res) => res.writeHead(429, { 'Retry-After': '60' }).end());
+    const late = await serve((req, res) => void res.writeHead(429, { 'Retry-After': '60' }).end());
     const started = Date.now();
     expect(await codeOf(provider(config(late.url), { timeoutMs: 1000 }).generate({ prompt: 'x', difficulty: 'adult', ratio: '1:1' }))).toBe(4008);
     expect(late.requests).toHaveLength(1);

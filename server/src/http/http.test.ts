@@ -13,10 +13,13 @@ describe('HTTP behaviour', () => {
     await t?.close();
   });
 
-  it('reports health with the database check', async () => {
+  it('reports liveness on /healthz and readiness of database, queue and storage on /readyz', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ healthy: true, checks: { database: 'ok' } });
+    expect(response.json().data).toMatchObject({ alive: true });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(Object.keys(ready.json().data.checks).sort()).toEqual(['database', 'queue', 'storage']);
   });
 
   it('sends security headers and a request id on every answer', async () => {

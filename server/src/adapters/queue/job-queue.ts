@@ -3,7 +3,10 @@
  * idempotent on the task id. The default runs in this process; BullMQ on Redis scales out.
  */
 export interface JobQueue {
+  /** Rejects within a few seconds when the queue cannot take the task (its server is down). */
   enqueue(taskId: string): Promise<void>;
+  /** Resolves when the queue can take tasks now (readiness). */
+  check(): Promise<void>;
   /** Starts delivering tasks to the handler (a process that only enqueues never calls it). */
   start(handler: (taskId: string) => Promise<void>): void;
   /** Tasks waiting or running in this process (for health and tests). */
@@ -44,6 +47,9 @@ export function createInProcessQueue(options: { concurrency: number }): JobQueue
       queued.add(taskId);
       waiting.push(taskId);
       pump();
+    },
+    async check() {
+      if (closed) throw new Error('queue closed');
     },
     start(h) {
       handler = h;

@@ -14,7 +14,7 @@ function isMissing(error: unknown): boolean {
  * must see the same files. The keys are the same as on the local disk; a put is atomic in S3 (a
  * reader sees the old object or the new one, never half of one).
  */
-export function createS3Storage(settings: S3Settings): Storage & { client: S3Client; check(): Promise<void> } {
+export function createS3Storage(settings: S3Settings): Storage & { client: S3Client } {
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,

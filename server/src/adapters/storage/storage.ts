@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { newId } from '../../lib/ids';
@@ -13,6 +13,8 @@ export interface Storage {
   get(key: string): Promise<Buffer | null>;
   stream(key: string): Promise<{ body: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
+  /** Resolves when files can be written now (readiness). */
+  check(): Promise<void>;
 }
 
 const SAFE_KEY = /^[a-z0-9-]+\/[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
@@ -55,6 +57,10 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async check() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }

@@ -97,7 +97,18 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       if ((await tasks.countActive(trx, userId)) >= MAX_RUNNING_TASKS) throw new AppError(ErrorCode.queueFull);
       await tasks.insert(trx, { id: taskId, userId, type, params, uploadKey });
     });
-    await queue.enqueue(taskId);
+    try {
+      await queue.enqueue(taskId);
+    } catch (error) {
+      // The queue is down (Redis away): the user is told now and gets the credits back, instead
+      // of a request that hangs. If the refund cannot be written either, the task stays queued
+      // and the stale-task sweep delivers or refunds it once the services are back.
+      logger.error({ err: error, taskId }, 'could not queue a generation task');
+      await failAndRefund({ id: taskId, user_id: userId }, ErrorCode.serviceUnavailable, errorMessages[ErrorCode.serviceUnavailable]).catch((refundError: unknown) =>
+        logger.error({ err: refundError, taskId }, 'could not refund an unqueued task; the stale-task sweep will'),
+      );
+      throw new AppError(ErrorCode.serviceUnavailable);
+    }
     return { taskId };
   }
 
