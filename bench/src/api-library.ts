@@ -4,11 +4,23 @@
  */
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, ImagesTable } from '@studio/server/db/schema';
+import { indexImages } from '@studio/server/db/text-search';
 
 export const CATEGORY_COUNT = 26;
 export const TAGS_PER_CATEGORY = 10;
 
 const L = (en: string) => JSON.stringify({ en, zh: `${en}（中文）`, ja: `${en}（日本語）` });
+
+/** Subjects and places of the bench titles, in three languages, so word searches have something to find. */
+export const SUBJECTS: [string, string, string][] = [
+  ['cat', '猫', '猫'], ['dog', '狗', '犬'], ['dinosaur', '恐龙', '恐竜'], ['rabbit', '兔子', 'うさぎ'], ['bear', '熊', 'くま'],
+  ['unicorn', '独角兽', 'ユニコーン'], ['dragon', '龙', 'ドラゴン'], ['owl', '猫头鹰', 'フクロウ'], ['fox', '狐狸', 'キツネ'], ['horse', '马', '馬'],
+  ['butterfly', '蝴蝶', 'チョウ'], ['rocket', '火箭', 'ロケット'], ['castle', '城堡', 'お城'], ['flower', '花', '花'], ['truck', '卡车', 'トラック'],
+  ['penguin', '企鹅', 'ペンギン'], ['turtle', '乌龟', 'カメ'], ['lion', '狮子', 'ライオン'], ['whale', '鲸鱼', 'クジラ'], ['robot', '机器人', 'ロボット'],
+];
+export const PLACES: [string, string, string][] = [
+  ['garden', '花园', '庭'], ['forest', '森林', '森'], ['beach', '海滩', '海辺'], ['jungle', '丛林', 'ジャングル'], ['city', '城市', '街'], ['space', '太空', '宇宙'], ['farm', '农场', '牧場'],
+];
 
 /** A fixed pseudo-random sequence, so every run builds the same library. */
 function random(seed: number) {
@@ -68,7 +80,11 @@ export async function fillLibrary(db: Kysely<Database>, count: number, log: (lin
         difficulty: 'children',
         width: 2400,
         height: 3150,
-        title: L(`Bench page ${i} with a friendly animal`),
+        title: (() => {
+          const [se, sz, sj] = SUBJECTS[i % SUBJECTS.length];
+          const [pe, pz, pj] = PLACES[Math.floor(i / SUBJECTS.length) % PLACES.length];
+          return JSON.stringify({ en: `A friendly ${se} in the ${pe}, page ${i}`, zh: `${pz}里的${sz}（${i}）`, ja: `${pj}の${sj}（${i}）` });
+        })(),
         description: L(`A printable page number ${i}, with clear outlines for young artists.`),
         prompt: L(`bench page ${i}`),
         additional_info: null,
@@ -87,6 +103,7 @@ export async function fillLibrary(db: Kysely<Database>, count: number, log: (lin
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('images').values(rows).execute();
       await trx.insertInto('image_tags').values(tags).execute();
+      await indexImages(trx, rows.map((row) => row.id));
     });
     if ((start + batch) % 20_000 === 0) log(`  ${start + batch} images`);
   }

@@ -174,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const urls = createFileUrls({ publicUrl: config.publicUrl, secret: config.jwtSecret });
-  const imagesRepository = createImagesRepository(kysely);
+  const imagesRepository = createImagesRepository(kysely, db.textSearch);
   const images = createImagesService({ images: imagesRepository, storage: deps.storage, urls, isUniqueViolation: db.isUniqueViolation });
   const taskMetrics = createTaskMetrics();
   const generation = createGenerationService({
@@ -261,7 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, rateLimit: config.authRateLimit });
   await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
   await app.register(blogRoutes, { db: kysely, publicUrl: config.publicUrl });
-  const library = createLibraryService({ library: createLibraryRepository(kysely), urls });
+  const library = createLibraryService({ library: createLibraryRepository(kysely, db.textSearch), urls });
   const imagesVersion = createImagesVersionReader(db);
   await app.register(libraryRoutes, { library, imagesVersion });
   await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });

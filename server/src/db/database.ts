@@ -11,7 +11,9 @@ import { blog } from './migrations/005-blog';
 import { imageIdTail } from './migrations/006-image-id-tail';
 import { librarySearchIndexes } from './migrations/007-library-search-indexes';
 import { imagesVersion } from './migrations/008-images-version';
+import { textSearch } from './migrations/009-text-search';
 import type { Database } from './schema';
+import { createTextSearch, type TextSearch } from './text-search';
 
 /**
  * The only place that knows which SQL dialect runs. Everything else writes portable Kysely.
@@ -21,6 +23,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** Word search over image documents (text-search.ts). */
+  textSearch: TextSearch;
   /** True when the error is a unique-constraint violation (both dialects). */
   isUniqueViolation(error: unknown): boolean;
   /** One row of `settings`; on SQLite a statement prepared once (it is read on every library search). */
@@ -38,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '006-image-id-tail': imageIdTail,
   '007-library-search-indexes': librarySearchIndexes,
   '008-images-version': imagesVersion,
+  '009-text-search': textSearch,
 };
 
 class StaticMigrations implements MigrationProvider {
@@ -70,6 +75,7 @@ function openSqlite(file: string): Db {
   return {
     kysely,
     dialect: 'sqlite',
+    textSearch: createTextSearch('sqlite'),
     // Prepared on first use, after the migrations made the table.
     readSetting: async (key) => (settingStatement ??= connection.prepare<[string], string | undefined>('select value from settings where key = ?').pluck()).get(key),
     isUniqueViolation: (error) =>
@@ -100,6 +106,7 @@ function openPostgres(options: DatabaseOptions): Db {
   return {
     kysely,
     dialect: 'postgres',
+    textSearch: createTextSearch('postgres'),
     readSetting: async (key) => (await kysely.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value,
     isUniqueViolation: (error) => typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505',
     ping: async () => {
@@ -111,7 +118,10 @@ function openPostgres(options: DatabaseOptions): Db {
 
 /** Runs the numbered migrations that have not run yet. Safe to call from several processes on PostgreSQL. */
 export async function migrate(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db: db.kysely, provider: new StaticMigrations() });
+  // Kysely looks for its own tables in every schema unless told which one: a database whose other
+  // schemas hold them (tests give each file a schema) would then skip creating its own.
+  const schema = db.dialect === 'postgres' ? (await sql<{ name: string }>`select current_schema() as name`.execute(db.kysely)).rows[0]?.name : undefined;
+  const migrator = new Migrator({ db: db.kysely, provider: new StaticMigrations(), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -90,6 +90,15 @@ export interface ImagesTable {
   created_at: string;
 }
 
+/** One document of search terms per image (db/text-search.ts). */
+export interface ImageSearchTable {
+  image_id: string;
+  /** Terms of the title, category and tags (weighed more). */
+  names: string;
+  /** Terms of the description and prompt. */
+  words: string;
+}
+
 export interface GenerationTasksTable {
   id: string;
   user_id: string;
@@ -220,6 +229,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   credit_ledger: CreditLedgerTable;
   images: ImagesTable;
+  image_search: ImageSearchTable;
   generation_tasks: GenerationTasksTable;
   reports: ReportsTable;
   orders: OrdersTable;

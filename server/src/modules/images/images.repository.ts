@@ -1,8 +1,10 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { UserImagesQuery } from '@studio/contracts/images';
 import type { Database, ImagesTable } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
-import { columnContains } from '../../lib/text-search';
+import { searchAlternatives } from '../../lib/search-terms';
+import { indexImages, type TextSearch } from '../../db/text-search';
+import { translateWord } from '../../lib/translate-word';
 import { bumpImagesVersion } from '../library/images-version';
 
 export type ImageRow = Selectable<ImagesTable>;
@@ -11,10 +13,11 @@ type Executor = Kysely<Database> | Transaction<Database>;
 /** Reports from this many different users take an image offline until it is reviewed. */
 export const REPORTS_TO_TAKE_OFFLINE = 3;
 
-export function createImagesRepository(db: Kysely<Database>) {
+export function createImagesRepository(db: Kysely<Database>, textSearch: TextSearch) {
   return {
     async insert(executor: Executor, image: Insertable<ImagesTable>): Promise<void> {
       await executor.insertInto('images').values({ ...image, id_tail: image.id.slice(-8) }).execute();
+      await indexImages(executor, [image.id]);
     },
     /** An id, or a slug ending in the id's last 8 characters. */
     async findByIdOrSlug(value: string): Promise<ImageRow | undefined> {
@@ -28,9 +31,10 @@ export function createImagesRepository(db: Kysely<Database>) {
     },
     async listForUser(userId: string, query: UserImagesQuery): Promise<{ rows: ImageRow[]; total: number; counts: { all: number; text2image: number; image2image: number } }> {
       let base = db.selectFrom('images').where('user_id', '=', userId);
-      if (query.query) {
-        const text = query.query;
-        base = base.where((eb) => eb.or([columnContains('title', text), columnContains('prompt', text)]));
+      if (query.query?.trim()) {
+        const words = searchAlternatives(query.query, translateWord);
+        // A member's own pages are few: the matching ids are enough, without ranking.
+        base = words.length ? base.where('id', 'in', (eb) => eb.selectFrom(textSearch.matching(words)).select('search_match.image_id')) : base.where(sql<SqlBool>`1 = 0`);
       }
       if (query.categoryId) base = base.where('category_id', '=', query.categoryId);
       if (query.ratio) base = base.where('ratio', '=', query.ratio);

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { indexImages } from '../../db/text-search';
 import type { Localized } from '@studio/contracts/constants';
 import type { Attribution } from '@studio/contracts/images';
 import type { Storage } from '../../adapters/storage/storage';
@@ -101,6 +102,7 @@ export function createLibraryImporter(deps: { db: Kysely<Database>; storage: Sto
         })
         .execute();
       for (const tagId of [...new Set(tagIds)]) await trx.insertInto('image_tags').values({ image_id: id, tag_id: tagId }).execute();
+      await indexImages(trx, [id]);
       await bumpImagesVersion(trx);
     });
     return id;

@@ -2,12 +2,13 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ImagesQuery, ImageTag } from '@studio/contracts/images';
 import type { CategoriesTable, Database } from '../../db/schema';
 import type { ImageRow } from '../images/images.repository';
-import { columnContains } from '../../lib/text-search';
+import type { TextSearch } from '../../db/text-search';
+import type { QueryTerms } from '../../lib/search-terms';
 import { parseLocalized } from '../../db/localized';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 
-export function createLibraryRepository(db: Kysely<Database>) {
+export function createLibraryRepository(db: Kysely<Database>, textSearch: TextSearch) {
   const publicImages = () => db.selectFrom('images').where('is_public', '=', 1).where('is_online', '=', 1);
 
   /**
@@ -24,8 +25,11 @@ export function createLibraryRepository(db: Kysely<Database>) {
   };
 
   return {
-    /** Public, online images matching the api-spec filters; nothing private can match. */
-    async searchPublic(query: ImagesQuery, categoryId: string | null): Promise<{ rows: ImageRow[]; total: number }> {
+    /**
+     * Public, online images matching the api-spec filters; nothing private can match. `words`
+     * are the query's search alternatives (lib/search-terms.ts): matches come most relevant first.
+     */
+    async searchPublic(query: ImagesQuery, categoryId: string | null, words: QueryTerms[] | null = null): Promise<{ rows: ImageRow[]; total: number }> {
       let base = publicImages();
       if (query.imageId && query.isRelated) {
         const ids = await idsFor(query.imageId);
@@ -38,10 +42,7 @@ export function createLibraryRepository(db: Kysely<Database>) {
         if (ids.length === 0) return { rows: [], total: 0 };
         base = base.where('id', 'in', ids);
       }
-      if (query.query) {
-        const text = query.query.trim();
-        base = base.where((eb) => eb.or([columnContains('title', text), columnContains('description', text), columnContains('prompt', text)]));
-      }
+      if (words?.length === 0) return { rows: [], total: 0 };
       if (categoryId) base = base.where('category_id', '=', categoryId);
       for (const tagId of (query.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean).slice(0, 10)) {
         // "in" rather than "exists": the planner may then start from the tag's (few) images.
@@ -51,9 +52,19 @@ export function createLibraryRepository(db: Kysely<Database>) {
       if (query.type) base = base.where('type', '=', query.type);
       if (query.userId) base = base.where('user_id', '=', query.userId);
       if (query.isPublic === false || query.isOnline === false) return { rows: [], total: 0 };
-      const column = query.sortBy === 'createdAt' ? 'id' : 'hotness';
+      const column = query.sortBy === 'createdAt' ? 'images.id' : 'images.hotness';
+      const offset = (query.currentPage - 1) * query.pageSize;
+      if (words) {
+        // The text index is asked once and joined, most relevant first.
+        const matched = base.innerJoin(textSearch.matching(words), 'search_match.image_id', 'images.id');
+        const [rows, total] = await Promise.all([
+          matched.selectAll('images').orderBy('search_match.relevance', 'desc').orderBy(column, query.sortOrder).orderBy('images.id', query.sortOrder).limit(query.pageSize).offset(offset).execute(),
+          matched.select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        ]);
+        return { rows, total: Number(total.n) };
+      }
       const [rows, total] = await Promise.all([
-        base.selectAll().orderBy(column, query.sortOrder).orderBy('id', query.sortOrder).limit(query.pageSize).offset((query.currentPage - 1) * query.pageSize).execute(),
+        base.selectAll().orderBy(column, query.sortOrder).orderBy('images.id', query.sortOrder).limit(query.pageSize).offset(offset).execute(),
         base.select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(total.n) };

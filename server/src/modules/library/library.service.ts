@@ -4,6 +4,8 @@ import { toImageDto } from '../images/image-dto';
 import type { FileUrls } from '../images/image-files';
 import type { CategoryRow, LibraryRepository } from './library.repository';
 import { parseLocalized } from '../../db/localized';
+import { searchAlternatives } from '../../lib/search-terms';
+import { translateWord } from '../../lib/translate-word';
 
 const CATEGORY_CACHE_MS = 5 * 60 * 1000;
 const VERSION_CHECK_MS = 5 * 1000;
@@ -97,7 +99,7 @@ export function createLibraryService(deps: { library: LibraryRepository; urls: F
         if (!category) return { images: [], total: 0, currentPage: query.currentPage, pageSize: query.pageSize };
         categoryId = category.id;
       }
-      const { rows, total } = await library.searchPublic(query, categoryId);
+      const { rows, total } = await library.searchPublic(query, categoryId, query.query?.trim() ? searchAlternatives(query.query, translateWord) : null);
       const tags = await library.tagsFor(rows.map((row) => row.id));
       return { images: rows.map((row) => toImageDto(row, urls, tags.get(row.id) ?? [])), total, currentPage: query.currentPage, pageSize: query.pageSize };
     },
