@@ -1,10 +1,15 @@
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorage } from '../adapters/storage/storage';
+import { createLibraryImporter } from '../modules/library/library-import';
 import { hashToken, newId, newSecretToken, nowIso } from '../lib/ids';
 import { registerUser, signedInUser } from '../test/factories';
-import { createTestApp, databaseKinds, readOutbox, waitFor, type TestApp } from '../test/test-app';
+import { createTestApp, databaseKinds, readOutbox, serveWebBuild, waitFor, type TestApp } from '../test/test-app';
 
 /**
  * The holes of the security review (issue 21), each reproduced against the real HTTP app on both
@@ -125,6 +130,75 @@ describe.each(databaseKinds)('security review holes on %s', (kind) => {
       const response = await post('/api/users/forgot-password', { email: 'not-an-email' });
       expect(response.statusCode).toBe(400);
       expect(response.json().errorCode).toBe(1003);
+    });
+  });
+
+  describe('5. user text in the server-rendered head', () => {
+    const TEMPLATE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Studio</title><meta name="description" content="x"></head><body><div id="root"></div></body></html>';
+    const hostile = (tag: string) => `${tag} a cat $\` with a hat $' and $& "quoted" 'single' </script><script>alert(1)</script> $$ $1`;
+    const long = `${"$'$`".repeat(240)} ${'long text '.repeat(500)}`;
+    const L = (text: string) => ({ en: text, zh: `${text} 中`, ja: `${text} 日` });
+    const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+    let web: FastifyInstance;
+    beforeAll(async () => {
+      const dist = path.join(t.dataDir, 'dist');
+      mkdirSync(dist, { recursive: true });
+      writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+      const importer = createLibraryImporter({ db: t.db.kysely, storage: createLocalStorage(path.join(t.dataDir, 'files')) });
+      await importer.upsertCategory({ slug: 'tricks', name: 'tricks', displayName: L(hostile('crumb')), description: L('<p>d</p>'), seoTitle: L(hostile('category title')), seoDesc: L(long), hotness: 1 });
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+      const page = { png, svg: null, pdfLetter: png, pdfA4: png, thumb600: png, thumb320: png, colorPng: null, colorThumb600: null, width: 8, height: 8 };
+      await importer.importPage({ id: 'img0000000000trick123', categorySlug: 'tricks', title: L(hostile('image title')), description: L(hostile('image description')), prompt: L('x'), additionalInfo: null, tags: [], ratio: '3:4', difficulty: 'children', hotness: 5, attribution: null, page });
+      await importer.importPage({ id: 'img0000000000trick456', categorySlug: 'tricks', title: L('short'), description: L(long), prompt: L('x'), additionalInfo: null, tags: [], ratio: '3:4', difficulty: 'children', hotness: 5, attribution: null, page });
+      web = await serveWebBuild(t, dist);
+    });
+    afterAll(async () => {
+      await web?.close();
+    });
+
+    /** The document keeps its shape: one of each element, and text only ever where it was put. */
+    function expectIntact(body: string, texts: string[]) {
+      expect(body.match(/<html/g)).toHaveLength(1);
+      expect(body.match(/<head>/g)).toHaveLength(1);
+      expect(body.match(/<\/head>/g)).toHaveLength(1);
+      expect(body.match(/<title>/g)).toHaveLength(1);
+      expect(body.match(/<meta name="description"/g)).toHaveLength(1);
+      expect(body.match(/<body>/g)).toHaveLength(1);
+      // Every <script> is one of ours (JSON-LD) and closes once: user text never opens or closes one.
+      expect(body.match(/<script/g)?.length).toBe(body.match(/<script type="application\/ld\+json">/g)?.length);
+      expect(body.match(/<\/script>/g)?.length).toBe(body.match(/<script/g)?.length);
+      expect(body.length).toBeLessThan(TEMPLATE.length + 20_000 + 12 * texts.reduce((sum, text) => sum + text.length, 0));
+    }
+
+    it.each(['en', 'zh', 'ja'] as const)('writes hostile titles, descriptions and crumbs of an image page (%s) as text, once each', async (lang) => {
+      const prefix = lang === 'en' ? '' : `/${lang}`;
+      const response = await web.inject({ method: 'GET', url: `${prefix}/image/img0000000000trick123` });
+      expect(response.statusCode).toBe(200);
+      const title = L(hostile('image title'))[lang];
+      const description = L(hostile('image description'))[lang];
+      const body = response.body;
+      expectIntact(body, [title, description]);
+      expect(body).toContain(`<title>${html(title)} | Coloring Studio`);
+      expect(body).toContain(`<meta name="description" content="${html(description)}">`);
+      expect(body).toContain(`<meta property="og:title" content="${html(title)} | Coloring Studio`);
+      expect(body).toContain(`<meta property="og:description" content="${html(description)}">`);
+      expect(body).toContain(`<meta name="twitter:title" content="${html(title)} | Coloring Studio`);
+      expect(body).toContain(`<meta name="twitter:description" content="${html(description)}">`);
+      const jsonLd = [...body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]) as Record<string, unknown>);
+      expect(jsonLd.find((item) => item['@type'] === 'ImageObject')).toMatchObject({ name: title, description });
+      const crumbs = jsonLd.find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: { name: string }[] };
+      expect(crumbs.itemListElement.map((item) => item.name)).toEqual(expect.arrayContaining([L(hostile('crumb'))[lang], title]));
+    });
+
+    it('writes very long $-pattern text once, not multiplied', async () => {
+      for (const url of ['/image/img0000000000trick456', '/categories/tricks']) {
+        const response = await web.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expectIntact(response.body, [long]);
+        expect(response.body, url).toContain(`<meta name="description" content="${html(long)}">`);
+      }
+      const category = (await web.inject({ method: 'GET', url: '/categories/tricks' })).body;
+      expect(category).toContain(`<title>${html(hostile('category title'))} | Coloring Studio</title>`);
     });
   });
 
