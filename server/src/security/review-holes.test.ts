@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../adapters/storage/storage';
 import { createLibraryImporter } from '../modules/library/library-import';
 import { hashToken, newId, newSecretToken, nowIso } from '../lib/ids';
+import { createLogger } from '../lib/logger';
 import { registerUser, signedInUser } from '../test/factories';
 import { createTestApp, databaseKinds, readOutbox, serveWebBuild, waitFor, type TestApp } from '../test/test-app';
 
@@ -130,6 +131,31 @@ describe.each(databaseKinds)('security review holes on %s', (kind) => {
       const response = await post('/api/users/forgot-password', { email: 'not-an-email' });
       expect(response.statusCode).toBe(400);
       expect(response.json().errorCode).toBe(1003);
+    });
+  });
+
+  describe('2. secrets in the log', () => {
+    it('logs request URLs with reset tokens, signatures and codes redacted, and never the authorization or cookie headers', async () => {
+      const lines: string[] = [];
+      const logged = await createTestApp(kind, { logger: createLogger('info', { write: (line: string) => void lines.push(line) }) });
+      try {
+        const secret = (n: number) => `SeCrEt${n}${newSecretToken()}`;
+        const secrets = Array.from({ length: 8 }, (_, i) => secret(i));
+        await logged.app.inject({ method: 'POST', url: `/api/users/validate-reset-token/${secrets[0]}`, payload: {} });
+        await logged.app.inject({ method: 'GET', url: `/reset-password?lang=en&token=${secrets[1]}` });
+        await logged.app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${secrets[2]}`, cookie: `session=${secrets[3]}` } });
+        await logged.app.inject({ method: 'GET', url: `/files/images/img0000000000nothing1/source.png?exp=1&sig=${secrets[4]}` });
+        await logged.app.inject({ method: 'POST', url: '/api/users/reset-password', payload: { token: secrets[5], newPassword: secrets[6] } });
+        logged.app.log.warn(`a message quoting http://studio.test/reset-password?token=${secrets[7]}`);
+        const log = lines.join('');
+        expect(log).toContain('/api/users/validate-reset-token/[redacted]');
+        expect(log).toContain('/reset-password?lang=en&token=[redacted]');
+        expect(log).toContain('&sig=[redacted]');
+        for (const [i, value] of secrets.entries()) expect(log.includes(value), `secret ${i} in the log`).toBe(false);
+        expect(log).not.toMatch(/SeCrEt\d/);
+      } finally {
+        await logged.close();
+      }
     });
   });
 

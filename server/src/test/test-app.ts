@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import type { PageMaker } from '../adapters/engine/page-maker';
 import type { GoogleVerifier } from '../adapters/google/google-verifier';
 import { createMailer, type Mailer } from '../adapters/mail/mailer';
@@ -39,6 +39,8 @@ export interface TestAppOptions {
   payments?: PaymentProvider;
   generationTimeouts?: { processTimeoutMs?: number; staleAfterMs?: number; sweepEveryMs?: number };
   improver?: AppDeps['improver'];
+  /** Defaults to a silent logger. */
+  logger?: Logger;
 }
 
 /** A real app on a real, empty database: a temp SQLite file, or a fresh PostgreSQL schema. */
@@ -62,7 +64,7 @@ export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAp
   }
   await migrate(db);
 
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = options.mailer ?? createMailer({ smtpUrl: null, from: 'Studio <no-reply@studio.test>', outboxDir, logger });
   const app = await buildApp({
