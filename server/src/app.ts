@@ -20,6 +20,7 @@ import type { Db } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { filesRoutes } from './http/files.routes';
 import { createTaskMetrics, registerMetrics } from './http/metrics';
+import { guardMetrics } from './http/metrics-access';
 import { createPageMeta } from './http/seo/page-meta';
 import { createSeoData } from './http/seo/seo-data';
 import { sitemapRoutes } from './http/seo/sitemap.routes';
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deps.queue.close();
   });
 
+  guardMetrics(app, config.metricsToken);
   registerMetrics(app, [
     { name: 'generation_queue_local', help: 'Tasks waiting or running in this process.', read: async () => deps.queue.pending() },
     {

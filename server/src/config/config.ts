@@ -44,6 +44,7 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -77,6 +78,8 @@ export interface Config {
   contactEmail: string;
   logLevel: string;
   trustProxy: boolean;
+  /** Bearer token that opens /metrics; null: /metrics answers 404. */
+  metricsToken: string | null;
   /** Draw the demo library from content/library in the background when pages are missing. */
   seedLibrary: boolean;
   /** Requests per minute allowed on sensitive auth routes, per client address. */
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN ?? null,
     seedLibrary: e.SEED_LIBRARY,
     authRateLimit: { login: 10, register: 10, forgot: 5, refresh: 60, generate: 30 },
   };

@@ -10,7 +10,7 @@ import { createLibraryImporter } from '../modules/library/library-import';
 import { hashToken, newId, newSecretToken, nowIso } from '../lib/ids';
 import { createLogger } from '../lib/logger';
 import { registerUser, signedInUser } from '../test/factories';
-import { createTestApp, databaseKinds, readOutbox, serveWebBuild, waitFor, type TestApp } from '../test/test-app';
+import { createTestApp, databaseKinds, metricsAuthorization, readOutbox, serveWebBuild, waitFor, type TestApp } from '../test/test-app';
 
 /**
  * The holes of the security review (issue 21), each reproduced against the real HTTP app on both
@@ -225,6 +225,35 @@ describe.each(databaseKinds)('security review holes on %s', (kind) => {
       }
       const category = (await web.inject({ method: 'GET', url: '/categories/tricks' })).body;
       expect(category).toContain(`<title>${html(hostile('category title'))} | Coloring Studio</title>`);
+    });
+  });
+
+  describe('6. /metrics', () => {
+    const metrics = (app: FastifyInstance, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/metrics', headers });
+
+    it('answers 401 without the METRICS_TOKEN bearer and the metrics with it', async () => {
+      await registerUser(t.app);
+      for (const headers of [{}, { authorization: 'Bearer wrong-token-of-some-length' }, { authorization: metricsAuthorization.authorization.replace('Bearer ', 'Basic ') }] as Record<string, string>[]) {
+        const refused = await metrics(t.app, headers);
+        expect(refused.statusCode, JSON.stringify(headers)).toBe(401);
+        expect(refused.body).not.toContain('credits_booked');
+      }
+      const allowed = await metrics(t.app, metricsAuthorization);
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.body).toMatch(/credits_booked\{reason="signup"\} \d+/);
+    });
+
+    it('answers 404, like any unknown path, when METRICS_TOKEN is not set', async () => {
+      const closed = await createTestApp(kind, { config: { metricsToken: null } });
+      try {
+        for (const headers of [{}, metricsAuthorization] as Record<string, string>[]) {
+          const response = await metrics(closed.app, headers);
+          expect(response.statusCode).toBe(404);
+          expect(response.json()).toMatchObject({ status: 'error', errorCode: 404, data: null });
+        }
+      } finally {
+        await closed.close();
+      }
     });
   });
 

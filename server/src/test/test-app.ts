@@ -15,6 +15,10 @@ import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config/config';
 import { migrate, openDatabase, type Db } from '../db/database';
 
+const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';
+/** Reads /metrics of a test app (its METRICS_TOKEN). */
+export const metricsAuthorization = { authorization: `Bearer ${TEST_METRICS_TOKEN}` };
+
 /** SQLite always; PostgreSQL too when DATABASE_URL_TEST is set (CI sets it). */
 export const databaseKinds: ('sqlite' | 'postgres')[] = ['sqlite', ...(process.env.DATABASE_URL_TEST ? (['postgres'] as const) : [])];
 
@@ -46,7 +50,7 @@ export interface TestAppOptions {
 /** A real app on a real, empty database: a temp SQLite file, or a fresh PostgreSQL schema. */
 export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-test-'));
-  const base = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://studio.test', LOG_LEVEL: 'silent', ...options.env });
+  const base = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://studio.test', LOG_LEVEL: 'silent', METRICS_TOKEN: TEST_METRICS_TOKEN, ...options.env });
   const config: Config = { ...base, authRateLimit: { login: 1000, register: 1000, forgot: 1000, refresh: 1000, generate: 1000 }, ...options.config };
 
   let schema: string | null = null;
