@@ -21,6 +21,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { filesRoutes } from './http/files.routes';
 import { createTaskMetrics, registerMetrics } from './http/metrics';
 import { guardMetrics } from './http/metrics-access';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { createPageMeta } from './http/seo/page-meta';
 import { createSeoData } from './http/seo/seo-data';
 import { sitemapRoutes } from './http/seo/sitemap.routes';
@@ -101,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   app.decorateRequest('auth', null);
   app.addHook('onSend', async (request, reply) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -46,10 +47,37 @@ const envSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
     .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) context.addIssue({ code: 'custom', message: 'must be false, a hop count (1, 2…) or proxy addresses (10.0.0.2,172.16.0.0/12,loopback)' });
+      return parsed ?? false;
+    }),
 });
+
+const PROXY_ADDRESS_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * Which X-Forwarded-For entries to believe (Fastify's trustProxy): false, a hop count, or the
+ * proxies' addresses. `true` is 1 hop, never "every entry": the left-most entries are whatever the
+ * client wrote (docs/decisions/023-trust-proxy-hops.md).
+ */
+function parseTrustProxy(value: string): false | number | string[] | null {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) return Number(text) <= 10 ? Number(text) : null;
+  const addresses = text.split(',').map((item) => item.trim());
+  const valid = (item: string) => {
+    if (PROXY_ADDRESS_NAMES.includes(item)) return true;
+    const [address, bits, ...rest] = item.split('/');
+    const kind = isIP(address);
+    if (kind === 0 || rest.length > 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (kind === 4 ? 32 : 128));
+  };
+  return addresses.every(valid) ? addresses : null;
+}
 
 /** Variables an image provider reads (engine/src/providers/image-provider.ts), passed through as given. */
 export const PROVIDER_VARIABLES = [
@@ -77,7 +105,8 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string };
   contactEmail: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** X-Forwarded-For entries to believe: none, the nearest n hops, or those sent by these proxies. */
+  trustProxy: false | number | string[];
   /** Bearer token that opens /metrics; null: /metrics answers 404. */
   metricsToken: string | null;
   /** Draw the demo library from content/library in the background when pages are missing. */

@@ -9,6 +9,7 @@ import { createLocalStorage } from '../adapters/storage/storage';
 import { createLibraryImporter } from '../modules/library/library-import';
 import { hashToken, newId, newSecretToken, nowIso } from '../lib/ids';
 import { createLogger } from '../lib/logger';
+import { loadConfig } from '../config/config';
 import { registerUser, signedInUser } from '../test/factories';
 import { createTestApp, databaseKinds, metricsAuthorization, readOutbox, serveWebBuild, waitFor, type TestApp } from '../test/test-app';
 
@@ -254,6 +255,39 @@ describe.each(databaseKinds)('security review holes on %s', (kind) => {
       } finally {
         await closed.close();
       }
+    });
+  });
+
+  describe('4. rate limits behind a proxy', () => {
+    const limits = { login: 10, register: 10, forgot: 5, refresh: 60, generate: 30 };
+    const wrongLogin = (app: FastifyInstance, forwardedFor: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'victim@example.com', password: 'a wrong guess', rememberMe: false }, headers: { 'x-forwarded-for': forwardedFor } });
+    const forged = () => `198.51.100.${Math.floor(Math.random() * 250)}, 10.${Math.floor(Math.random() * 250)}.0.1`;
+
+    // The proxy (the socket peer, 127.0.0.1 under inject) appends the address it saw to whatever
+    // X-Forwarded-For the client wrote.
+    it.each(['true', '1', '127.0.0.1', 'loopback'])(
+      'with TRUST_PROXY=%s, 15 wrong logins from one client with forged forwarded addresses get 429 from the 11th, and another client is not limited',
+      async (trustProxy) => {
+        const proxied = await createTestApp(kind, { env: { TRUST_PROXY: trustProxy }, config: { authRateLimit: limits } });
+        try {
+          const codes: number[] = [];
+          for (let i = 0; i < 15; i += 1) codes.push((await wrongLogin(proxied.app, `${forged()}, 203.0.113.7`)).statusCode);
+          expect(codes.slice(0, 10)).toEqual(Array(10).fill(401));
+          expect(codes.slice(10)).toEqual(Array(5).fill(429));
+          expect((await wrongLogin(proxied.app, `${forged()}, 203.0.113.8`)).statusCode).toBe(401);
+        } finally {
+          await proxied.close();
+        }
+      },
+    );
+
+    it('takes false, hop counts and proxy addresses, and stops on anything else naming TRUST_PROXY', () => {
+      expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+      expect(loadConfig({}).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 172.16.0.0/12,::1,loopback' }).trustProxy).toEqual(['10.0.0.2', '172.16.0.0/12', '::1', 'loopback']);
+      for (const bad of ['yes', '10.0.0.300', '10.0.0.0/33', '11', 'caddy']) expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/^Invalid configuration: TRUST_PROXY /);
     });
   });
 
