@@ -15,7 +15,7 @@ import type { Mailer } from './adapters/mail/mailer';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { JobQueue } from './adapters/queue/job-queue';
 import type { Storage } from './adapters/storage/storage';
-import type { Config } from './config/config';
+import { deploymentNotices, type Config } from './config/config';
 import type { Db } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { filesRoutes } from './http/files.routes';
@@ -95,6 +95,7 @@ async function defaultImprover(config: Config): Promise<PromptImprover> {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, logger } = deps;
+  for (const notice of deploymentNotices(config)) logger.warn(notice);
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: (request) => {

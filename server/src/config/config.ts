@@ -29,7 +29,9 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   IMAGE_PROVIDER: z.enum(['local', 'openai', 'comfyui', 'replicate', 'stability']).default('local'),
-  PAYMENT_PROVIDER: z.enum(['test', 'paypal']).default('test'),
+  /** Unset: `test` on a laptop; on a public deployment start-up stops until it is set. */
+  PAYMENT_PROVIDER: z.enum(['test', 'paypal']).optional(),
+  PUBLIC_DEPLOYMENT: z.enum(['true', 'false', '1', '0']).optional(),
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
@@ -104,6 +106,8 @@ export interface Config {
   google: { clientId: string | null; jwksUrl: string };
   mail: { smtpUrl: string | null; from: string };
   contactEmail: string;
+  /** Reachable by others: PUBLIC_URL names a host that is not this machine, or PUBLIC_DEPLOYMENT=true (the Docker image). */
+  publicDeployment: boolean;
   logLevel: string;
   /** X-Forwarded-For entries to believe: none, the nearest n hops, or those sent by these proxies. */
   trustProxy: false | number | string[];
@@ -135,11 +139,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: S3_REGION or S3_ENDPOINT is required with S3_BUCKET');
   }
   const port = e.PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicDeployment = e.PUBLIC_DEPLOYMENT ? e.PUBLIC_DEPLOYMENT === 'true' || e.PUBLIC_DEPLOYMENT === '1' : !isLoopback(new URL(publicUrl).hostname);
+  if (!e.PAYMENT_PROVIDER && publicDeployment) {
+    throw new ConfigError(
+      `Invalid configuration: PAYMENT_PROVIDER must be set on a public deployment (${publicUrl}): paypal with its keys, or test to take test payments where no money moves`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     port,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'studio.db')}`,
     redisUrl: e.REDIS_URL ?? null,
@@ -171,12 +182,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: { clientId: e.GOOGLE_CLIENT_ID ?? null, jwksUrl: e.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_DEFAULT },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     contactEmail: e.CONTACT_EMAIL,
+    publicDeployment,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN ?? null,
     seedLibrary: e.SEED_LIBRARY,
     authRateLimit: { login: 10, register: 10, forgot: 5, refresh: 60, generate: 30 },
   };
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]';
+}
+
+/** What a person starting the server must know about how it is set up, said at every start. */
+export function deploymentNotices(config: Config): string[] {
+  const notices: string[] = [];
+  if (config.payment.provider === 'test') {
+    notices.push('Payments are in test mode: no money moves (PAYMENT_PROVIDER=test); any card is accepted and plans are granted for free.');
+  }
+  if (config.publicDeployment && !config.mail.smtpUrl) {
+    notices.push(`No SMTP_URL: password-reset mails are not sent, they go to the outbox folder ${path.join(config.dataDir, 'outbox')}.`);
+  }
+  return notices;
 }
 
 /** The signing key is generated once and kept in DATA_DIR so restarts keep sessions valid. */

@@ -258,6 +258,42 @@ describe.each(databaseKinds)('security review holes on %s', (kind) => {
     });
   });
 
+  describe('3. test payments and outbox mail on a public deployment', () => {
+    it('refuses to start a public deployment that did not choose its payment provider', () => {
+      for (const env of [{ PUBLIC_URL: 'https://colors.example.com' }, { PUBLIC_URL: 'http://192.168.1.20:3000' }, { PUBLIC_URL: 'http://localhost:8080', PUBLIC_DEPLOYMENT: 'true' }]) {
+        expect(() => loadConfig({ ...env, DATA_DIR: t.dataDir }), JSON.stringify(env)).toThrow(/^Invalid configuration: PAYMENT_PROVIDER must be set on a public deployment/);
+      }
+      // A laptop keeps working offline with test payments.
+      for (const env of [{}, { PUBLIC_URL: 'http://localhost:3000' }, { PUBLIC_URL: 'http://127.0.0.1:3000' }, { PUBLIC_URL: 'https://colors.example.com', PUBLIC_DEPLOYMENT: 'false' }]) {
+        expect(loadConfig({ ...env, DATA_DIR: t.dataDir }).payment.provider, JSON.stringify(env)).toBe('test');
+      }
+      expect(loadConfig({ PUBLIC_URL: 'https://colors.example.com', PAYMENT_PROVIDER: 'test', DATA_DIR: t.dataDir }).payment.provider).toBe('test');
+    });
+
+    it('says at start-up that test payments move no money and that reset mails go to the outbox, and tells the web it takes test payments', async () => {
+      const lines: string[] = [];
+      const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+      const open = await createTestApp(kind, { env: { PUBLIC_URL: 'https://colors.example.com', PAYMENT_PROVIDER: 'test' }, logger });
+      try {
+        const log = lines.join('');
+        expect(log).toContain('test mode: no money moves');
+        expect(log).toContain(`reset mails are not sent, they go to the outbox folder ${path.join(open.dataDir, 'outbox')}`);
+        const config = await open.app.inject({ method: 'GET', url: '/api/config' });
+        expect(config.json().data).toMatchObject({ paymentProvider: 'test' });
+      } finally {
+        await open.close();
+      }
+      lines.length = 0;
+      const laptop = await createTestApp(kind, { env: { PUBLIC_URL: 'http://localhost:3000', SMTP_URL: 'smtp://mail.example.com:587' }, logger });
+      try {
+        expect(lines.join('')).toContain('test mode: no money moves');
+        expect(lines.join('')).not.toContain('outbox');
+      } finally {
+        await laptop.close();
+      }
+    });
+  });
+
   describe('4. rate limits behind a proxy', () => {
     const limits = { login: 10, register: 10, forgot: 5, refresh: 60, generate: 30 };
     const wrongLogin = (app: FastifyInstance, forwardedFor: string) =>

@@ -50,7 +50,7 @@ export interface TestAppOptions {
 /** A real app on a real, empty database: a temp SQLite file, or a fresh PostgreSQL schema. */
 export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-test-'));
-  const base = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://studio.test', LOG_LEVEL: 'silent', METRICS_TOKEN: TEST_METRICS_TOKEN, ...options.env });
+  const base = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://studio.test', LOG_LEVEL: 'silent', METRICS_TOKEN: TEST_METRICS_TOKEN, PAYMENT_PROVIDER: 'test', ...options.env });
   const config: Config = { ...base, authRateLimit: { login: 1000, register: 1000, forgot: 1000, refresh: 1000, generate: 1000 }, ...options.config };
 
   let schema: string | null = null;
