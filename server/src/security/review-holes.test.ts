@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../adapters/storage/storage';
 import { createLibraryImporter } from '../modules/library/library-import';
 import { hashToken, newId, newSecretToken, nowIso } from '../lib/ids';
+import { AppError, ErrorCode, errorMessages } from '@studio/contracts/errors';
 import { createLogger } from '../lib/logger';
+import { createFakePageMaker } from '../test/fake-page-maker';
 import { loadConfig } from '../config/config';
 import { registerUser, signedInUser } from '../test/factories';
 import { createTestApp, databaseKinds, metricsAuthorization, readOutbox, serveWebBuild, waitFor, type TestApp } from '../test/test-app';
@@ -324,6 +326,50 @@ describe.each(databaseKinds)('security review holes on %s', (kind) => {
       expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
       expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 172.16.0.0/12,::1,loopback' }).trustProxy).toEqual(['10.0.0.2', '172.16.0.0/12', '::1', 'loopback']);
       for (const bad of ['yes', '10.0.0.300', '10.0.0.0/33', '11', 'caddy']) expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/^Invalid configuration: TRUST_PROXY /);
+    });
+  });
+
+  describe('what an image provider says stays in the log', () => {
+    const detail = 'Image model unavailable: openai answered 500 {"error":"upstream https://gpu-7.internal.example:8443 key sk-live-1234"}';
+    const fake = createFakePageMaker();
+    const lines: string[] = [];
+    let p: TestApp;
+    beforeAll(async () => {
+      p = await createTestApp(kind, {
+        maker: fake.maker,
+        logger: createLogger('info', { write: (line: string) => void lines.push(line) }),
+        improver: async () => ({
+          source: 'text-model',
+          improve: async () => {
+            throw new AppError(ErrorCode.modelUnavailable, detail);
+          },
+        }),
+      });
+    });
+    afterAll(async () => {
+      await p?.close();
+    });
+
+    it('a failed page shows the catalogue message of its code, and the log keeps the provider answer', async () => {
+      const user = await signedInUser(p.app);
+      fake.state.fail = new AppError(ErrorCode.modelUnavailable, detail);
+      const { taskId } = (await p.app.inject({ method: 'POST', url: '/api/images/text2imggenerate', headers: user.headers, payload: { prompt: 'a fire truck' } })).json().data;
+      let done = { status: 'queued' };
+      for (let i = 0; i < 200 && done.status !== 'failed'; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        done = (await p.app.inject({ method: 'GET', url: `/api/images/tasks/${taskId}?type=text2image`, headers: user.headers })).json().data;
+      }
+      expect(done).toMatchObject({ errorCode: 4008, message: errorMessages[ErrorCode.modelUnavailable] });
+      expect(JSON.stringify(done)).not.toMatch(/gpu-7|sk-live|openai answered/);
+      expect(lines.join('')).toContain('gpu-7.internal.example');
+    });
+
+    it('"improve with AI" failing upstream answers 503 with the catalogue message, not the provider answer', async () => {
+      const user = await signedInUser(p.app);
+      const response = await p.app.inject({ method: 'POST', url: '/api/images/improve-prompt', headers: user.headers, payload: { prompt: 'a cat', difficulty: 'children' } });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ errorCode: 4008, message: errorMessages[ErrorCode.modelUnavailable] });
+      expect(response.body).not.toMatch(/gpu-7|sk-live|openai answered/);
     });
   });
 

@@ -196,8 +196,11 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         : task.type === 'text2image'
           ? ErrorCode.textGenerationFailed
           : ErrorCode.imageConversionFailed;
-      if (!isAppError(error)) logger.error({ err: error, taskId }, 'generation failed');
-      const message = isAppError(error) ? error.message : errorMessages[code];
+      // The user reads the catalogue text of the code; the details (a provider's host, its error
+      // body) go to the log only.
+      if (isAppError(error)) logger.warn({ taskId, code, detail: error.message }, 'generation failed');
+      else logger.error({ err: error, taskId }, 'generation failed');
+      const message = errorMessages[code];
       if (await failAndRefund(task, code, message)) {
         logger.info({ taskId, code }, 'generation failed and refunded');
         if (task.upload_key) await storage.delete(task.upload_key).catch(() => undefined);
