@@ -18,6 +18,7 @@ import type { Storage } from './adapters/storage/storage';
 import type { Config } from './config/config';
 import type { Db } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
+import { refuseNulCharacters } from './http/refuse-nul';
 import { filesRoutes } from './http/files.routes';
 import { createTaskMetrics, registerMetrics } from './http/metrics';
 import { createPageMeta } from './http/seo/page-meta';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (limiterRedis) app.addHook('onClose', async () => void limiterRedis.disconnect());
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   registerErrorHandling(app);
+  refuseNulCharacters(app);
 
   const kysely = db.kysely;
   const usersRepository = createUsersRepository(kysely);
