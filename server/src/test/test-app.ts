@@ -39,6 +39,8 @@ export interface TestAppOptions {
   payments?: PaymentProvider;
   generationTimeouts?: { processTimeoutMs?: number; staleAfterMs?: number; sweepEveryMs?: number };
   improver?: AppDeps['improver'];
+  /** PostgreSQL only: reach the test database through this URL (a proxy in front of it, say). */
+  postgresUrl?: string;
 }
 
 /** A real app on a real, empty database: a temp SQLite file, or a fresh PostgreSQL schema. */
@@ -56,7 +58,7 @@ export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAp
     await client.connect();
     await client.query(`create schema ${schema}`);
     await client.end();
-    db = openDatabase({ url, schema, poolSize: 4 });
+    db = openDatabase({ url: options.postgresUrl ?? url, schema, poolSize: 4 });
   } else {
     db = openDatabase({ url: `sqlite:${path.join(dataDir, 'test.db')}` });
   }
