@@ -172,7 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: usersRepository,
     storage: deps.storage,
     publicUrl: config.publicUrl,
-    revokeOtherSessions: auth.revokeOtherSessions,
+    isUniqueViolation: db.isUniqueViolation,
+    passwordChanged: auth.passwordChanged,
   });
 
   const urls = createFileUrls({ publicUrl: config.publicUrl, secret: config.jwtSecret });

@@ -3,6 +3,7 @@ import type { Difficulty, Ratio } from '@studio/contracts/constants';
 import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
 import type { Bitmap, Page, PageReport } from '../page';
 import { decodeImage } from '../io/load-image';
+import type { RgbImage } from '../io/load-image';
 import { checkPage } from '../quality/check-page';
 import { traceToSvg } from '../trace/trace-outlines';
 import { startThumbnails } from '../output/page-files';
@@ -52,7 +53,7 @@ export async function encodePagePng(page: Bitmap): Promise<Buffer> {
 }
 
 /** What a photo gives before the merging: colour planes, gradient and over-segmentation at working size. */
-interface PhotoBasins {
+export interface PhotoBasins {
   planes: Float32Array[];
   magnitude: Float32Array;
   over: Segmentation;
@@ -60,14 +61,10 @@ interface PhotoBasins {
   workH: number;
 }
 
-/** Decode (shrunk while decoding) → CIELAB → colour gradient → watershed basins. */
-async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, onStage: (stage: string) => void): Promise<PhotoBasins> {
-  const size = pageSizeForRatio(ratio);
+/** CIELAB → colour gradient → watershed basins of a photo already at working size. */
+export function basinsOf(image: RgbImage, difficulty: Difficulty, onStage: (stage: string) => void = () => undefined): PhotoBasins {
   const params = PHOTO_PARAMS[difficulty];
-  const workW = Math.round(size.width / params.workScale);
-  const workH = Math.round(size.height / params.workScale);
-  const image = await decodeImage(input, { resize: { width: workW, height: workH, fit: 'cover' } });
-  onStage('decode');
+  const { width: workW, height: workH } = image;
   const planes = rgbToLab(image);
   const field = colourGradient(planes, workW, workH, {
     sigmas: [params.sigma, params.sigma * 2],
@@ -81,18 +78,42 @@ async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, 
   return { planes, magnitude: field.magnitude, over, workW, workH };
 }
 
+/** Decode (shrunk while decoding) to the page's working size → basins. */
+async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, onStage: (stage: string) => void): Promise<PhotoBasins> {
+  const size = pageSizeForRatio(ratio);
+  const params = PHOTO_PARAMS[difficulty];
+  const workW = Math.round(size.width / params.workScale);
+  const workH = Math.round(size.height / params.workScale);
+  const image = await decodeImage(input, { resize: { width: workW, height: workH, fit: 'cover' } });
+  onStage('decode');
+  return basinsOf(image, difficulty, onStage);
+}
+
+/** Smallest region of a difficulty as a share of the picture: its paper area over a portrait page's. */
+function minRegionShare(difficulty: Difficulty): number {
+  const page = pageSizeForRatio('3:4');
+  return PHOTO_PARAMS[difficulty].minRegionMm2 / ((page.width / PX_PER_MM) * (page.height / PX_PER_MM));
+}
+
+/**
+ * The regions a page draws: the basins merged down to `targetRegions`. The bench scores their
+ * boundaries (bench:quality --map page), so this is the one place the page's regions come from.
+ */
+export function photoRegions(basins: PhotoBasins, difficulty: Difficulty, targetRegions = PHOTO_PARAMS[difficulty].targetRegions): Segmentation {
+  return mergeRegions(basins.over, basins.magnitude, {
+    targetRegions,
+    minArea: minRegionShare(difficulty) * basins.workW * basins.workH,
+    planes: basins.planes,
+    colourWeight: 0.5,
+  });
+}
+
 /** Basins merged to `targetRegions` → outlines drawn at the difficulty's line width, inside a frame. */
 function photoLines(basins: PhotoBasins, difficulty: Difficulty, ratio: Ratio, targetRegions: number, onStage: (stage: string) => void): Bitmap {
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const { workW, workH } = basins;
-  const areaPerWorkPx = (params.workScale / PX_PER_MM) ** 2;
-  const regions = mergeRegions(basins.over, basins.magnitude, {
-    targetRegions,
-    minArea: params.minRegionMm2 / areaPerWorkPx,
-    planes: basins.planes,
-    colourWeight: 0.5,
-  });
+  const regions = photoRegions(basins, difficulty, targetRegions);
   onStage('merge');
   const sx = size.width / workW;
   const sy = size.height / workH;

@@ -1,0 +1,219 @@
+import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorage } from '../adapters/storage/storage';
+import { createLibraryImporter } from '../modules/library/library-import';
+import { hashToken, newId, newSecretToken, nowIso } from '../lib/ids';
+import { registerUser, signedInUser } from '../test/factories';
+import { createTestApp, databaseKinds, readOutbox, serveWebBuild, waitFor, type TestApp } from '../test/test-app';
+
+/**
+ * The holes of the security review (issue 21), each reproduced against the real HTTP app on both
+ * databases. Each test here failed before its fix.
+ */
+
+/** Holds the write lock on password_resets from another connection until released. */
+async function lockPasswordResets(t: TestApp): Promise<() => Promise<void>> {
+  if (t.db.dialect === 'sqlite') {
+    const other = new SqliteDatabase(path.join(t.dataDir, 'test.db'));
+    other.exec('begin immediate');
+    return async () => {
+      other.exec('rollback');
+      other.close();
+    };
+  }
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const holding = new Promise<void>((resolve) => (locked = resolve));
+  const transaction = t.db.kysely.transaction().execute(async (trx) => {
+    await sql`lock table password_resets in exclusive mode`.execute(trx);
+    locked();
+    await released;
+  });
+  await holding;
+  return async () => {
+    release();
+    await transaction;
+  };
+}
+
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
+
+describe.each(databaseKinds)('security review holes on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers });
+  const mailsTo = (email: string, count: number) =>
+    waitFor(() => {
+      const mails = readOutbox(t.outboxDir).filter((m) => m.includes(`To: ${email}`));
+      return mails.length >= count ? mails : null;
+    }, 15_000);
+  const linkIn = (mail: string) => /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail)![1];
+  const reset = (token: string, newPassword: string) => post('/api/users/reset-password', { token, newPassword });
+  const login = (email: string, password: string) => post('/api/auth/login', { email, password, rememberMe: false });
+
+  describe('1. old reset links', () => {
+    it('a link from an earlier request stops working once a newer link has reset the password', async () => {
+      const user = await registerUser(t.app);
+      await post('/api/users/forgot-password', { email: user.email });
+      const first = linkIn((await mailsTo(user.email, 1))[0]);
+      await post('/api/users/forgot-password', { email: user.email });
+      const second = linkIn((await mailsTo(user.email, 2)).find((m) => !m.includes(first))!);
+
+      expect((await reset(second, 'second secret')).statusCode).toBe(200);
+      const old = await reset(first, 'first secret');
+      expect(old.json().errorCode).toBe(1020);
+      expect((await login(user.email, 'first secret')).statusCode).toBe(401);
+      expect((await login(user.email, 'second secret')).statusCode).toBe(200);
+    });
+
+    it('a reset voids every other unused link of the user', async () => {
+      const user = await registerUser(t.app);
+      const other = newSecretToken();
+      await t.db.kysely
+        .insertInto('password_resets')
+        .values({ id: newId(), user_id: user.userId, token_hash: hashToken(other), expires_at: nowIso(3600), created_at: nowIso(), used_at: null })
+        .execute();
+      await post('/api/users/forgot-password', { email: user.email });
+      const sent = linkIn((await mailsTo(user.email, 1))[0]);
+      expect((await reset(sent, 'brand new secret')).statusCode).toBe(200);
+      expect((await reset(other, 'other secret')).json().errorCode).toBe(1020);
+      expect((await post(`/api/users/validate-reset-token/${other}`, {})).json().data.valid).toBe(false);
+    });
+
+    it('a password changed in the profile voids the links sent before', async () => {
+      const user = await signedInUser(t.app);
+      await post('/api/users/forgot-password', { email: user.email });
+      const token = linkIn((await mailsTo(user.email, 1))[0]);
+      const changed = await t.app.inject({ method: 'PUT', url: '/api/users/update', headers: user.headers, payload: { currentPassword: user.password, newPassword: 'profile secret' } });
+      expect(changed.statusCode).toBe(200);
+      expect((await reset(token, 'attacker secret')).json().errorCode).toBe(1020);
+      expect((await login(user.email, 'attacker secret')).statusCode).toBe(401);
+      expect((await login(user.email, 'profile secret')).statusCode).toBe(200);
+    });
+  });
+
+  describe('7. forgot-password answers before any account lookup', () => {
+    it('answers a known and an unknown address alike while the reset table is locked, and mails the known one after', async () => {
+      const user = await registerUser(t.app);
+      const release = await lockPasswordResets(t);
+      let known, unknown;
+      try {
+        // The unknown address first: the known one's work starts once its answer is out, and the
+        // lock must be released by then.
+        unknown = await within(post('/api/users/forgot-password', { email: `ghost-${newId()}@example.com` }), 3000);
+        known = await within(post('/api/users/forgot-password', { email: user.email }), 3000);
+      } finally {
+        await release();
+      }
+      expect(known.statusCode).toBe(200);
+      expect(known.body).toBe(unknown.body);
+      // The work done after the answer still happens: one link, one mail.
+      await mailsTo(user.email, 1);
+      const rows = await t.db.kysely.selectFrom('password_resets').select('id').where('user_id', '=', user.userId).execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it('answers a malformed address with 1003 and sends nothing', async () => {
+      const response = await post('/api/users/forgot-password', { email: 'not-an-email' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errorCode).toBe(1003);
+    });
+  });
+
+  describe('5. user text in the server-rendered head', () => {
+    const TEMPLATE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Studio</title><meta name="description" content="x"></head><body><div id="root"></div></body></html>';
+    const hostile = (tag: string) => `${tag} a cat $\` with a hat $' and $& "quoted" 'single' </script><script>alert(1)</script> $$ $1`;
+    const long = `${"$'$`".repeat(240)} ${'long text '.repeat(500)}`;
+    const L = (text: string) => ({ en: text, zh: `${text} 中`, ja: `${text} 日` });
+    const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+    let web: FastifyInstance;
+    beforeAll(async () => {
+      const dist = path.join(t.dataDir, 'dist');
+      mkdirSync(dist, { recursive: true });
+      writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+      const importer = createLibraryImporter({ db: t.db.kysely, storage: createLocalStorage(path.join(t.dataDir, 'files')) });
+      await importer.upsertCategory({ slug: 'tricks', name: 'tricks', displayName: L(hostile('crumb')), description: L('<p>d</p>'), seoTitle: L(hostile('category title')), seoDesc: L(long), hotness: 1 });
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+      const page = { png, svg: null, pdfLetter: png, pdfA4: png, thumb600: png, thumb320: png, colorPng: null, colorThumb600: null, width: 8, height: 8 };
+      await importer.importPage({ id: 'img0000000000trick123', categorySlug: 'tricks', title: L(hostile('image title')), description: L(hostile('image description')), prompt: L('x'), additionalInfo: null, tags: [], ratio: '3:4', difficulty: 'children', hotness: 5, attribution: null, page });
+      await importer.importPage({ id: 'img0000000000trick456', categorySlug: 'tricks', title: L('short'), description: L(long), prompt: L('x'), additionalInfo: null, tags: [], ratio: '3:4', difficulty: 'children', hotness: 5, attribution: null, page });
+      web = await serveWebBuild(t, dist);
+    });
+    afterAll(async () => {
+      await web?.close();
+    });
+
+    /** The document keeps its shape: one of each element, and text only ever where it was put. */
+    function expectIntact(body: string, texts: string[]) {
+      expect(body.match(/<html/g)).toHaveLength(1);
+      expect(body.match(/<head>/g)).toHaveLength(1);
+      expect(body.match(/<\/head>/g)).toHaveLength(1);
+      expect(body.match(/<title>/g)).toHaveLength(1);
+      expect(body.match(/<meta name="description"/g)).toHaveLength(1);
+      expect(body.match(/<body>/g)).toHaveLength(1);
+      // Every <script> is one of ours (JSON-LD) and closes once: user text never opens or closes one.
+      expect(body.match(/<script/g)?.length).toBe(body.match(/<script type="application\/ld\+json">/g)?.length);
+      expect(body.match(/<\/script>/g)?.length).toBe(body.match(/<script/g)?.length);
+      expect(body.length).toBeLessThan(TEMPLATE.length + 20_000 + 12 * texts.reduce((sum, text) => sum + text.length, 0));
+    }
+
+    it.each(['en', 'zh', 'ja'] as const)('writes hostile titles, descriptions and crumbs of an image page (%s) as text, once each', async (lang) => {
+      const prefix = lang === 'en' ? '' : `/${lang}`;
+      const response = await web.inject({ method: 'GET', url: `${prefix}/image/img0000000000trick123` });
+      expect(response.statusCode).toBe(200);
+      const title = L(hostile('image title'))[lang];
+      const description = L(hostile('image description'))[lang];
+      const body = response.body;
+      expectIntact(body, [title, description]);
+      expect(body).toContain(`<title>${html(title)} | Coloring Studio`);
+      expect(body).toContain(`<meta name="description" content="${html(description)}">`);
+      expect(body).toContain(`<meta property="og:title" content="${html(title)} | Coloring Studio`);
+      expect(body).toContain(`<meta property="og:description" content="${html(description)}">`);
+      expect(body).toContain(`<meta name="twitter:title" content="${html(title)} | Coloring Studio`);
+      expect(body).toContain(`<meta name="twitter:description" content="${html(description)}">`);
+      const jsonLd = [...body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]) as Record<string, unknown>);
+      expect(jsonLd.find((item) => item['@type'] === 'ImageObject')).toMatchObject({ name: title, description });
+      const crumbs = jsonLd.find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: { name: string }[] };
+      expect(crumbs.itemListElement.map((item) => item.name)).toEqual(expect.arrayContaining([L(hostile('crumb'))[lang], title]));
+    });
+
+    it('writes very long $-pattern text once, not multiplied', async () => {
+      for (const url of ['/image/img0000000000trick456', '/categories/tricks']) {
+        const response = await web.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expectIntact(response.body, [long]);
+        expect(response.body, url).toContain(`<meta name="description" content="${html(long)}">`);
+      }
+      const category = (await web.inject({ method: 'GET', url: '/categories/tricks' })).body;
+      expect(category).toContain(`<title>${html(hostile('category title'))} | Coloring Studio</title>`);
+    });
+  });
+
+  describe('renaming', () => {
+    it('two users renaming to the same free name at once: one wins, the other gets the taken code, never a 500', async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const [a, b] = await Promise.all([signedInUser(t.app), signedInUser(t.app)]);
+        const wanted = `race_${newId().slice(-10)}`;
+        const answers = await Promise.all(
+          [a, b].map((user) => t.app.inject({ method: 'PUT', url: '/api/users/update', headers: user.headers, payload: { username: wanted } })),
+        );
+        const codes = answers.map((answer) => answer.statusCode).sort();
+        expect(codes, answers.map((answer) => answer.body).join(' ')).toEqual([200, 409]);
+        expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({ data: { fields: { username: 'validation.usernameTaken' } } });
+      }
+    });
+  });
+});
