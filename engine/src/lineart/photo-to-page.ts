@@ -21,6 +21,8 @@ export interface PhotoToPageOptions {
   ratio: Ratio;
   /** `photo`: a picture becomes regions and outlines. `cleanup`: a drawn page is binarised and repaired. */
   mode: 'photo' | 'cleanup';
+  /** A photo of another shape than the page: `contain` keeps all of it on white paper, `cover` (the default) fills the page and cuts the overflow, centred. */
+  fit?: 'cover' | 'contain';
   /** Called as each stage ends, with its name (decode, gradient, watershed, merge, draw, finish, check, trace): for timing breakdowns. */
   onStage?: (stage: string) => void;
 }
@@ -79,12 +81,12 @@ export function basinsOf(image: RgbImage, difficulty: Difficulty, onStage: (stag
 }
 
 /** Decode (shrunk while decoding) to the page's working size → basins. */
-async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, onStage: (stage: string) => void): Promise<PhotoBasins> {
+async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, onStage: (stage: string) => void, fit: 'cover' | 'contain' = 'cover'): Promise<PhotoBasins> {
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const workW = Math.round(size.width / params.workScale);
   const workH = Math.round(size.height / params.workScale);
-  const image = await decodeImage(input, { resize: { width: workW, height: workH, fit: 'cover' } });
+  const image = await decodeImage(input, { resize: { width: workW, height: workH, fit } });
   onStage('decode');
   return basinsOf(image, difficulty, onStage);
 }
@@ -148,7 +150,7 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   let thumbnails: ReturnType<typeof startThumbnails>;
   // A retry only merges the same basins to a different count: decoding and the gradient are done once.
   const onStage = opts.onStage ?? ((): void => undefined);
-  const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage) : null;
+  const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit) : null;
   for (let attempt = 0; ; attempt++) {
     bitmap = basins ? photoLines(basins, opts.difficulty, opts.ratio, target, onStage) : await cleanupDrawing(input, opts.difficulty, opts.ratio);
     finishPage(bitmap, lineWidthPx(opts.difficulty));

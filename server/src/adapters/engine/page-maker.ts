@@ -1,4 +1,4 @@
-import type { Difficulty, Language, Ratio } from '@studio/contracts/constants';
+import type { Difficulty, Language, PhotoFit, Ratio } from '@studio/contracts/constants';
 import type { Attribution } from '@studio/contracts/images';
 
 /** Every file of a made page, ready to store. */
@@ -33,7 +33,7 @@ export interface PageMaker {
     request: { prompt: string; difficulty: Difficulty; ratio: Ratio; seed: number; lang: Language; providerRef: string | null; /** Seeding: yields to users' pages. */ background?: boolean },
     progress: Progress,
   ): Promise<MadePage>;
-  fromPhoto(request: { image: Buffer; difficulty: Difficulty; ratio: Ratio }, progress: Progress): Promise<MadePage>;
+  fromPhoto(request: { image: Buffer; difficulty: Difficulty; ratio: Ratio; fit: PhotoFit }, progress: Progress): Promise<MadePage>;
   /** A web-friendly copy of the uploaded photo to show beside its page. */
   sourcePreview(image: Buffer): Promise<Buffer>;
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Kysely } from 'kysely';
-import { GENERATION_COST, MAX_RUNNING_TASKS, isPaidLevel, type Difficulty, type Language, type MembershipLevel, type Ratio } from '@studio/contracts/constants';
+import { GENERATION_COST, MAX_RUNNING_TASKS, isPaidLevel, nearestRatio, type Difficulty, type Language, type MembershipLevel, type PhotoFit, type Ratio } from '@studio/contracts/constants';
 import { AppError, ErrorCode, errorMessages, isAppError, type ErrorCodeValue } from '@studio/contracts/errors';
 import type { ImageType, TaskStatusDto } from '@studio/contracts/images';
 import type { MadePage, PageMaker } from '../../adapters/engine/page-maker';
@@ -46,6 +46,8 @@ interface TextParams {
 }
 interface ImageParams {
   ratio: Ratio;
+  /** Absent on tasks queued before the choice existed: those were cropped. */
+  fit?: PhotoFit;
   difficulty: Difficulty;
   isPublic: boolean;
   lang: Language;
@@ -138,7 +140,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     const params = JSON.parse(task.params) as ImageParams;
     const upload = task.upload_key ? await storage.get(task.upload_key) : null;
     if (!upload) throw new AppError(ErrorCode.imageConversionFailed, 'The uploaded photo is missing');
-    const page = await engine().fromPhoto({ image: upload, difficulty: params.difficulty, ratio: params.ratio }, progress);
+    const page = await engine().fromPhoto({ image: upload, difficulty: params.difficulty, ratio: params.ratio, fit: params.fit ?? 'crop' }, progress);
     return { page, source: await engine().sourcePreview(upload), params };
   }
 
@@ -226,7 +228,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       return createTask(userId, 'text2image', params, newId(), null);
     },
 
-    async submitImage(userId: string, file: Buffer, input: { ratio: Ratio; difficulty: Difficulty; isPublic: boolean; lang?: Language }) {
+    async submitImage(userId: string, file: Buffer, input: { ratio: Ratio | null; fit: PhotoFit; difficulty: Difficulty; isPublic: boolean; lang?: Language }) {
       const probe = await engine().probeUpload(file);
       const user = await requireUser(userId);
       assertVisibilityAllowed(user.membership_level, input.isPublic);
@@ -237,7 +239,15 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         return await createTask(
           userId,
           'image2image',
-          { ratio: input.ratio, difficulty: input.difficulty, isPublic: input.isPublic, lang: input.lang ?? (user.preferred_lang as Language), width: probe.width, height: probe.height },
+          {
+            ratio: input.ratio ?? nearestRatio(probe.width, probe.height),
+            fit: input.fit,
+            difficulty: input.difficulty,
+            isPublic: input.isPublic,
+            lang: input.lang ?? (user.preferred_lang as Language),
+            width: probe.width,
+            height: probe.height,
+          },
           taskId,
           uploadKey,
         );
