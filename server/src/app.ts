@@ -15,12 +15,14 @@ import type { Mailer } from './adapters/mail/mailer';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { JobQueue } from './adapters/queue/job-queue';
 import type { Storage } from './adapters/storage/storage';
-import type { Config } from './config/config';
+import { deploymentNotices, type Config } from './config/config';
 import type { Db } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { refuseNulCharacters } from './http/refuse-nul';
 import { filesRoutes } from './http/files.routes';
 import { createTaskMetrics, registerMetrics } from './http/metrics';
+import { guardMetrics } from './http/metrics-access';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { createPageMeta } from './http/seo/page-meta';
 import { createSeoData } from './http/seo/seo-data';
 import { sitemapRoutes } from './http/seo/sitemap.routes';
@@ -94,6 +96,7 @@ async function defaultImprover(config: Config): Promise<PromptImprover> {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, logger } = deps;
+  for (const notice of deploymentNotices(config)) logger.warn(notice);
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: (request) => {
@@ -101,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   app.decorateRequest('auth', null);
   app.addHook('onSend', async (request, reply) => {
@@ -227,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deps.queue.close();
   });
 
+  guardMetrics(app, config.metricsToken);
   registerMetrics(app, [
     { name: 'generation_queue_local', help: 'Tasks waiting or running in this process.', read: async () => deps.queue.pending() },
     {

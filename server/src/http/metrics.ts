@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { METRICS_PATH } from './metrics-access';
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const TASK_BUCKETS = [0.5, 1, 2, 5, 10, 20, 30, 60, 120];
@@ -46,7 +47,7 @@ export interface Gauge {
 }
 
 /**
- * Prometheus text metrics at /metrics: requests and their durations per route and status, page-making
+ * Prometheus text metrics at /metrics (who may read them: metrics-access.ts): requests and their durations per route and status, page-making
  * times by outcome, plus whatever gauges the app registers (queue depth, tasks by status, credits). Routes are the registered
  * patterns (/api/images/:id), so ids never explode the label set.
  */
@@ -56,13 +57,13 @@ export function registerMetrics(app: FastifyInstance, gauges: Gauge[], taskMetri
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
+    if (route === METRICS_PATH) return;
     const key = `method="${request.method}",route="${route}",status="${reply.statusCode}"`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
     observe(histograms, `method="${request.method}",route="${route}"`, BUCKETS, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', async (_request, reply) => {
+  app.get(METRICS_PATH, async (_request, reply) => {
     const lines: string[] = [];
     lines.push('# HELP http_requests_total HTTP requests answered.', '# TYPE http_requests_total counter');
     for (const [labels, value] of counts) lines.push(`http_requests_total{${labels}} ${value}`);

@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../adapters/storage/storage';
 import { createLibraryImporter } from '../modules/library/library-import';
 import { hashToken, newId, newSecretToken, nowIso } from '../lib/ids';
+import { createLogger } from '../lib/logger';
+import { loadConfig } from '../config/config';
 import { registerUser, signedInUser } from '../test/factories';
-import { createTestApp, databaseKinds, readOutbox, serveWebBuild, waitFor, type TestApp } from '../test/test-app';
+import { createTestApp, databaseKinds, metricsAuthorization, readOutbox, serveWebBuild, waitFor, type TestApp } from '../test/test-app';
 
 /**
  * The holes of the security review (issue 21), each reproduced against the real HTTP app on both
@@ -133,6 +135,31 @@ describe.each(databaseKinds)('security review holes on %s', (kind) => {
     });
   });
 
+  describe('2. secrets in the log', () => {
+    it('logs request URLs with reset tokens, signatures and codes redacted, and never the authorization or cookie headers', async () => {
+      const lines: string[] = [];
+      const logged = await createTestApp(kind, { logger: createLogger('info', { write: (line: string) => void lines.push(line) }) });
+      try {
+        const secret = (n: number) => `SeCrEt${n}${newSecretToken()}`;
+        const secrets = Array.from({ length: 8 }, (_, i) => secret(i));
+        await logged.app.inject({ method: 'POST', url: `/api/users/validate-reset-token/${secrets[0]}`, payload: {} });
+        await logged.app.inject({ method: 'GET', url: `/reset-password?lang=en&token=${secrets[1]}` });
+        await logged.app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${secrets[2]}`, cookie: `session=${secrets[3]}` } });
+        await logged.app.inject({ method: 'GET', url: `/files/images/img0000000000nothing1/source.png?exp=1&sig=${secrets[4]}` });
+        await logged.app.inject({ method: 'POST', url: '/api/users/reset-password', payload: { token: secrets[5], newPassword: secrets[6] } });
+        logged.app.log.warn(`a message quoting http://studio.test/reset-password?token=${secrets[7]}`);
+        const log = lines.join('');
+        expect(log).toContain('/api/users/validate-reset-token/[redacted]');
+        expect(log).toContain('/reset-password?lang=en&token=[redacted]');
+        expect(log).toContain('&sig=[redacted]');
+        for (const [i, value] of secrets.entries()) expect(log.includes(value), `secret ${i} in the log`).toBe(false);
+        expect(log).not.toMatch(/SeCrEt\d/);
+      } finally {
+        await logged.close();
+      }
+    });
+  });
+
   describe('5. user text in the server-rendered head', () => {
     const TEMPLATE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Studio</title><meta name="description" content="x"></head><body><div id="root"></div></body></html>';
     const hostile = (tag: string) => `${tag} a cat $\` with a hat $' and $& "quoted" 'single' </script><script>alert(1)</script> $$ $1`;
@@ -199,6 +226,104 @@ describe.each(databaseKinds)('security review holes on %s', (kind) => {
       }
       const category = (await web.inject({ method: 'GET', url: '/categories/tricks' })).body;
       expect(category).toContain(`<title>${html(hostile('category title'))} | Coloring Studio</title>`);
+    });
+  });
+
+  describe('6. /metrics', () => {
+    const metrics = (app: FastifyInstance, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/metrics', headers });
+
+    it('answers 401 without the METRICS_TOKEN bearer and the metrics with it', async () => {
+      await registerUser(t.app);
+      for (const headers of [{}, { authorization: 'Bearer wrong-token-of-some-length' }, { authorization: metricsAuthorization.authorization.replace('Bearer ', 'Basic ') }] as Record<string, string>[]) {
+        const refused = await metrics(t.app, headers);
+        expect(refused.statusCode, JSON.stringify(headers)).toBe(401);
+        expect(refused.body).not.toContain('credits_booked');
+      }
+      const allowed = await metrics(t.app, metricsAuthorization);
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.body).toMatch(/credits_booked\{reason="signup"\} \d+/);
+    });
+
+    it('answers 404, like any unknown path, when METRICS_TOKEN is not set', async () => {
+      const closed = await createTestApp(kind, { config: { metricsToken: null } });
+      try {
+        for (const headers of [{}, metricsAuthorization] as Record<string, string>[]) {
+          const response = await metrics(closed.app, headers);
+          expect(response.statusCode).toBe(404);
+          expect(response.json()).toMatchObject({ status: 'error', errorCode: 404, data: null });
+        }
+      } finally {
+        await closed.close();
+      }
+    });
+  });
+
+  describe('3. test payments and outbox mail on a public deployment', () => {
+    it('refuses to start a public deployment that did not choose its payment provider', () => {
+      for (const env of [{ PUBLIC_URL: 'https://colors.example.com' }, { PUBLIC_URL: 'http://192.168.1.20:3000' }, { PUBLIC_URL: 'http://localhost:8080', PUBLIC_DEPLOYMENT: 'true' }]) {
+        expect(() => loadConfig({ ...env, DATA_DIR: t.dataDir }), JSON.stringify(env)).toThrow(/^Invalid configuration: PAYMENT_PROVIDER must be set on a public deployment/);
+      }
+      // A laptop keeps working offline with test payments.
+      for (const env of [{}, { PUBLIC_URL: 'http://localhost:3000' }, { PUBLIC_URL: 'http://127.0.0.1:3000' }, { PUBLIC_URL: 'https://colors.example.com', PUBLIC_DEPLOYMENT: 'false' }]) {
+        expect(loadConfig({ ...env, DATA_DIR: t.dataDir }).payment.provider, JSON.stringify(env)).toBe('test');
+      }
+      expect(loadConfig({ PUBLIC_URL: 'https://colors.example.com', PAYMENT_PROVIDER: 'test', DATA_DIR: t.dataDir }).payment.provider).toBe('test');
+    });
+
+    it('says at start-up that test payments move no money and that reset mails go to the outbox, and tells the web it takes test payments', async () => {
+      const lines: string[] = [];
+      const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+      const open = await createTestApp(kind, { env: { PUBLIC_URL: 'https://colors.example.com', PAYMENT_PROVIDER: 'test' }, logger });
+      try {
+        const log = lines.join('');
+        expect(log).toContain('test mode: no money moves');
+        expect(log).toContain(`reset mails are not sent, they go to the outbox folder ${path.join(open.dataDir, 'outbox')}`);
+        const config = await open.app.inject({ method: 'GET', url: '/api/config' });
+        expect(config.json().data).toMatchObject({ paymentProvider: 'test' });
+      } finally {
+        await open.close();
+      }
+      lines.length = 0;
+      const laptop = await createTestApp(kind, { env: { PUBLIC_URL: 'http://localhost:3000', SMTP_URL: 'smtp://mail.example.com:587' }, logger });
+      try {
+        expect(lines.join('')).toContain('test mode: no money moves');
+        expect(lines.join('')).not.toContain('outbox');
+      } finally {
+        await laptop.close();
+      }
+    });
+  });
+
+  describe('4. rate limits behind a proxy', () => {
+    const limits = { login: 10, register: 10, forgot: 5, refresh: 60, generate: 30 };
+    const wrongLogin = (app: FastifyInstance, forwardedFor: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'victim@example.com', password: 'a wrong guess', rememberMe: false }, headers: { 'x-forwarded-for': forwardedFor } });
+    const forged = () => `198.51.100.${Math.floor(Math.random() * 250)}, 10.${Math.floor(Math.random() * 250)}.0.1`;
+
+    // The proxy (the socket peer, 127.0.0.1 under inject) appends the address it saw to whatever
+    // X-Forwarded-For the client wrote.
+    it.each(['true', '1', '127.0.0.1', 'loopback'])(
+      'with TRUST_PROXY=%s, 15 wrong logins from one client with forged forwarded addresses get 429 from the 11th, and another client is not limited',
+      async (trustProxy) => {
+        const proxied = await createTestApp(kind, { env: { TRUST_PROXY: trustProxy }, config: { authRateLimit: limits } });
+        try {
+          const codes: number[] = [];
+          for (let i = 0; i < 15; i += 1) codes.push((await wrongLogin(proxied.app, `${forged()}, 203.0.113.7`)).statusCode);
+          expect(codes.slice(0, 10)).toEqual(Array(10).fill(401));
+          expect(codes.slice(10)).toEqual(Array(5).fill(429));
+          expect((await wrongLogin(proxied.app, `${forged()}, 203.0.113.8`)).statusCode).toBe(401);
+        } finally {
+          await proxied.close();
+        }
+      },
+    );
+
+    it('takes false, hop counts and proxy addresses, and stops on anything else naming TRUST_PROXY', () => {
+      expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+      expect(loadConfig({}).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 172.16.0.0/12,::1,loopback' }).trustProxy).toEqual(['10.0.0.2', '172.16.0.0/12', '::1', 'loopback']);
+      for (const bad of ['yes', '10.0.0.300', '10.0.0.0/33', '11', 'caddy']) expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/^Invalid configuration: TRUST_PROXY /);
     });
   });
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import type { PageMaker } from '../adapters/engine/page-maker';
 import type { GoogleVerifier } from '../adapters/google/google-verifier';
 import { createMailer, type Mailer } from '../adapters/mail/mailer';
@@ -14,6 +14,10 @@ import { createLocalStorage, type Storage } from '../adapters/storage/storage';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config/config';
 import { migrate, openDatabase, type Db } from '../db/database';
+
+const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';
+/** Reads /metrics of a test app (its METRICS_TOKEN). */
+export const metricsAuthorization = { authorization: `Bearer ${TEST_METRICS_TOKEN}` };
 
 /** SQLite always; PostgreSQL too when DATABASE_URL_TEST is set (CI sets it). */
 export const databaseKinds: ('sqlite' | 'postgres')[] = ['sqlite', ...(process.env.DATABASE_URL_TEST ? (['postgres'] as const) : [])];
@@ -41,12 +45,14 @@ export interface TestAppOptions {
   improver?: AppDeps['improver'];
   /** PostgreSQL only: reach the test database through this URL (a proxy in front of it, say). */
   postgresUrl?: string;
+  /** Defaults to a silent logger. */
+  logger?: Logger;
 }
 
 /** A real app on a real, empty database: a temp SQLite file, or a fresh PostgreSQL schema. */
 export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-test-'));
-  const base = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://studio.test', LOG_LEVEL: 'silent', ...options.env });
+  const base = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://studio.test', LOG_LEVEL: 'silent', METRICS_TOKEN: TEST_METRICS_TOKEN, PAYMENT_PROVIDER: 'test', ...options.env });
   const config: Config = { ...base, authRateLimit: { login: 1000, register: 1000, forgot: 1000, refresh: 1000, generate: 1000 }, ...options.config };
 
   let schema: string | null = null;
@@ -64,7 +70,7 @@ export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAp
   }
   await migrate(db);
 
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = options.mailer ?? createMailer({ smtpUrl: null, from: 'Studio <no-reply@studio.test>', outboxDir, logger });
   const app = await buildApp({

@@ -6,7 +6,7 @@ import { bookCredits, ledgerOf } from '../credits/credits.repository';
 import { createFakePageMaker } from '../../test/fake-page-maker';
 import { createReportsRepository } from '../images/reports.repository';
 import { signedInUser } from '../../test/factories';
-import { createTestApp, databaseKinds, waitFor, type TestApp } from '../../test/test-app';
+import { createTestApp, metricsAuthorization, databaseKinds, waitFor, type TestApp } from '../../test/test-app';
 import { multipart } from '../../test/uploads';
 
 describe.each(databaseKinds)('generation on %s', (kind) => {
@@ -63,7 +63,7 @@ describe.each(databaseKinds)('generation on %s', (kind) => {
     expect(thumb.headers['content-type']).toBe('image/webp');
     expect(thumb.headers['cross-origin-resource-policy']).toBe('cross-origin');
 
-    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics', headers: metricsAuthorization })).body;
     expect(metrics).toMatch(/generation_task_duration_seconds_count\{type="text2image",outcome="completed"\} [1-9]/);
     expect(metrics).toMatch(/credits_booked\{reason="generation"\} -\d+/);
   });
