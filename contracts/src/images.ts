@@ -78,7 +78,7 @@ export interface ImageDto {
   title: Localized;
   description: Localized;
   prompt: Localized;
-  /** What a card shows first: the uploaded photo for image2image, else the page. */
+  /** The page (kept for older clients). Never the uploaded photo: its owner asks for it (apiPaths.original). */
   defaultUrl: string;
   /** The coloured preview, when there is one. */
   colorUrl: string | null;
@@ -100,6 +100,12 @@ export interface ImageDto {
   isOnline: boolean;
   createdAt: string;
   hotness: number;
+}
+
+/** GET /api/images/:id/original, owner only: a link to the uploaded photo that expires soon. */
+export interface OriginalLinkDto {
+  url: string;
+  expiresAt: string;
 }
 
 export interface TaskStatusDto {

@@ -27,6 +27,8 @@ export const apiPaths = {
   images: '/api/images',
   image: (id: string) => `/api/images/${encodeURIComponent(id)}`,
   report: '/api/images/report',
+  /** The owner's short-lived link to the photo a page was traced from (never anyone else's). */
+  original: (id: string) => `/api/images/${encodeURIComponent(id)}/original`,
   styleSuggestions: (lang: 'en' | 'zh' | 'ja') => `/api/images/style-suggestions?lang=${lang}`,
   improvePrompt: '/api/images/improve-prompt',
   download: (id: string, format: 'png' | 'pdf' | 'svg', paper?: 'letter' | 'a4') =>

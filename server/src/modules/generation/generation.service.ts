@@ -138,7 +138,9 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     const params = JSON.parse(task.params) as ImageParams;
     const upload = task.upload_key ? await storage.get(task.upload_key) : null;
     if (!upload) throw new AppError(ErrorCode.imageConversionFailed, 'The uploaded photo is missing');
-    const page = await engine().fromPhoto({ image: upload, difficulty: params.difficulty, ratio: params.ratio }, progress);
+    const made = await engine().fromPhoto({ image: upload, difficulty: params.difficulty, ratio: params.ratio }, progress);
+    // A colour preview of a photo page would show the photo itself: such a page keeps none.
+    const page = { ...made, colorPng: null, colorThumb600: null };
     return { page, source: await engine().sourcePreview(upload), params };
   }
 
