@@ -196,6 +196,9 @@ export const imagesQuerySchema = z.object({
 });
 export type ImagesQuery = z.infer<typeof imagesQuerySchema>;
 
+/** GET /api/images/examples: the chosen pages a generator tab offers ("Try an example"). */
+export const examplesQuerySchema = z.object({ type: imageTypeSchema.catch('text2image').default('text2image') });
+
 export interface TagCount {
   tagId: string;
   displayName: Localized;

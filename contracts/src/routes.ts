@@ -25,6 +25,7 @@ export const apiPaths = {
   taskStatus: (taskId: string, type: 'text2image' | 'image2image') => `/api/images/tasks/${encodeURIComponent(taskId)}?type=${type}`,
   userImages: '/api/images/userImg',
   images: '/api/images',
+  examples: (type: 'text2image' | 'image2image') => `/api/images/examples?type=${type}`,
   image: (id: string) => `/api/images/${encodeURIComponent(id)}`,
   report: '/api/images/report',
   /** The owner's short-lived link to the photo a page was traced from (never anyone else's). */

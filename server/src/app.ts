@@ -29,6 +29,8 @@ import { createAccessTokens } from './lib/access-tokens';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { findBlockedTerm } from '@studio/engine/filter/content-filter';
+import { createExamplesRepository } from './modules/library/examples.repository';
 import { createLibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
 import { createLibraryService } from './modules/library/library.service';
@@ -188,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maker: deps.maker,
     urls,
     logger,
+    passesContentFilter: (text) => findBlockedTerm(text) === null,
     ...deps.generationTimeouts,
   });
   app.decorate('generation', generation);
@@ -261,7 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, rateLimit: config.authRateLimit });
   await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
   await app.register(blogRoutes, { db: kysely, publicUrl: config.publicUrl });
-  const library = createLibraryService({ library: createLibraryRepository(kysely, db.textSearch), urls });
+  const library = createLibraryService({ library: createLibraryRepository(kysely, db.textSearch), examples: createExamplesRepository(kysely), urls });
   const imagesVersion = createImagesVersionReader(db);
   await app.register(libraryRoutes, { library, imagesVersion });
   await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });

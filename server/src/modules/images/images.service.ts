@@ -4,7 +4,7 @@ import { downloadFileName, type ImageListDto, type OriginalLinkDto, type UserIma
 import type { Storage } from '../../adapters/storage/storage';
 import { toImageDto } from './image-dto';
 import { ORIGINAL_URL_TTL_SECONDS, PAGE_FILE_NAMES, parseFiles, removePageFiles, type FileUrls, type PageFileRole } from './image-files';
-import type { ImageRow, ImagesRepository } from './images.repository';
+import { REPORT_RULES, type ImageRow, type ImagesRepository } from './images.repository';
 
 export interface ImagesServiceDeps {
   images: ImagesRepository;
@@ -44,8 +44,9 @@ export function createImagesService(deps: ImagesServiceDeps) {
 
     async report(userId: string, input: { imageId: string; content: string }): Promise<void> {
       const row = await visibleImage(input.imageId, userId);
-      const added = await images.addReport({ imageId: row.id, userId, content: input.content }, deps.isUniqueViolation);
-      if (!added) throw new AppError(ErrorCode.invalidFormat, 'You have already reported this image', { imageId: 'validation.alreadyReported' }, { httpStatus: 409 });
+      const outcome = await images.addReport({ imageId: row.id, userId, content: input.content }, deps.isUniqueViolation);
+      if (outcome === 'limit') throw new AppError(ErrorCode.tooManyRequests, `You can report ${REPORT_RULES.reportsPerDay} images a day`);
+      if (outcome === 'duplicate') throw new AppError(ErrorCode.invalidFormat, 'You have already reported this image', { imageId: 'validation.alreadyReported' }, { httpStatus: 409 });
     },
 
     async download(
