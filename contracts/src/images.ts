@@ -89,7 +89,7 @@ export interface ImageDto {
   title: Localized;
   description: Localized;
   prompt: Localized;
-  /** What a card shows first: the uploaded photo for image2image, else the page. */
+  /** The page (kept for older clients). Never the uploaded photo: its owner asks for it (apiPaths.original). */
   defaultUrl: string;
   /** The coloured preview, when there is one. */
   colorUrl: string | null;
@@ -111,6 +111,12 @@ export interface ImageDto {
   isOnline: boolean;
   createdAt: string;
   hotness: number;
+}
+
+/** GET /api/images/:id/original, owner only: a link to the uploaded photo that expires soon. */
+export interface OriginalLinkDto {
+  url: string;
+  expiresAt: string;
 }
 
 export interface TaskStatusDto {
@@ -200,6 +206,9 @@ export const imagesQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).catch(20).default(20),
 });
 export type ImagesQuery = z.infer<typeof imagesQuerySchema>;
+
+/** GET /api/images/examples: the chosen pages a generator tab offers ("Try an example"). */
+export const examplesQuerySchema = z.object({ type: imageTypeSchema.catch('text2image').default('text2image') });
 
 export interface TagCount {
   tagId: string;

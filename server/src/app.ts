@@ -32,6 +32,8 @@ import { createAccessTokens } from './lib/access-tokens';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { findBlockedTerm } from '@studio/engine/filter/content-filter';
+import { createExamplesRepository } from './modules/library/examples.repository';
 import { createLibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
 import { createLibraryService } from './modules/library/library.service';
@@ -194,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maker: deps.maker,
     urls,
     logger,
+    passesContentFilter: (text) => findBlockedTerm(text) === null,
     ...deps.generationTimeouts,
   });
   app.decorate('generation', generation);
@@ -268,7 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, rateLimit: config.authRateLimit });
   await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
   await app.register(blogRoutes, { db: kysely, publicUrl: config.publicUrl });
-  const library = createLibraryService({ library: createLibraryRepository(kysely, db.textSearch), urls });
+  const library = createLibraryService({ library: createLibraryRepository(kysely, db.textSearch), examples: createExamplesRepository(kysely), urls });
   const imagesVersion = createImagesVersionReader(db);
   await app.register(libraryRoutes, { library, imagesVersion });
   await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });

@@ -58,7 +58,8 @@ export function createFakePageMaker() {
     },
     fromPrompt: (request) => made(request.prompt),
     fromPhoto: () => made('photo'),
-    sourcePreview: async () => webp,
+    // The photo itself, small: its bytes differ from every page file's, as a real preview's do.
+    sourcePreview: (image) => sharp(image).resize(40, 40, { fit: 'inside' }).webp().toBuffer(),
   };
   return { maker, state };
 }

@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
 import type { Config } from '../../config/config';
@@ -84,6 +85,10 @@ export function createS3Storage(settings: S3Settings): Storage & { client: S3Cli
       assertSafeKey(key);
       // S3 answers a delete of a missing key with success, like rm -f.
       await guarded(() => client.send(new DeleteObjectCommand({ Bucket, Key: key })));
+    },
+    async presignedUrl(key, seconds) {
+      assertSafeKey(key);
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: seconds });
     },
   };
 }

@@ -31,6 +31,11 @@ export interface GenerationServiceDeps {
   processTimeoutMs?: number;
   /** A processing task whose worker has been silent this long is taken over. */
   staleAfterMs?: number;
+  /**
+   * The content filter a public page's words pass before the page joins the public gallery; a
+   * page that fails is held offline for a moderator (`npm run content -- reports`).
+   */
+  passesContentFilter: (text: string) => boolean;
   /** Told how long each task this process ran took, and how it ended (for /metrics). */
   onTaskFinished?: (type: ImageType, outcome: 'completed' | 'failed', seconds: number) => void;
 }
@@ -140,7 +145,9 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     const params = JSON.parse(task.params) as ImageParams;
     const upload = task.upload_key ? await storage.get(task.upload_key) : null;
     if (!upload) throw new AppError(ErrorCode.imageConversionFailed, 'The uploaded photo is missing');
-    const page = await engine().fromPhoto({ image: upload, difficulty: params.difficulty, ratio: params.ratio, fit: params.fit ?? 'crop' }, progress);
+    const made = await engine().fromPhoto({ image: upload, difficulty: params.difficulty, ratio: params.ratio, fit: params.fit ?? 'crop' }, progress);
+    // A colour preview of a photo page would show the photo itself: such a page keeps none.
+    const page = { ...made, colorPng: null, colorThumb600: null };
     return { page, source: await engine().sourcePreview(upload), params };
   }
 
@@ -161,6 +168,8 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       const files = await storePageFiles(storage, imageId, page, source);
       const title = task.type === 'text2image' ? titleFromPrompt((params as TextParams).prompt) : null;
       const localized = (value: string) => JSON.stringify({ en: value, zh: value, ja: value });
+      const words = { title: title ?? PHOTO_TITLE.en, description: title ? (params as TextParams).prompt : PHOTO_DESCRIPTION.en };
+      const held = params.isPublic && !deps.passesContentFilter(`${words.title}\n${words.description}`) ? 'filter' : null;
       const completed = await db.transaction().execute(async (trx) => {
         await images.insert(trx, {
           id: imageId,
@@ -177,14 +186,15 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           additional_info: null,
           attribution: page.attribution ? JSON.stringify(page.attribution) : null,
           is_public: params.isPublic ? 1 : 0,
-          is_online: 1,
+          is_online: held ? 0 : 1,
+          held,
           hotness: 0,
           files: JSON.stringify(files),
           created_at: nowIso(),
         });
         if (!(await tasks.complete(trx, taskId, imageId))) throw new AppError(ErrorCode.processingTimeout, 'The task was taken over');
         // A public page joins the library's lists in the same commit as the task.
-        if (params.isPublic) await bumpImagesVersion(trx);
+        if (params.isPublic && !held) await bumpImagesVersion(trx);
         return true;
       }).catch(async (error) => {
         await removePageFiles(storage, files);
