@@ -80,7 +80,9 @@ const SCENE_BY_NAME: [RegExp, Scene][] = [
   [/jack-o-lantern|ghost|bat|owl|crescent moon/, 'night'],
   [/camel|cactus|scorpion/, 'desert'],
   [/cow|pig|ewe|ram|goat|chicken|rooster|tractor|horse|duck/, 'farm'],
-  [/palm tree|crab|spiral shell/, 'beach'],
+  [/palm tree|crab|spiral shell|sandcastle|lighthouse/, 'beach'],
+  [/barn/, 'farm'],
+  [/tunnel|finish flag/, 'road'],
   [/house|school|office|hospital|bus|taxi|police|ambulance/, 'city'],
 ];
 

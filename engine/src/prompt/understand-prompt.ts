@@ -108,7 +108,7 @@ export function singularize(word: string): string {
 const IRREGULAR: Record<string, string> = {
   mice: 'mouse', geese: 'goose', children: 'child', people: 'person', teeth: 'tooth', feet: 'foot', wolves: 'wolf',
   leaves: 'leaf', fish: 'fish', sheep: 'sheep', deer: 'deer', cherries: 'cherry', strawberries: 'strawberry', fries: 'fries',
-  christmas: 'christmas', xmas: 'christmas', canvas: 'canvas', atlas: 'atlas', gas: 'gas', grapes: 'grapes', pancakes: 'pancakes', dice: 'dice', bus: 'bus', octopus: 'octopus', cactus: 'cactus', hippopotamus: 'hippopotamus',
+  christmas: 'christmas', xmas: 'christmas', glasses: 'glasses', eyeglasses: 'glasses', sunglasses: 'sunglasses', canvas: 'canvas', atlas: 'atlas', gas: 'gas', grapes: 'grapes', pancakes: 'pancakes', dice: 'dice', bus: 'bus', octopus: 'octopus', cactus: 'cactus', hippopotamus: 'hippopotamus',
 };
 
 /** A token with the text the user typed, so unmatched words are reported in their language. */
