@@ -41,13 +41,13 @@ export function contextPlanes(p: Float32Array, width: number, height: number): F
  * Boundary probability per pixel from the small MLPs trained on the BSDS500 train split
  * (bench/src/bsds/train-boundary-model.ts), before thinning: the first stage on colour and
  * texture cues, then (when trained) a second and a third stage that also see context planes from
- * the previous stage's map.
+ * the previous stage's map. `stages` below 3 stops early (photo pages use the first stage only, for speed).
  */
-export function boundaryProbability(image: RgbImage, scale = 1): { probability: Float32Array; angle: Float32Array } {
+export function boundaryProbability(image: RgbImage, scale = 1, stages = 3): { probability: Float32Array; angle: Float32Array } {
   const features = computeBoundaryFeatures(image, scale);
   const n = image.width * image.height;
   let probability = runMlp(features.planes, BOUNDARY_MODEL, n);
-  for (const model of [BOUNDARY_CONTEXT_MODEL, BOUNDARY_THIRD_MODEL]) {
+  for (const model of [BOUNDARY_CONTEXT_MODEL, BOUNDARY_THIRD_MODEL].slice(0, stages - 1)) {
     if (!model) break;
     probability = runMlp([...features.planes, ...contextPlanes(probability, image.width, image.height)], model, n);
   }

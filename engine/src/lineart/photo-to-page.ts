@@ -1,18 +1,16 @@
 import sharp from 'sharp';
 import type { Difficulty, Ratio } from '@studio/contracts/constants';
-import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
+import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio } from '@studio/contracts/page';
 import type { Bitmap, Page, PageReport } from '../page';
 import { decodeImage } from '../io/load-image';
-import type { RgbImage } from '../io/load-image';
 import { checkPage } from '../quality/check-page';
 import { traceToSvg } from '../trace/trace-outlines';
 import { startThumbnails } from '../output/page-files';
-import { colourGradient, rgbToLab } from './boundary-map';
 import { boundaryChains, smoothChain, strokePolylines } from './draw-boundaries';
 import { cleanupDrawing } from './cleanup-drawing';
 import { finishPage } from './finish-page';
-import { mergeRegions, watershed } from './segment-regions';
-import type { Segmentation } from './segment-regions';
+import { basinsOf, PHOTO_PARAMS, photoRegions } from './photo-regions';
+import type { PhotoBasins } from './photo-regions';
 
 export { learnedBoundaryMap as softBoundaryMap } from './boundary-model';
 
@@ -23,28 +21,9 @@ export interface PhotoToPageOptions {
   mode: 'photo' | 'cleanup';
   /** A photo of another shape than the page: `contain` keeps all of it on white paper, `cover` (the default) fills the page and cuts the overflow, centred. */
   fit?: 'cover' | 'contain';
-  /** Called as each stage ends, with its name (decode, gradient, watershed, merge, draw, finish, check, trace): for timing breakdowns. */
+  /** Called as each stage ends, with its name (decode, evidence, watershed, merge, draw, finish, check, trace): for timing breakdowns. */
   onStage?: (stage: string) => void;
 }
-
-/** How a difficulty shapes a photo page. Areas are on paper, in mm². */
-interface PhotoParams {
-  targetRegions: number;
-  /** Page pixels per working pixel: pages with fewer, larger regions are segmented at lower resolution. */
-  workScale: number;
-  /** Gradient scale in working pixels: coarser for young children, so texture never becomes lines. */
-  sigma: number;
-  /** Smoothing of the drawn boundaries along their length, working pixels. */
-  curveSigma: number;
-  minRegionMm2: number;
-}
-
-export const PHOTO_PARAMS: Record<Difficulty, PhotoParams> = {
-  toddler: { targetRegions: 14, workScale: 6, sigma: 2, curveSigma: 4, minRegionMm2: 250 },
-  children: { targetRegions: 44, workScale: 5, sigma: 1.6, curveSigma: 3.6, minRegionMm2: 60 },
-  teen: { targetRegions: 84, workScale: 4, sigma: 1.5, curveSigma: 3.5, minRegionMm2: 30 },
-  adult: { targetRegions: 320, workScale: 4, sigma: 1, curveSigma: 2.5, minRegionMm2: 10 },
-};
 
 export async function encodePagePng(page: Bitmap): Promise<Buffer> {
   // b-w: a one-channel PNG (a third of the bytes to deflate and store, and faster to read back).
@@ -52,32 +31,6 @@ export async function encodePagePng(page: Bitmap): Promise<Buffer> {
     .toColourspace('b-w')
     .png({ compressionLevel: 6, adaptiveFiltering: false })
     .toBuffer();
-}
-
-/** What a photo gives before the merging: colour planes, gradient and over-segmentation at working size. */
-export interface PhotoBasins {
-  planes: Float32Array[];
-  magnitude: Float32Array;
-  over: Segmentation;
-  workW: number;
-  workH: number;
-}
-
-/** CIELAB → colour gradient → watershed basins of a photo already at working size. */
-export function basinsOf(image: RgbImage, difficulty: Difficulty, onStage: (stage: string) => void = () => undefined): PhotoBasins {
-  const params = PHOTO_PARAMS[difficulty];
-  const { width: workW, height: workH } = image;
-  const planes = rgbToLab(image);
-  const field = colourGradient(planes, workW, workH, {
-    sigmas: [params.sigma, params.sigma * 2],
-    chromaWeight: 1.5,
-    blur: 'recursive',
-    withAngle: false,
-  });
-  onStage('gradient');
-  const over = watershed(field.magnitude, workW, workH);
-  onStage('watershed');
-  return { planes, magnitude: field.magnitude, over, workW, workH };
 }
 
 /** Decode (shrunk while decoding) to the page's working size → basins. */
@@ -88,26 +41,7 @@ async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, 
   const workH = Math.round(size.height / params.workScale);
   const image = await decodeImage(input, { resize: { width: workW, height: workH, fit } });
   onStage('decode');
-  return basinsOf(image, difficulty, onStage);
-}
-
-/** Smallest region of a difficulty as a share of the picture: its paper area over a portrait page's. */
-function minRegionShare(difficulty: Difficulty): number {
-  const page = pageSizeForRatio('3:4');
-  return PHOTO_PARAMS[difficulty].minRegionMm2 / ((page.width / PX_PER_MM) * (page.height / PX_PER_MM));
-}
-
-/**
- * The regions a page draws: the basins merged down to `targetRegions`. The bench scores their
- * boundaries (bench:quality --map page), so this is the one place the page's regions come from.
- */
-export function photoRegions(basins: PhotoBasins, difficulty: Difficulty, targetRegions = PHOTO_PARAMS[difficulty].targetRegions): Segmentation {
-  return mergeRegions(basins.over, basins.magnitude, {
-    targetRegions,
-    minArea: minRegionShare(difficulty) * basins.workW * basins.workH,
-    planes: basins.planes,
-    colourWeight: 0.5,
-  });
+  return basinsOf(image, onStage);
 }
 
 /** Basins merged to `targetRegions` → outlines drawn at the difficulty's line width, inside a frame. */
@@ -148,7 +82,7 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   let report: PageReport;
   let png: Promise<Buffer>;
   let thumbnails: ReturnType<typeof startThumbnails>;
-  // A retry only merges the same basins to a different count: decoding and the gradient are done once.
+  // A retry only merges the same basins to a different count: decoding and the evidence are done once.
   const onStage = opts.onStage ?? ((): void => undefined);
   const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit) : null;
   for (let attempt = 0; ; attempt++) {
@@ -163,10 +97,10 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
     report = checkPage(bitmap, opts.difficulty);
     onStage('check');
     // Cut necks and thin strips make the page's region count drift from the segmentation's:
-    // one retry aims the segmentation so the page lands in the difficulty's band.
+    // up to two retries aim the segmentation so the page lands in the difficulty's band.
     const count = report.regionCount;
     const outOfBand = count > spec.maxRegions || count < spec.minRegions;
-    if (opts.mode === 'cleanup' || attempt > 0 || !outOfBand || count === 0) break;
+    if (opts.mode === 'cleanup' || attempt > 1 || !outOfBand || count === 0) break;
     const wanted = Number.isFinite(spec.maxRegions) ? (spec.minRegions + spec.maxRegions) / 2 : spec.minRegions * 1.4;
     target = Math.max(2, Math.round((target * wanted) / count));
   }
