@@ -20,7 +20,7 @@ import type { Db } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { refuseNulCharacters } from './http/refuse-nul';
 import { filesRoutes } from './http/files.routes';
-import { createTaskMetrics, registerMetrics } from './http/metrics';
+import { createMetrics, registerMetrics } from './http/metrics';
 import { guardMetrics } from './http/metrics-access';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { createPageMeta } from './http/seo/page-meta';
@@ -184,10 +184,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const urls = createFileUrls({ publicUrl: config.publicUrl, secret: config.jwtSecret });
   const imagesRepository = createImagesRepository(kysely, db.textSearch);
   const images = createImagesService({ images: imagesRepository, storage: deps.storage, urls, isUniqueViolation: db.isUniqueViolation });
-  const taskMetrics = createTaskMetrics();
+  const metrics = createMetrics();
   const generation = createGenerationService({
     db: kysely,
-    onTaskFinished: taskMetrics.observe,
+    onTaskFinished: metrics.observeTask,
+    onRefund: metrics.countRefund,
     tasks: createGenerationRepository(kysely),
     images: imagesRepository,
     users: usersRepository,
@@ -234,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   guardMetrics(app, config.metricsToken);
-  registerMetrics(app, [
+  registerMetrics(app, metrics, [
     { name: 'generation_queue_local', help: 'Tasks waiting or running in this process.', read: async () => deps.queue.pending() },
     {
       name: 'generation_tasks',
@@ -253,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return Object.fromEntries(rows.map((row) => [row.reason, Number(row.total)]));
       },
     },
-  ], taskMetrics);
+  ]);
 
   await app.register(healthRoutes, {
     checks: [

@@ -12,7 +12,7 @@ import { ledgerOf } from '../credits/credits.repository';
 import { createFakePageMaker } from '../../test/fake-page-maker';
 import { signedInUser } from '../../test/factories';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
-import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app';
+import { createTestApp, databaseKinds, metricsAuthorization, type TestApp } from '../../test/test-app';
 
 const generateUrl = '/api/images/text2imggenerate';
 
@@ -61,6 +61,9 @@ describe.each(databaseKinds)('outages on %s', (kind) => {
     expect(Number(after.credits)).toBe(50);
     const task = await t.db.kysely.selectFrom('generation_tasks').select(['status', 'error_code']).where('user_id', '=', user.userId).executeTakeFirstOrThrow();
     expect(task).toMatchObject({ status: 'failed', error_code: ErrorCode.serviceUnavailable });
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics', headers: metricsAuthorization })).body;
+    expect(metrics).toMatch(/generation_refunds_total\{code="503"\} [1-9]/);
+    expect(metrics).toContain('# TYPE process_resident_memory_bytes gauge');
   });
 
   it('is alive on /healthz while /readyz names the dependency that is down, each with its latency, within seconds', async () => {

@@ -37,7 +37,9 @@ export interface GenerationServiceDeps {
    */
   passesContentFilter: (text: string) => boolean;
   /** Told how long each task this process ran took, and how it ended (for /metrics). */
-  onTaskFinished?: (type: ImageType, outcome: 'completed' | 'failed', seconds: number) => void;
+  onTaskFinished?: (type: ImageType, outcome: 'completed' | 'failed', seconds: number, code: ErrorCodeValue | null) => void;
+  /** Told of each refund this process wrote, with the failure's code (for /metrics). */
+  onRefund?: (code: ErrorCodeValue) => void;
 }
 
 interface TextParams {
@@ -130,6 +132,9 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       if (!(await tasks.fail(trx, task.id, code, message))) return false;
       await bookCredits(trx, { userId: task.user_id, delta: GENERATION_COST, reason: 'refund', ref: `generation:${task.id}:refund` });
       return true;
+    }).then((refunded) => {
+      if (refunded) deps.onRefund?.(code);
+      return refunded;
     });
   }
 
@@ -162,6 +167,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     const task = (await tasks.findById(taskId))!;
     const started = Date.now();
     let outcome: 'completed' | 'failed' = 'failed';
+    let failure: ErrorCodeValue | null = null;
     const heartbeat = setInterval(() => void tasks.heartbeat(taskId, task.progress).catch(() => undefined), Math.min(10_000, staleAfterMs / 3));
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -214,6 +220,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           ? ErrorCode.textGenerationFailed
           : ErrorCode.imageConversionFailed;
       if (!isAppError(error)) logger.error({ err: error, taskId }, 'generation failed');
+      failure = code;
       const message = isAppError(error) ? error.message : errorMessages[code];
       if (await failAndRefund(task, code, message)) {
         logger.info({ taskId, code }, 'generation failed and refunded');
@@ -222,7 +229,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     } finally {
       clearInterval(heartbeat);
       clearTimeout(timer);
-      deps.onTaskFinished?.(task.type as ImageType, outcome, (Date.now() - started) / 1000);
+      deps.onTaskFinished?.(task.type as ImageType, outcome, (Date.now() - started) / 1000, failure);
     }
   }
 

@@ -105,6 +105,10 @@ describe.each(databaseKinds)('generation on %s', (kind) => {
     expect(refunds).toHaveLength(1);
     expect(await balance(user.userId)).toBe(50);
     expect(await ledgerSum(user.userId)).toBe(50);
+    // The image model's failure and the one refund are counted for the operators.
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics', headers: metricsAuthorization })).body;
+    expect(metrics).toMatch(/generation_failures_total\{type="text2image",code="4008"\} [1-9]/);
+    expect(metrics).toMatch(/generation_refunds_total\{code="4008"\} [1-9]/);
   });
 
   it('fails a page that takes too long with 4009 and refunds it', async () => {
