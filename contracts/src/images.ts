@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_DIFFICULTY, DIFFICULTIES, normalizeRatio, REPORT_MAX, type Difficulty, type Localized, type Ratio } from './constants';
+import { DEFAULT_DIFFICULTY, DIFFICULTIES, isRatio, normalizeRatio, PHOTO_FITS, REPORT_MAX, type Difficulty, type Localized, type PhotoFit, type Ratio } from './constants';
 
 export const IMAGE_TYPES = ['text2image', 'image2image'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
@@ -33,9 +33,20 @@ export const textGenerateRequestSchema = z.object({
 });
 export type TextGenerateRequest = z.input<typeof textGenerateRequestSchema>;
 
-/** Multipart fields beside the file of an image generation. */
+/**
+ * Multipart fields beside the file of an image generation. The ratio is optional (api-spec): without
+ * one (or with an unknown one) the page takes the ratio nearest the photo's own shape, so nothing is
+ * cut; `fit` says what happens when a chosen ratio differs from the photo's.
+ */
 export const imageGenerateFieldsSchema = z.object({
-  ratio: ratioField,
+  ratio: z
+    .unknown()
+    .optional()
+    .transform((value): Ratio | null => (isRatio(value) ? value : null)),
+  fit: z
+    .unknown()
+    .optional()
+    .transform((value): PhotoFit => ((PHOTO_FITS as readonly unknown[]).includes(value) ? (value as PhotoFit) : 'fit')),
   isPublic: booleanish.optional().default(true),
   difficulty: difficultyField,
   lang: z.enum(['en', 'zh', 'ja']).optional().catch(undefined),
@@ -78,7 +89,7 @@ export interface ImageDto {
   title: Localized;
   description: Localized;
   prompt: Localized;
-  /** What a card shows first: the uploaded photo for image2image, else the page. */
+  /** The page (kept for older clients). Never the uploaded photo: its owner asks for it (apiPaths.original). */
   defaultUrl: string;
   /** The coloured preview, when there is one. */
   colorUrl: string | null;
@@ -100,6 +111,12 @@ export interface ImageDto {
   isOnline: boolean;
   createdAt: string;
   hotness: number;
+}
+
+/** GET /api/images/:id/original, owner only: a link to the uploaded photo that expires soon. */
+export interface OriginalLinkDto {
+  url: string;
+  expiresAt: string;
 }
 
 export interface TaskStatusDto {
@@ -189,6 +206,9 @@ export const imagesQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).catch(20).default(20),
 });
 export type ImagesQuery = z.infer<typeof imagesQuerySchema>;
+
+/** GET /api/images/examples: the chosen pages a generator tab offers ("Try an example"). */
+export const examplesQuerySchema = z.object({ type: imageTypeSchema.catch('text2image').default('text2image') });
 
 export interface TagCount {
   tagId: string;

@@ -25,8 +25,11 @@ export const apiPaths = {
   taskStatus: (taskId: string, type: 'text2image' | 'image2image') => `/api/images/tasks/${encodeURIComponent(taskId)}?type=${type}`,
   userImages: '/api/images/userImg',
   images: '/api/images',
+  examples: (type: 'text2image' | 'image2image') => `/api/images/examples?type=${type}`,
   image: (id: string) => `/api/images/${encodeURIComponent(id)}`,
   report: '/api/images/report',
+  /** The owner's short-lived link to the photo a page was traced from (never anyone else's). */
+  original: (id: string) => `/api/images/${encodeURIComponent(id)}/original`,
   styleSuggestions: (lang: 'en' | 'zh' | 'ja') => `/api/images/style-suggestions?lang=${lang}`,
   improvePrompt: '/api/images/improve-prompt',
   download: (id: string, format: 'png' | 'pdf' | 'svg', paper?: 'letter' | 'a4') =>

@@ -18,8 +18,9 @@ import type { Storage } from './adapters/storage/storage';
 import { deploymentNotices, type Config } from './config/config';
 import type { Db } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
+import { refuseNulCharacters } from './http/refuse-nul';
 import { filesRoutes } from './http/files.routes';
-import { createTaskMetrics, registerMetrics } from './http/metrics';
+import { createMetrics, registerMetrics } from './http/metrics';
 import { guardMetrics } from './http/metrics-access';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { createPageMeta } from './http/seo/page-meta';
@@ -31,6 +32,8 @@ import { createAccessTokens } from './lib/access-tokens';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { findBlockedTerm } from '@studio/engine/filter/content-filter';
+import { createExamplesRepository } from './modules/library/examples.repository';
 import { createLibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
 import { createLibraryService } from './modules/library/library.service';
@@ -154,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (limiterRedis) app.addHook('onClose', async () => void limiterRedis.disconnect());
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   registerErrorHandling(app);
+  refuseNulCharacters(app);
 
   const kysely = db.kysely;
   const usersRepository = createUsersRepository(kysely);
@@ -180,10 +184,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const urls = createFileUrls({ publicUrl: config.publicUrl, secret: config.jwtSecret });
   const imagesRepository = createImagesRepository(kysely, db.textSearch);
   const images = createImagesService({ images: imagesRepository, storage: deps.storage, urls, isUniqueViolation: db.isUniqueViolation });
-  const taskMetrics = createTaskMetrics();
+  const metrics = createMetrics();
   const generation = createGenerationService({
     db: kysely,
-    onTaskFinished: taskMetrics.observe,
+    onTaskFinished: metrics.observeTask,
+    onRefund: metrics.countRefund,
     tasks: createGenerationRepository(kysely),
     images: imagesRepository,
     users: usersRepository,
@@ -192,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maker: deps.maker,
     urls,
     logger,
+    passesContentFilter: (text) => findBlockedTerm(text) === null,
     ...deps.generationTimeouts,
   });
   app.decorate('generation', generation);
@@ -229,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   guardMetrics(app, config.metricsToken);
-  registerMetrics(app, [
+  registerMetrics(app, metrics, [
     { name: 'generation_queue_local', help: 'Tasks waiting or running in this process.', read: async () => deps.queue.pending() },
     {
       name: 'generation_tasks',
@@ -248,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return Object.fromEntries(rows.map((row) => [row.reason, Number(row.total)]));
       },
     },
-  ], taskMetrics);
+  ]);
 
   await app.register(healthRoutes, {
     checks: [
@@ -266,7 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, rateLimit: config.authRateLimit });
   await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
   await app.register(blogRoutes, { db: kysely, publicUrl: config.publicUrl });
-  const library = createLibraryService({ library: createLibraryRepository(kysely, db.textSearch), urls });
+  const library = createLibraryService({ library: createLibraryRepository(kysely, db.textSearch), examples: createExamplesRepository(kysely), urls });
   const imagesVersion = createImagesVersionReader(db);
   await app.register(libraryRoutes, { library, imagesVersion });
   await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });

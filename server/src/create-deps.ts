@@ -19,6 +19,8 @@ import type { AppDeps } from './app';
 import { ConfigError, type Config } from './config/config';
 import { createLogger } from './lib/logger';
 import { migrate, openDatabase } from './db/database';
+import { applyStorageMoves } from './modules/images/image-files';
+import { createStorageMovesRepository } from './modules/images/storage-moves.repository';
 
 /** The bucket when S3_BUCKET is set (checked at start, so a typo stops the process), else DATA_DIR/files. */
 async function createStorage(config: Config): Promise<Storage> {
@@ -77,12 +79,16 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
   const db = openDatabase({ url: config.databaseUrl });
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  const storage = await createStorage(config);
+  // Files a migration asked to move (originals to their private prefix), before anything serves them.
+  const moved = await applyStorageMoves(createStorageMovesRepository(db.kysely), storage);
+  if (moved > 0) logger.info({ moved }, 'stored files moved');
   return {
     config,
     db,
     logger,
     mailer: createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), logger }),
-    storage: await createStorage(config),
+    storage,
     google: config.google.clientId ? createGoogleVerifier({ clientId: config.google.clientId, jwksUrl: config.google.jwksUrl }) : null,
     queue: config.redisUrl
       ? createBullQueue({ redisUrl: config.redisUrl, concurrency: availableParallelism() })

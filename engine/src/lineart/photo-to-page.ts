@@ -1,17 +1,16 @@
 import sharp from 'sharp';
 import type { Difficulty, Ratio } from '@studio/contracts/constants';
-import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
+import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio } from '@studio/contracts/page';
 import type { Bitmap, Page, PageReport } from '../page';
 import { decodeImage } from '../io/load-image';
 import { checkPage } from '../quality/check-page';
 import { traceToSvg } from '../trace/trace-outlines';
 import { startThumbnails } from '../output/page-files';
-import { colourGradient, rgbToLab } from './boundary-map';
 import { boundaryChains, smoothChain, strokePolylines } from './draw-boundaries';
 import { cleanupDrawing } from './cleanup-drawing';
 import { finishPage } from './finish-page';
-import { mergeRegions, watershed } from './segment-regions';
-import type { Segmentation } from './segment-regions';
+import { basinsOf, PHOTO_PARAMS, photoRegions } from './photo-regions';
+import type { PhotoBasins } from './photo-regions';
 
 export { learnedBoundaryMap as softBoundaryMap } from './boundary-model';
 
@@ -20,28 +19,11 @@ export interface PhotoToPageOptions {
   ratio: Ratio;
   /** `photo`: a picture becomes regions and outlines. `cleanup`: a drawn page is binarised and repaired. */
   mode: 'photo' | 'cleanup';
-  /** Called as each stage ends, with its name (decode, gradient, watershed, merge, draw, finish, check, trace): for timing breakdowns. */
+  /** A photo of another shape than the page: `contain` keeps all of it on white paper, `cover` (the default) fills the page and cuts the overflow, centred. */
+  fit?: 'cover' | 'contain';
+  /** Called as each stage ends, with its name (decode, evidence, watershed, merge, draw, finish, check, trace): for timing breakdowns. */
   onStage?: (stage: string) => void;
 }
-
-/** How a difficulty shapes a photo page. Areas are on paper, in mm². */
-interface PhotoParams {
-  targetRegions: number;
-  /** Page pixels per working pixel: pages with fewer, larger regions are segmented at lower resolution. */
-  workScale: number;
-  /** Gradient scale in working pixels: coarser for young children, so texture never becomes lines. */
-  sigma: number;
-  /** Smoothing of the drawn boundaries along their length, working pixels. */
-  curveSigma: number;
-  minRegionMm2: number;
-}
-
-export const PHOTO_PARAMS: Record<Difficulty, PhotoParams> = {
-  toddler: { targetRegions: 14, workScale: 6, sigma: 2, curveSigma: 4, minRegionMm2: 250 },
-  children: { targetRegions: 44, workScale: 5, sigma: 1.6, curveSigma: 3.6, minRegionMm2: 60 },
-  teen: { targetRegions: 84, workScale: 4, sigma: 1.5, curveSigma: 3.5, minRegionMm2: 30 },
-  adult: { targetRegions: 320, workScale: 4, sigma: 1, curveSigma: 2.5, minRegionMm2: 10 },
-};
 
 export async function encodePagePng(page: Bitmap): Promise<Buffer> {
   // b-w: a one-channel PNG (a third of the bytes to deflate and store, and faster to read back).
@@ -51,34 +33,15 @@ export async function encodePagePng(page: Bitmap): Promise<Buffer> {
     .toBuffer();
 }
 
-/** What a photo gives before the merging: colour planes, gradient and over-segmentation at working size. */
-interface PhotoBasins {
-  planes: Float32Array[];
-  magnitude: Float32Array;
-  over: Segmentation;
-  workW: number;
-  workH: number;
-}
-
-/** Decode (shrunk while decoding) → CIELAB → colour gradient → watershed basins. */
-async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, onStage: (stage: string) => void): Promise<PhotoBasins> {
+/** Decode (shrunk while decoding) to the page's working size → basins. */
+async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, onStage: (stage: string) => void, fit: 'cover' | 'contain' = 'cover'): Promise<PhotoBasins> {
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const workW = Math.round(size.width / params.workScale);
   const workH = Math.round(size.height / params.workScale);
-  const image = await decodeImage(input, { resize: { width: workW, height: workH, fit: 'cover' } });
+  const image = await decodeImage(input, { resize: { width: workW, height: workH, fit } });
   onStage('decode');
-  const planes = rgbToLab(image);
-  const field = colourGradient(planes, workW, workH, {
-    sigmas: [params.sigma, params.sigma * 2],
-    chromaWeight: 1.5,
-    blur: 'recursive',
-    withAngle: false,
-  });
-  onStage('gradient');
-  const over = watershed(field.magnitude, workW, workH);
-  onStage('watershed');
-  return { planes, magnitude: field.magnitude, over, workW, workH };
+  return basinsOf(image, onStage);
 }
 
 /** Basins merged to `targetRegions` → outlines drawn at the difficulty's line width, inside a frame. */
@@ -86,13 +49,7 @@ function photoLines(basins: PhotoBasins, difficulty: Difficulty, ratio: Ratio, t
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const { workW, workH } = basins;
-  const areaPerWorkPx = (params.workScale / PX_PER_MM) ** 2;
-  const regions = mergeRegions(basins.over, basins.magnitude, {
-    targetRegions,
-    minArea: params.minRegionMm2 / areaPerWorkPx,
-    planes: basins.planes,
-    colourWeight: 0.5,
-  });
+  const regions = photoRegions(basins, difficulty, targetRegions);
   onStage('merge');
   const sx = size.width / workW;
   const sy = size.height / workH;
@@ -125,9 +82,9 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   let report: PageReport;
   let png: Promise<Buffer>;
   let thumbnails: ReturnType<typeof startThumbnails>;
-  // A retry only merges the same basins to a different count: decoding and the gradient are done once.
+  // A retry only merges the same basins to a different count: decoding and the evidence are done once.
   const onStage = opts.onStage ?? ((): void => undefined);
-  const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage) : null;
+  const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit) : null;
   for (let attempt = 0; ; attempt++) {
     bitmap = basins ? photoLines(basins, opts.difficulty, opts.ratio, target, onStage) : await cleanupDrawing(input, opts.difficulty, opts.ratio);
     finishPage(bitmap, lineWidthPx(opts.difficulty));
@@ -140,10 +97,10 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
     report = checkPage(bitmap, opts.difficulty);
     onStage('check');
     // Cut necks and thin strips make the page's region count drift from the segmentation's:
-    // one retry aims the segmentation so the page lands in the difficulty's band.
+    // up to two retries aim the segmentation so the page lands in the difficulty's band.
     const count = report.regionCount;
     const outOfBand = count > spec.maxRegions || count < spec.minRegions;
-    if (opts.mode === 'cleanup' || attempt > 0 || !outOfBand || count === 0) break;
+    if (opts.mode === 'cleanup' || attempt > 1 || !outOfBand || count === 0) break;
     const wanted = Number.isFinite(spec.maxRegions) ? (spec.minRegions + spec.maxRegions) / 2 : spec.minRegions * 1.4;
     target = Math.max(2, Math.round((target * wanted) / count));
   }

@@ -68,8 +68,20 @@ const EXCLUDED_ANNOTATION = /\b(flag|face with|button|sign|symbol|keycap|arrow|m
  */
 const PEOPLE = new Set(['baby', 'child', 'boy', 'girl', 'person', 'man', 'woman', 'older person', 'princess', 'prince', 'cook', 'farmer', 'astronaut']);
 
+/**
+ * Full-body people doing things (riding, running, dancing, playing a ball): the figures a prompt
+ * with a person and a verb needs. Variants facing right and in rooms nobody colours are left out.
+ */
+const BODY_SUBGROUPS = new Set(['person-activity', 'person-sport', 'person-resting']);
+const BODY_EXCLUDED = /facing right|steamy room|with white cane|in motorized|in manual|with probing|deaf|water polo|lifting weights|golfing/;
+/** Body-worn and held things for costumes (a knight's shield). */
+const COSTUME_THINGS = new Set(['shield']);
+
 export function kindOf(group: string, subgroup: string, annotation: string): SubjectKind | null {
   const name = annotation.toLowerCase();
+  if (BODY_SUBGROUPS.has(subgroup)) return BODY_EXCLUDED.test(name) ? null : 'person';
+  if (group === 'extras-openmoji' && subgroup === 'people' && /^(horse riding|windsurfing)$/.test(name)) return 'person';
+  if (COSTUME_THINGS.has(name)) return 'object';
   if (subgroup === 'person' || subgroup === 'person-role') return PEOPLE.has(name) ? 'person' : null;
   if (group === 'flags' || group === 'symbols' || group === 'component' || group === 'extras-unicode') return null;
   if (EXCLUDED_ANNOTATION.test(` ${name} `)) return null;

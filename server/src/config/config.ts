@@ -27,6 +27,7 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   IMAGE_PROVIDER: z.enum(['local', 'openai', 'comfyui', 'replicate', 'stability']).default('local'),
   /** Unset: `test` on a laptop; on a public deployment start-up stops until it is set. */
@@ -95,7 +96,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string;
   redisUrl: string | null;
-  s3: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string } | null;
+  s3: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | null;
   jwtSecret: string;
   imageProvider: 'local' | 'openai' | 'comfyui' | 'replicate' | 'stability';
   /** IMAGE_PROVIDER and its provider's variables, for the engine. */
@@ -161,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           region: e.S3_REGION ?? 'us-east-1',
           accessKeyId: e.S3_ACCESS_KEY_ID,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // Self-hosted stores rarely have a DNS name per bucket: path style unless told otherwise.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : e.S3_ENDPOINT !== undefined,
         }
       : null,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),

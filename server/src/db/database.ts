@@ -12,6 +12,7 @@ import { imageIdTail } from './migrations/006-image-id-tail';
 import { librarySearchIndexes } from './migrations/007-library-search-indexes';
 import { imagesVersion } from './migrations/008-images-version';
 import { textSearch } from './migrations/009-text-search';
+import { privateOriginals } from './migrations/010-private-originals';
 import type { Database } from './schema';
 import { createTextSearch, type TextSearch } from './text-search';
 
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '007-library-search-indexes': librarySearchIndexes,
   '008-images-version': imagesVersion,
   '009-text-search': textSearch,
+  '010-private-originals': privateOriginals,
 };
 
 class StaticMigrations implements MigrationProvider {
@@ -116,13 +118,16 @@ function openPostgres(options: DatabaseOptions): Db {
   };
 }
 
-/** Runs the numbered migrations that have not run yet. Safe to call from several processes on PostgreSQL. */
-export async function migrate(db: Db): Promise<string[]> {
+/**
+ * Runs the numbered migrations that have not run yet (or those up to `upTo`, for a test of a
+ * migration). Safe to call from several processes on PostgreSQL.
+ */
+export async function migrate(db: Db, options: { upTo?: string } = {}): Promise<string[]> {
   // Kysely looks for its own tables in every schema unless told which one: a database whose other
   // schemas hold them (tests give each file a schema) would then skip creating its own.
   const schema = db.dialect === 'postgres' ? (await sql<{ name: string }>`select current_schema() as name`.execute(db.kysely)).rows[0]?.name : undefined;
   const migrator = new Migrator({ db: db.kysely, provider: new StaticMigrations(), ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = options.upTo ? await migrator.migrateTo(options.upTo) : await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

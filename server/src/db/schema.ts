@@ -84,6 +84,11 @@ export interface ImagesTable {
   attribution: string | null;
   is_public: number;
   is_online: number;
+  /**
+   * Why a page is kept out of view until a moderator decides (`npm run content -- reports`):
+   * 'filter' (the content filter), 'reports' (reports from established accounts), or null.
+   */
+  held?: string | null;
   hotness: number;
   /** JSON map of file role → storage key (see modules/images/image-files.ts). */
   files: string;
@@ -97,6 +102,21 @@ export interface ImageSearchTable {
   names: string;
   /** Terms of the description and prompt. */
   words: string;
+}
+
+/** A file to move to another key, queued by a migration and carried out by the app at start. */
+export interface StorageMovesTable {
+  from_key: string;
+  to_key: string;
+}
+
+/** The generator's "Try an example" pages, chosen by hand (`npm run content -- examples`). */
+export interface CuratedExamplesTable {
+  image_id: string;
+  /** The generator tab it is offered on: text2image or image2image. */
+  tab: string;
+  position: number;
+  added_at: string;
 }
 
 export interface GenerationTasksTable {
@@ -240,4 +260,6 @@ export interface Database {
   image_tags: ImageTagsTable;
   settings: SettingsTable;
   blog_posts: BlogPostsTable;
+  storage_moves: StorageMovesTable;
+  curated_examples: CuratedExamplesTable;
 }

@@ -21,7 +21,7 @@ export function contentTypeFor(key: string): string {
 export function sendStoredFile(
   reply: FastifyReply,
   file: { body: Readable; size: number; key: string },
-  options: { cacheControl: string; downloadName?: string },
+  options: { cacheControl: string; downloadName?: string; /** A private picture (an original): no other origin may embed it. */ sameOrigin?: boolean },
 ) {
   const contentType = contentTypeFor(file.key);
   reply.header('content-type', contentType);
@@ -31,6 +31,6 @@ export function sendStoredFile(
   if (contentType === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
   // Pictures may be shown from another origin: the same site reached by another host name than
   // PUBLIC_URL, or a teacher's page embedding a free coloring page.
-  if (contentType.startsWith('image/')) reply.header('cross-origin-resource-policy', 'cross-origin');
+  if (contentType.startsWith('image/')) reply.header('cross-origin-resource-policy', options.sameOrigin ? 'same-origin' : 'cross-origin');
   return reply.send(file.body);
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 
 let counter = 0;
 
@@ -27,4 +29,20 @@ export async function signedInUser(app: FastifyInstance, overrides: Parameters<t
   const user = await registerUser(app, overrides);
   const session = await loginUser(app, user.email, user.password);
   return { ...user, ...session, headers: { authorization: `Bearer ${session.accessToken}` } };
+}
+
+/**
+ * Makes an account "established" for the report rules (REPORT_RULES): created a month ago, with a
+ * page of its own.
+ */
+export async function establishUser(db: Kysely<Database>, userId: string): Promise<void> {
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString();
+  await db.updateTable('users').set({ created_at: monthAgo }).where('id', '=', userId).execute();
+  const id = `own${userId}`.slice(0, 24);
+  const localized = JSON.stringify({ en: 'My own page', zh: 'My own page', ja: 'My own page' });
+  const files = JSON.stringify({ page: `images/${id}/page.png`, svg: null, pdfLetter: `images/${id}/page-letter.pdf`, pdfA4: `images/${id}/page-a4.pdf`, thumb600: `images/${id}/thumb-600.webp`, thumb320: `images/${id}/thumb-320.webp`, color: null, colorThumb600: null, source: null });
+  await db
+    .insertInto('images')
+    .values({ id, id_tail: id.slice(-8), user_id: userId, category_id: null, type: 'text2image', ratio: '1:1', difficulty: 'children', width: 8, height: 8, title: localized, description: localized, prompt: localized, additional_info: null, attribution: null, is_public: 0, is_online: 1, hotness: 0, files, created_at: monthAgo })
+    .execute();
 }

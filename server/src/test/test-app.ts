@@ -43,8 +43,25 @@ export interface TestAppOptions {
   payments?: PaymentProvider;
   generationTimeouts?: { processTimeoutMs?: number; staleAfterMs?: number; sweepEveryMs?: number };
   improver?: AppDeps['improver'];
+  /** PostgreSQL only: reach the test database through this URL (a proxy in front of it, say). */
+  postgresUrl?: string;
   /** Defaults to a silent logger. */
   logger?: Logger;
+}
+
+/** An empty database, not yet migrated: a SQLite file in `dataDir`, or a fresh PostgreSQL schema (dropped by `dropSchema`, after closing). */
+export async function openTestDatabase(kind: 'sqlite' | 'postgres', dataDir: string, connectUrl?: string): Promise<{ db: Db; dropSchema(): Promise<void> }> {
+  if (kind === 'sqlite') return { db: openDatabase({ url: `sqlite:${path.join(dataDir, 'test.db')}` }), dropSchema: async () => undefined };
+  const url = process.env.DATABASE_URL_TEST!;
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await run(`create schema ${schema}`);
+  return { db: openDatabase({ url: connectUrl ?? url, schema, poolSize: 4 }), dropSchema: () => run(`drop schema if exists ${schema} cascade`) };
 }
 
 /** A real app on a real, empty database: a temp SQLite file, or a fresh PostgreSQL schema. */
@@ -53,19 +70,7 @@ export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAp
   const base = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://studio.test', LOG_LEVEL: 'silent', METRICS_TOKEN: TEST_METRICS_TOKEN, PAYMENT_PROVIDER: 'test', ...options.env });
   const config: Config = { ...base, authRateLimit: { login: 1000, register: 1000, forgot: 1000, refresh: 1000, generate: 1000 }, ...options.config };
 
-  let schema: string | null = null;
-  let db: Db;
-  if (kind === 'postgres') {
-    const url = process.env.DATABASE_URL_TEST!;
-    schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    db = openDatabase({ url, schema, poolSize: 4 });
-  } else {
-    db = openDatabase({ url: `sqlite:${path.join(dataDir, 'test.db')}` });
-  }
+  const { db, dropSchema } = await openTestDatabase(kind, dataDir, options.postgresUrl);
   await migrate(db);
 
   const logger = options.logger ?? pino({ level: 'silent' });
@@ -97,12 +102,7 @@ export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAp
     async close() {
       await app.close();
       await db.close();
-      if (schema) {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL_TEST });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      }
+      await dropSchema();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -13,6 +13,11 @@ export interface Storage {
   get(key: string): Promise<Buffer | null>;
   stream(key: string): Promise<{ body: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
+  /**
+   * A URL that reads the file directly for `seconds`, or null when the store has no such URLs
+   * (the local disk: the app then serves the file itself, behind its own check).
+   */
+  presignedUrl(key: string, seconds: number): Promise<string | null>;
   /** Resolves when files can be written now (readiness). */
   check(): Promise<void>;
 }
@@ -57,6 +62,10 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async presignedUrl(key) {
+      resolve(key);
+      return null;
     },
     async check() {
       await mkdir(root, { recursive: true });

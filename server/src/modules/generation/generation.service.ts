@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Kysely } from 'kysely';
-import { GENERATION_COST, MAX_RUNNING_TASKS, isPaidLevel, type Difficulty, type Language, type MembershipLevel, type Ratio } from '@studio/contracts/constants';
+import { GENERATION_COST, MAX_RUNNING_TASKS, isPaidLevel, nearestRatio, type Difficulty, type Language, type MembershipLevel, type PhotoFit, type Ratio } from '@studio/contracts/constants';
 import { AppError, ErrorCode, errorMessages, isAppError, type ErrorCodeValue } from '@studio/contracts/errors';
 import type { ImageType, TaskStatusDto } from '@studio/contracts/images';
 import type { MadePage, PageMaker } from '../../adapters/engine/page-maker';
@@ -31,8 +31,15 @@ export interface GenerationServiceDeps {
   processTimeoutMs?: number;
   /** A processing task whose worker has been silent this long is taken over. */
   staleAfterMs?: number;
+  /**
+   * The content filter a public page's words pass before the page joins the public gallery; a
+   * page that fails is held offline for a moderator (`npm run content -- reports`).
+   */
+  passesContentFilter: (text: string) => boolean;
   /** Told how long each task this process ran took, and how it ended (for /metrics). */
-  onTaskFinished?: (type: ImageType, outcome: 'completed' | 'failed', seconds: number) => void;
+  onTaskFinished?: (type: ImageType, outcome: 'completed' | 'failed', seconds: number, code: ErrorCodeValue | null) => void;
+  /** Told of each refund this process wrote, with the failure's code (for /metrics). */
+  onRefund?: (code: ErrorCodeValue) => void;
 }
 
 interface TextParams {
@@ -46,11 +53,18 @@ interface TextParams {
 }
 interface ImageParams {
   ratio: Ratio;
+  /** Absent on tasks queued before the choice existed: those were cropped. */
+  fit?: PhotoFit;
   difficulty: Difficulty;
   isPublic: boolean;
   lang: Language;
   width: number;
   height: number;
+}
+
+/** Said beside a composed page that could not draw everything the prompt named (decision 025). */
+function notDrawnNote(words: string[]): string {
+  return JSON.stringify({ en: `Not drawn: ${words.join(', ')}`, zh: `未画出：${words.join('、')}`, ja: `描けなかったもの：${words.join('、')}` });
 }
 
 const PHOTO_TITLE = { en: 'Photo coloring page', zh: '照片涂色页', ja: '写真のぬりえ' };
@@ -118,6 +132,9 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       if (!(await tasks.fail(trx, task.id, code, message))) return false;
       await bookCredits(trx, { userId: task.user_id, delta: GENERATION_COST, reason: 'refund', ref: `generation:${task.id}:refund` });
       return true;
+    }).then((refunded) => {
+      if (refunded) deps.onRefund?.(code);
+      return refunded;
     });
   }
 
@@ -138,7 +155,9 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     const params = JSON.parse(task.params) as ImageParams;
     const upload = task.upload_key ? await storage.get(task.upload_key) : null;
     if (!upload) throw new AppError(ErrorCode.imageConversionFailed, 'The uploaded photo is missing');
-    const page = await engine().fromPhoto({ image: upload, difficulty: params.difficulty, ratio: params.ratio }, progress);
+    const made = await engine().fromPhoto({ image: upload, difficulty: params.difficulty, ratio: params.ratio, fit: params.fit ?? 'crop' }, progress);
+    // A colour preview of a photo page would show the photo itself: such a page keeps none.
+    const page = { ...made, colorPng: null, colorThumb600: null };
     return { page, source: await engine().sourcePreview(upload), params };
   }
 
@@ -148,6 +167,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     const task = (await tasks.findById(taskId))!;
     const started = Date.now();
     let outcome: 'completed' | 'failed' = 'failed';
+    let failure: ErrorCodeValue | null = null;
     const heartbeat = setInterval(() => void tasks.heartbeat(taskId, task.progress).catch(() => undefined), Math.min(10_000, staleAfterMs / 3));
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -159,6 +179,8 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       const files = await storePageFiles(storage, imageId, page, source);
       const title = task.type === 'text2image' ? titleFromPrompt((params as TextParams).prompt) : null;
       const localized = (value: string) => JSON.stringify({ en: value, zh: value, ja: value });
+      const words = { title: title ?? PHOTO_TITLE.en, description: title ? (params as TextParams).prompt : PHOTO_DESCRIPTION.en };
+      const held = params.isPublic && !deps.passesContentFilter(`${words.title}\n${words.description}`) ? 'filter' : null;
       const completed = await db.transaction().execute(async (trx) => {
         await images.insert(trx, {
           id: imageId,
@@ -172,17 +194,18 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           title: title ? localized(title) : JSON.stringify(PHOTO_TITLE),
           description: title ? localized((params as TextParams).prompt) : JSON.stringify(PHOTO_DESCRIPTION),
           prompt: title ? localized((params as TextParams).prompt) : JSON.stringify({ en: '', zh: '', ja: '' }),
-          additional_info: null,
+          additional_info: page.notDrawn?.length ? notDrawnNote(page.notDrawn) : null,
           attribution: page.attribution ? JSON.stringify(page.attribution) : null,
           is_public: params.isPublic ? 1 : 0,
-          is_online: 1,
+          is_online: held ? 0 : 1,
+          held,
           hotness: 0,
           files: JSON.stringify(files),
           created_at: nowIso(),
         });
         if (!(await tasks.complete(trx, taskId, imageId))) throw new AppError(ErrorCode.processingTimeout, 'The task was taken over');
         // A public page joins the library's lists in the same commit as the task.
-        if (params.isPublic) await bumpImagesVersion(trx);
+        if (params.isPublic && !held) await bumpImagesVersion(trx);
         return true;
       }).catch(async (error) => {
         await removePageFiles(storage, files);
@@ -200,6 +223,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       // body) go to the log only.
       if (isAppError(error)) logger.warn({ taskId, code, detail: error.message }, 'generation failed');
       else logger.error({ err: error, taskId }, 'generation failed');
+      failure = code;
       const message = errorMessages[code];
       if (await failAndRefund(task, code, message)) {
         logger.info({ taskId, code }, 'generation failed and refunded');
@@ -208,7 +232,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     } finally {
       clearInterval(heartbeat);
       clearTimeout(timer);
-      deps.onTaskFinished?.(task.type as ImageType, outcome, (Date.now() - started) / 1000);
+      deps.onTaskFinished?.(task.type as ImageType, outcome, (Date.now() - started) / 1000, failure);
     }
   }
 
@@ -229,7 +253,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       return createTask(userId, 'text2image', params, newId(), null);
     },
 
-    async submitImage(userId: string, file: Buffer, input: { ratio: Ratio; difficulty: Difficulty; isPublic: boolean; lang?: Language }) {
+    async submitImage(userId: string, file: Buffer, input: { ratio: Ratio | null; fit: PhotoFit; difficulty: Difficulty; isPublic: boolean; lang?: Language }) {
       const probe = await engine().probeUpload(file);
       const user = await requireUser(userId);
       assertVisibilityAllowed(user.membership_level, input.isPublic);
@@ -240,7 +264,15 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         return await createTask(
           userId,
           'image2image',
-          { ratio: input.ratio, difficulty: input.difficulty, isPublic: input.isPublic, lang: input.lang ?? (user.preferred_lang as Language), width: probe.width, height: probe.height },
+          {
+            ratio: input.ratio ?? nearestRatio(probe.width, probe.height),
+            fit: input.fit,
+            difficulty: input.difficulty,
+            isPublic: input.isPublic,
+            lang: input.lang ?? (user.preferred_lang as Language),
+            width: probe.width,
+            height: probe.height,
+          },
           taskId,
           uploadKey,
         );

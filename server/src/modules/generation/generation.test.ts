@@ -5,7 +5,7 @@ import { newId, nowIso } from '../../lib/ids';
 import { bookCredits, ledgerOf } from '../credits/credits.repository';
 import { createFakePageMaker } from '../../test/fake-page-maker';
 import { createReportsRepository } from '../images/reports.repository';
-import { signedInUser } from '../../test/factories';
+import { establishUser, signedInUser } from '../../test/factories';
 import { createTestApp, metricsAuthorization, databaseKinds, waitFor, type TestApp } from '../../test/test-app';
 import { multipart } from '../../test/uploads';
 
@@ -68,6 +68,14 @@ describe.each(databaseKinds)('generation on %s', (kind) => {
     expect(metrics).toMatch(/credits_booked\{reason="generation"\} -\d+/);
   });
 
+  it('keeps what the page could not draw as its localized note, and none when it drew everything', async () => {
+    const user = await signedInUser(t.app);
+    const partly = await finished(user.headers, (await generate(user.headers, { prompt: 'a monkey riding a bicycle and a quokka' })).json().data.taskId);
+    expect(partly.image.additionalInfo).toEqual({ en: 'Not drawn: quokka', zh: '未画出：quokka', ja: '描けなかったもの：quokka' });
+    const fully = await finished(user.headers, (await generate(user.headers, { prompt: 'a monkey riding a bicycle' })).json().data.taskId);
+    expect(fully.image.additionalInfo).toBeNull();
+  });
+
   it('gives 50 concurrent requests from a user holding 40 credits exactly 2 tasks, and the ledger matches', async () => {
     const user = await signedInUser(t.app);
     await t.db.kysely.transaction().execute((trx) => bookCredits(trx, { userId: user.userId, delta: -10, reason: 'adjustment', ref: `test:${user.userId}` }));
@@ -97,6 +105,10 @@ describe.each(databaseKinds)('generation on %s', (kind) => {
     expect(refunds).toHaveLength(1);
     expect(await balance(user.userId)).toBe(50);
     expect(await ledgerSum(user.userId)).toBe(50);
+    // The image model's failure and the one refund are counted for the operators.
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics', headers: metricsAuthorization })).body;
+    expect(metrics).toMatch(/generation_failures_total\{type="text2image",code="4008"\} [1-9]/);
+    expect(metrics).toMatch(/generation_refunds_total\{code="4008"\} [1-9]/);
   });
 
   it('fails a page that takes too long with 4009 and refunds it', async () => {
@@ -139,7 +151,10 @@ describe.each(databaseKinds)('generation on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     const done = await finished(user.headers, response.json().data.taskId);
     expect(done.image).toMatchObject({ type: 'image2image', ratio: '4:3' });
-    expect(done.image.defaultUrl).not.toBe(done.image.coloringUrl);
+    // The answer names the page only: the photo is the owner's, behind GET /api/images/:id/original.
+    expect(done.image.defaultUrl).toBe(done.image.coloringUrl);
+    expect(done.image.colorUrl).toBeNull();
+    expect(JSON.stringify(done.image)).not.toMatch(/source|originals/);
     expect(await balance(user.userId)).toBe(30);
 
     const cases = [
@@ -179,11 +194,12 @@ describe.each(databaseKinds)('generation on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: `/api/images/${imageId}/download?format=png`, headers: owner.headers })).statusCode).toBe(404);
   });
 
-  it('takes a public image offline after reports from 3 different users, one report each', async () => {
+  it('takes a public image offline after reports from 3 different established users, one report each', async () => {
     const owner = await signedInUser(t.app);
     const { taskId } = (await generate(owner.headers, { prompt: 'a happy whale' })).json().data;
     const imageId = (await finished(owner.headers, taskId)).image.id;
     const reporters = [await signedInUser(t.app), await signedInUser(t.app), await signedInUser(t.app)];
+    for (const reporter of reporters) await establishUser(t.db.kysely, reporter.userId);
     const first = await t.app.inject({ method: 'POST', url: '/api/images/report', headers: reporters[0].headers, payload: { imageId, content: 'not suitable' } });
     expect(first.statusCode).toBe(200);
     const again = await t.app.inject({ method: 'POST', url: '/api/images/report', headers: reporters[0].headers, payload: { imageId, content: 'again' } });

@@ -17,7 +17,8 @@ export function toImageDto(row: ImageRow, urls: FileUrls, tags: ImageTag[] = [])
     title,
     description: parseLocalized(row.description),
     prompt: parseLocalized(row.prompt),
-    defaultUrl: url(files.source ?? files.page),
+    // Never the uploaded photo: that is only for its owner, through GET /api/images/:id/original.
+    defaultUrl: url(files.page),
     colorUrl: files.color ? url(files.color) : null,
     coloringUrl: url(files.page),
     thumbnailUrl: url(files.thumb600),

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { UserImagesQuery } from '@studio/contracts/images';
 import type { Database, ImagesTable } from '../../db/schema';
-import { newId, nowIso } from '../../lib/ids';
+import { newId } from '../../lib/ids';
 import { searchAlternatives } from '../../lib/search-terms';
 import { indexImages, type TextSearch } from '../../db/text-search';
 import { translateWord } from '../../lib/translate-word';
@@ -10,8 +10,37 @@ import { bumpImagesVersion } from '../library/images-version';
 export type ImageRow = Selectable<ImagesTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Reports from this many different users take an image offline until it is reviewed. */
-export const REPORTS_TO_TAKE_OFFLINE = 3;
+/**
+ * When reports take a page offline before a moderator looks (decision 024). Every report is
+ * queued for the moderator; only these take a page down on their own, so a few throwaway
+ * accounts cannot: reports from this many different established accounts (older than
+ * `establishedAfterDays`, with pages of their own), on a member's page that is not a chosen
+ * example. Library pages and examples wait for the moderator.
+ */
+export const REPORT_RULES = { reportersToHide: 3, establishedAfterDays: 7, reportsPerDay: 10 } as const;
+
+export type ReportOutcome = 'added' | 'duplicate' | 'limit';
+
+/** True when the open reports on a member's page, from established accounts, reach REPORT_RULES.reportersToHide. */
+async function mayHideOnReports(trx: Executor, imageId: string, now: Date): Promise<boolean> {
+  const image = await trx.selectFrom('images').select(['user_id', 'is_online']).where('id', '=', imageId).executeTakeFirst();
+  if (!image || image.user_id === null || image.is_online !== 1) return false;
+  const curated = await trx.selectFrom('curated_examples').select('image_id').where('image_id', '=', imageId).executeTakeFirst();
+  if (curated) return false;
+  const establishedBefore = new Date(now.getTime() - REPORT_RULES.establishedAfterDays * 86_400_000).toISOString();
+  const reporters = await trx
+    .selectFrom('reports')
+    .innerJoin('users', 'users.id', 'reports.user_id')
+    .select((eb) => eb.fn.count<number>('reports.user_id').distinct().as('n'))
+    .where('reports.image_id', '=', imageId)
+    .where('reports.resolved_at', 'is', null)
+    .where('reports.user_id', '!=', image.user_id)
+    .where('users.created_at', '<=', establishedBefore)
+    .where('users.disabled', '=', 0)
+    .where((eb) => eb.exists(eb.selectFrom('images as own').select('own.id').whereRef('own.user_id', '=', 'reports.user_id')))
+    .executeTakeFirstOrThrow();
+  return Number(reporters.n) >= REPORT_RULES.reportersToHide;
+}
 
 export function createImagesRepository(db: Kysely<Database>, textSearch: TextSearch) {
   return {
@@ -60,28 +89,25 @@ export function createImagesRepository(db: Kysely<Database>, textSearch: TextSea
         await bumpImagesVersion(trx);
       });
     },
-    /** One report per user per image; false when this user already reported it. */
-    async addReport(report: { imageId: string; userId: string; content: string }, isUniqueViolation: (e: unknown) => boolean): Promise<boolean> {
+    /** One report per user per image, `reportsPerDay` per user; may take the page offline (REPORT_RULES). */
+    async addReport(report: { imageId: string; userId: string; content: string }, isUniqueViolation: (e: unknown) => boolean, now = new Date()): Promise<ReportOutcome> {
+      const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
+      const recent = await db.selectFrom('reports').select(db.fn.countAll<number>().as('n')).where('user_id', '=', report.userId).where('created_at', '>', dayAgo).executeTakeFirstOrThrow();
+      if (Number(recent.n) >= REPORT_RULES.reportsPerDay) return 'limit';
       try {
         await db.transaction().execute(async (trx) => {
           await trx
             .insertInto('reports')
-            .values({ id: newId(), image_id: report.imageId, user_id: report.userId, content: report.content, created_at: nowIso(), resolved_at: null, resolution: null })
+            .values({ id: newId(), image_id: report.imageId, user_id: report.userId, content: report.content, created_at: now.toISOString(), resolved_at: null, resolution: null })
             .execute();
-          const open = await trx
-            .selectFrom('reports')
-            .select(db.fn.count<number>('user_id').distinct().as('n'))
-            .where('image_id', '=', report.imageId)
-            .where('resolved_at', 'is', null)
-            .executeTakeFirstOrThrow();
-          if (Number(open.n) >= REPORTS_TO_TAKE_OFFLINE) {
-            await trx.updateTable('images').set({ is_online: 0 }).where('id', '=', report.imageId).execute();
+          if (await mayHideOnReports(trx, report.imageId, now)) {
+            await trx.updateTable('images').set({ is_online: 0, held: 'reports' }).where('id', '=', report.imageId).execute();
             await bumpImagesVersion(trx);
           }
         });
-        return true;
+        return 'added';
       } catch (error) {
-        if (isUniqueViolation(error)) return false;
+        if (isUniqueViolation(error)) return 'duplicate';
         throw error;
       }
     },

@@ -40,6 +40,16 @@ export async function imagesRoutes(app: FastifyInstance, options: { images: Imag
     return sendStoredFile(reply, file, { cacheControl: 'private, max-age=300', downloadName: file.fileName });
   });
 
+  app.get<{ Params: { id: string } }>('/api/images/:id/original', { preHandler: signedIn }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return ok(await images.original(authOf(request).userId, request.params.id));
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>('/api/images/:id/original/file', async (request, reply) => {
+    const file = await images.originalFile(await viewerOf(request), request.params.id, request.query);
+    return sendStoredFile(reply, file, { cacheControl: 'private, no-store', sameOrigin: true });
+  });
+
   app.get<{ Params: { id: string; name: string }; Querystring: { exp?: string; sig?: string } }>('/files/images/:id/:name', async (request, reply) => {
     const file = await images.imageFile(request.params.id, request.params.name, request.query);
     return sendStoredFile(reply, file, { cacheControl: file.cacheable ? 'public, max-age=86400' : 'private, max-age=3600' });

@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
-import { downloadFileName, type ImageListDto, type UserImagesQuery } from '@studio/contracts/images';
+import { downloadFileName, type ImageListDto, type OriginalLinkDto, type UserImagesQuery } from '@studio/contracts/images';
 import type { Storage } from '../../adapters/storage/storage';
 import { toImageDto } from './image-dto';
-import { FILE_NAMES, parseFiles, removePageFiles, type FileUrls, type ImageFiles } from './image-files';
-import type { ImageRow, ImagesRepository } from './images.repository';
+import { ORIGINAL_URL_TTL_SECONDS, PAGE_FILE_NAMES, parseFiles, removePageFiles, type FileUrls, type PageFileRole } from './image-files';
+import { REPORT_RULES, type ImageRow, type ImagesRepository } from './images.repository';
 
 export interface ImagesServiceDeps {
   images: ImagesRepository;
@@ -44,8 +44,9 @@ export function createImagesService(deps: ImagesServiceDeps) {
 
     async report(userId: string, input: { imageId: string; content: string }): Promise<void> {
       const row = await visibleImage(input.imageId, userId);
-      const added = await images.addReport({ imageId: row.id, userId, content: input.content }, deps.isUniqueViolation);
-      if (!added) throw new AppError(ErrorCode.invalidFormat, 'You have already reported this image', { imageId: 'validation.alreadyReported' }, { httpStatus: 409 });
+      const outcome = await images.addReport({ imageId: row.id, userId, content: input.content }, deps.isUniqueViolation);
+      if (outcome === 'limit') throw new AppError(ErrorCode.tooManyRequests, `You can report ${REPORT_RULES.reportsPerDay} images a day`);
+      if (outcome === 'duplicate') throw new AppError(ErrorCode.invalidFormat, 'You have already reported this image', { imageId: 'validation.alreadyReported' }, { httpStatus: 409 });
     },
 
     async download(
@@ -64,9 +65,34 @@ export function createImagesService(deps: ImagesServiceDeps) {
       return { ...file, key, fileName: downloadFileName(title, row.id, options.format) };
     },
 
-    /** A stored image file for /files/images/<id>/<name>: public pages openly, others by signed URL. */
+    /**
+     * The owner's link to the photo a page was traced from: a presigned URL on S3, else the owner
+     * route's signed URL. Anyone else, and a page without a photo, gets the same 404 as a missing image.
+     */
+    async original(userId: string, id: string): Promise<OriginalLinkDto> {
+      const row = await images.findById(id);
+      const key = row && row.user_id === userId ? parseFiles(row.files).source : null;
+      if (!key) throw new AppError(ErrorCode.notFound, 'Image not found');
+      const presigned = await storage.presignedUrl(key, ORIGINAL_URL_TTL_SECONDS);
+      if (presigned) return { url: presigned, expiresAt: new Date(Date.now() + ORIGINAL_URL_TTL_SECONDS * 1000).toISOString() };
+      return urls.originalUrl(row!.id, key);
+    },
+
+    /** The photo itself, for its owner (signed in, or holding the owner's signed link); never cached by others. */
+    async originalFile(viewerId: string | null, id: string, signature: { exp?: string; sig?: string }) {
+      const row = await images.findById(id);
+      const key = row ? parseFiles(row.files).source : null;
+      if (!row || !key) throw new AppError(ErrorCode.notFound);
+      const owner = viewerId !== null && row.user_id === viewerId;
+      if (!owner && !urls.verifyOriginal(key, signature.exp, signature.sig)) throw new AppError(ErrorCode.notFound);
+      const file = await storage.stream(key);
+      if (!file) throw new AppError(ErrorCode.notFound);
+      return { ...file, key };
+    },
+
+    /** A page file for /files/images/<id>/<name>: public pages openly, others by signed URL. Never the photo. */
     async imageFile(imageId: string, name: string, signature: { exp?: string; sig?: string }) {
-      const role = (Object.keys(FILE_NAMES) as (keyof ImageFiles)[]).find((r) => FILE_NAMES[r] === name);
+      const role = (Object.keys(PAGE_FILE_NAMES) as PageFileRole[]).find((r) => PAGE_FILE_NAMES[r] === name);
       const row = role ? await images.findById(imageId) : undefined;
       if (!row || !role) throw new AppError(ErrorCode.notFound);
       const key = parseFiles(row.files)[role];

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '@studio/contracts/envelope';
-import { imagesQuerySchema } from '@studio/contracts/images';
+import { examplesQuerySchema, imagesQuerySchema } from '@studio/contracts/images';
 import { createResponseCache } from '../../http/response-cache';
 import { parse } from '../../http/validation';
 import type { ImagesVersionReader } from './images-version';
@@ -26,6 +26,8 @@ export async function libraryRoutes(app: FastifyInstance, options: { library: Li
   }
 
   app.get('/api/images', (request, reply) => sendShared(request, reply, () => library.search(parse(imagesQuerySchema, request.query))));
+
+  app.get('/api/images/examples', (request, reply) => sendShared(request, reply, () => library.examples(parse(examplesQuerySchema, request.query).type)));
 
   app.get('/api/images/count', (request, reply) => sendShared(request, reply, () => library.count()));
 

@@ -1,7 +1,8 @@
-import type { CategoryDto, ImageListDto, ImagesQuery, TagCount } from '@studio/contracts/images';
+import type { CategoryDto, ImageDto, ImageListDto, ImagesQuery, ImageType, TagCount } from '@studio/contracts/images';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
 import { toImageDto } from '../images/image-dto';
 import type { FileUrls } from '../images/image-files';
+import type { ExamplesRepository } from './examples.repository';
 import type { CategoryRow, LibraryRepository } from './library.repository';
 import { parseLocalized } from '../../db/localized';
 import { searchAlternatives } from '../../lib/search-terms';
@@ -11,8 +12,8 @@ const CATEGORY_CACHE_MS = 5 * 60 * 1000;
 const VERSION_CHECK_MS = 5 * 1000;
 const TOP_TAGS = 5;
 
-export function createLibraryService(deps: { library: LibraryRepository; urls: FileUrls }) {
-  const { library, urls } = deps;
+export function createLibraryService(deps: { library: LibraryRepository; examples: ExamplesRepository; urls: FileUrls }) {
+  const { library, examples, urls } = deps;
   let cache: { version: string; builtAt: number; checkedAt: number; categories: CategoryDto[]; allTags: Map<string, TagCount[]> } | null = null;
 
   async function buildCategories(): Promise<{ categories: CategoryDto[]; allTags: Map<string, TagCount[]> }> {
@@ -102,6 +103,13 @@ export function createLibraryService(deps: { library: LibraryRepository; urls: F
       const { rows, total } = await library.searchPublic(query, categoryId, query.query?.trim() ? searchAlternatives(query.query, translateWord) : null);
       const tags = await library.tagsFor(rows.map((row) => row.id));
       return { images: rows.map((row) => toImageDto(row, urls, tags.get(row.id) ?? [])), total, currentPage: query.currentPage, pageSize: query.pageSize };
+    },
+
+    /** The chosen pages a generator tab offers (examples.repository.ts). */
+    async examples(tab: ImageType): Promise<{ images: ImageDto[] }> {
+      const rows = await examples.forTab(tab);
+      const tags = await library.tagsFor(rows.map((row) => row.id));
+      return { images: rows.map((row) => toImageDto(row, urls, tags.get(row.id) ?? [])) };
     },
 
     /** Exact: the route keeps the answer until the images change (images-version.ts). */
