@@ -20,6 +20,8 @@ describe('engine page maker', () => {
     expect([thumb.format, Math.max(thumb.width!, thumb.height!)]).toEqual(['webp', 600]);
     expect(page.colorPng).not.toBeNull();
     expect(page.attribution).toMatchObject({ license: expect.stringContaining('CC BY-SA') });
+    // The credit is inside every stored file too (engine/src/output/credit.test.ts reads it back).
+    for (const file of [page.png, page.pdfLetter, page.pdfA4, Buffer.from(page.svg!)]) expect(file.toString('latin1')).toMatch(/OpenMoji|O\x00p\x00e\x00n\x00M\x00o\x00j\x00i|4F70656E4D6F6A69/i);
     expect(seen[0]).toBe(10);
   });
 
@@ -32,6 +34,8 @@ describe('engine page maker', () => {
     const meta = await sharp(page.png).metadata();
     expect([meta.width, meta.height]).toEqual([3150, 2363]);
     expect(page.colorPng).toBeNull();
+    // Nobody's artwork on a traced photo: no credit in its files.
+    for (const file of [page.png, page.pdfLetter]) expect(file.toString('latin1')).not.toMatch(/OpenMoji|O\x00p\x00e\x00n\x00M\x00o\x00j\x00i|CC BY-SA/);
     expect((await maker.probeUpload(photo)).format).toBe('jpeg');
   });
 
