@@ -72,6 +72,16 @@ describe('credit inside the files of a page drawn from CC BY-SA artwork', () => 
     expect(inspectPdf(files.pdf).pageCount).toBe(1);
   }, 60_000);
 
+  it('leaves the credit off a composed page that draws no subject (a pattern only)', async () => {
+    const { page, subjects } = await composePage('quantum entanglement', { difficulty: 'children', ratio: '1:1', seed: 5, verify: false });
+    expect(subjects).toEqual([]);
+    expect(page.credit).toBeNull();
+    const files = await renderPageFiles(page, { paper: 'a4' });
+    expect(pngTexts(files.png)).toEqual({});
+    expect(files.svg).not.toMatch(/<metadata|OpenMoji/);
+    expect(pdfInfo(files.pdf, 'Copyright')).toBeNull();
+  }, 60_000);
+
   it('puts no credit in the files of a page drawn without such artwork', async () => {
     const png = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#ffffff' } }).png().toBuffer();
     const page: Page = {
