@@ -1,5 +1,6 @@
 import type { Difficulty, Ratio } from '@studio/contracts/constants';
 import type { Paper } from '@studio/contracts/page';
+import type { Attribution } from '@studio/contracts/images';
 
 /** A one-channel image: one byte a pixel, row-major. Page bitmaps hold only 0 (ink) and 255 (paper). */
 export interface Bitmap {
@@ -33,6 +34,11 @@ export interface Page {
   width: number;
   height: number;
   report: PageReport;
+  /**
+   * The credit owed to third-party artwork drawn on the page (OpenMoji subjects: CC BY-SA), set
+   * by whoever drew it; the output writes it into every file (output/credit.ts). Absent: none owed.
+   */
+  credit?: Attribution | null;
 }
 
 /** Every file the engine hands to a caller for one page. */

@@ -578,6 +578,8 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       width,
       height,
       report: chosen.report,
+      // The credit the artwork drawn here is owed, written into every file (output/credit.ts).
+      credit: drawn.length ? library.attribution : null,
     },
     understanding,
     subjects: drawn.map((s) => s.name),

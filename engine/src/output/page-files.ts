@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import sharp from 'sharp';
 import type { Paper } from '@studio/contracts/page';
 import type { Bitmap, Page, PageFiles } from '../page';
+import { creditPdf, pngWithCredit, svgWithCredit, type ArtworkCredit } from './credit';
 import { openPageDocument, svgToPdf } from './svg-to-pdf';
 
 /** Thumbnails are sized by their long side, so every ratio gets the same bounding box. */
@@ -47,10 +48,11 @@ async function pageThumbnails(png: Buffer): Promise<[Buffer, Buffer]> {
 }
 
 /** A page without vector art still gets a PDF: the raster, flattened to one grey channel (small and fast to embed). */
-async function rasterToPdf(png: Buffer, paper: Paper): Promise<Buffer> {
+async function rasterToPdf(png: Buffer, paper: Paper, credit: ArtworkCredit | null): Promise<Buffer> {
   const { data, info } = await sharp(png).flatten({ background: '#ffffff' }).greyscale().png({ compressionLevel: 6 }).toBuffer({ resolveWithObject: true });
   const { doc, done, fit } = openPageDocument(paper, info.width, info.height);
   doc.image(data, fit.x, fit.y, { width: info.width * fit.scale, height: info.height * fit.scale });
+  if (credit) creditPdf(doc, credit);
   doc.end();
   return done;
 }
@@ -58,18 +60,23 @@ async function rasterToPdf(png: Buffer, paper: Paper): Promise<Buffer> {
 /**
  * Everything a caller stores for one page: the master PNG, the SVG when there is one, a PDF
  * (vector from the SVG, else the raster), WebP thumbnails 600 and 320 px on the long side, and a
- * 600 px colour thumbnail when the page has a coloured preview.
+ * 600 px colour thumbnail when the page has a coloured preview. A page with `credit` carries it
+ * in its PNG, SVG and PDF.
  */
 export async function renderPageFiles(page: Page, opts: { paper: Paper }): Promise<PageFiles> {
   // Thumbnails first: they run on libvips' threads while the PDF is drawn here.
   const thumbs = pageThumbnails(page.png);
   const colour = page.colorPng ? thumbnail(page.colorPng, THUMB_LONG_SIDES.large) : Promise.resolve(undefined);
+  const credit = page.credit ?? null;
   const [pdf, [thumb600, thumb320], colorThumb600] = await Promise.all([
-    page.svg ? svgToPdf(page.svg, opts) : rasterToPdf(page.png, opts.paper),
+    page.svg ? svgToPdf(page.svg, { paper: opts.paper, credit }) : rasterToPdf(page.png, opts.paper, credit),
     thumbs,
     colour,
   ]);
-  const files: PageFiles = { png: page.png, svg: page.svg, pdf, thumb600, thumb320 };
+  // Artwork under an attribution licence is credited inside each file (credit.ts).
+  const png = credit ? pngWithCredit(page.png, credit) : page.png;
+  const svg = credit && page.svg ? svgWithCredit(page.svg, credit) : page.svg;
+  const files: PageFiles = { png, svg, pdf, thumb600, thumb320 };
   if (page.colorPng) {
     files.colorPng = page.colorPng;
     files.colorThumb600 = colorThumb600;

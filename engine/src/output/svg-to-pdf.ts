@@ -17,6 +17,7 @@
 import PDFDocument from 'pdfkit';
 import { PAPER_POINTS } from '@studio/contracts/page';
 import type { Paper } from '@studio/contracts/page';
+import { creditPdf, type ArtworkCredit } from './credit';
 
 type Matrix = [number, number, number, number, number, number];
 
@@ -390,7 +391,8 @@ export function openPageDocument(paper: Paper, contentWidth: number, contentHeig
   return { doc, done, fit };
 }
 
-export async function svgToPdf(svg: string, opts: { paper: Paper }): Promise<Buffer> {
+/** `credit`: the artwork's credit, written into the document info and the bottom margin (credit.ts). */
+export async function svgToPdf(svg: string, opts: { paper: Paper; credit?: ArtworkCredit | null }): Promise<Buffer> {
   const root = parseSvg(svg);
   const box = svgBox(root);
   const { doc, done, fit } = openPageDocument(opts.paper, box.width, box.height);
@@ -400,6 +402,7 @@ export async function svgToPdf(svg: string, opts: { paper: Paper }): Promise<Buf
   const rootStyle = inheritStyle(initial, root.attrs);
   for (const child of root.children) drawNode(doc, child, rootStyle);
   doc.restore();
+  if (opts.credit) creditPdf(doc, opts.credit);
   doc.end();
   return done;
 }

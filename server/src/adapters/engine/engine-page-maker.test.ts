@@ -7,6 +7,9 @@ import { createEnginePageMaker } from './engine-page-maker';
 describe('engine page maker', () => {
   const maker = createEnginePageMaker({ providerConfig: { IMAGE_PROVIDER: 'local' } });
 
+  /** A file's bytes as text, UTF-16 (PDF info strings) folded to its ASCII letters. */
+  const readable = (file: Buffer) => file.toString('latin1').replaceAll('\0', '');
+
   it('draws a prompt offline into every file the server stores', async () => {
     const seen: number[] = [];
     const page = await maker.fromPrompt({ prompt: 'a cute unicorn', difficulty: 'toddler', ratio: '3:4', seed: 7, lang: 'en', providerRef: null }, (p) => seen.push(p));
@@ -20,6 +23,8 @@ describe('engine page maker', () => {
     expect([thumb.format, Math.max(thumb.width!, thumb.height!)]).toEqual(['webp', 600]);
     expect(page.colorPng).not.toBeNull();
     expect(page.attribution).toMatchObject({ license: expect.stringContaining('CC BY-SA') });
+    // The credit is inside every stored file too (engine/src/output/credit.test.ts reads it back).
+    for (const file of [page.png, page.pdfLetter, page.pdfA4, Buffer.from(page.svg!)]) expect(readable(file)).toContain('OpenMoji');
     expect(seen[0]).toBe(10);
   });
 
@@ -32,6 +37,8 @@ describe('engine page maker', () => {
     const meta = await sharp(page.png).metadata();
     expect([meta.width, meta.height]).toEqual([3150, 2363]);
     expect(page.colorPng).toBeNull();
+    // Nobody's artwork on a traced photo: no credit in its files.
+    for (const file of [page.png, page.pdfLetter]) expect(readable(file)).not.toMatch(/OpenMoji|CC BY-SA/);
     expect((await maker.probeUpload(photo)).format).toBe('jpeg');
   });
 

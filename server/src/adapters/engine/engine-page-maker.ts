@@ -12,7 +12,9 @@ import type { Attribution } from '@studio/contracts/images';
 import type { MadePage, PageMaker } from './page-maker';
 
 /** Every file the server stores, from one engine page: PDFs for both papers, thumbnails. */
-export async function madePage(page: Page, title: string, attribution: Attribution | null, notDrawn: string[] = []): Promise<MadePage> {
+export async function madePage(drawn: Page, title: string, attribution: Attribution | null, notDrawn: string[] = []): Promise<MadePage> {
+  // The artwork's credit goes inside the files too (engine/src/output/credit.ts).
+  const page = { ...drawn, credit: drawn.credit ?? attribution };
   const [letter, a4] = await Promise.all([renderPageFiles(page, { paper: 'letter' }), renderPageFiles({ ...page, colorPng: undefined }, { paper: 'a4' })]);
   return {
     png: letter.png,

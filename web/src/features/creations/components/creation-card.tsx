@@ -6,13 +6,15 @@ import { formatDate } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { DownloadButtons } from '../../images/components/download-buttons';
 import { MoreMenu } from '../../images/components/more-menu';
+import { useOriginalUrl } from '../../images/hooks/use-original-url';
 import { localizedText } from '../../images/localized';
 
 /** Where "Recreate" leads: the generator of the card's type, prefilled with its settings. */
 export function recreateHref(image: ImageDto, lang: Parameters<typeof paths.home.getHref>[0]): string {
   const query = new URLSearchParams({ ratio: image.ratio, isPublic: String(image.isPublic) });
   if (image.type === 'image2image') {
-    query.set('sourceImageUrl', image.defaultUrl);
+    // The generator fetches the owner's photo through the owner's link (never a public URL).
+    query.set('sourceImageId', image.id);
     return `${paths.imageColoringPage.getHref(lang)}?${query}`;
   }
   const prompt = localizedText(image.prompt, lang);
@@ -26,11 +28,15 @@ export function CreationCard({ image, onDelete, onReport }: { image: ImageDto; o
   const title = localizedText(image.title, lang);
   const description = localizedText(image.description, lang);
   const prompt = localizedText(image.prompt, lang);
+  const photoUrl = useOriginalUrl(image);
   return (
     <li className="flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="relative bg-slate-50">
         <img src={image.thumbnailUrl} alt={title} width={image.dimensions.width} height={image.dimensions.height} loading="lazy" className="aspect-square w-full object-contain" />
         <span className="absolute left-3 top-3 rounded-full bg-white/90 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-200">{image.ratio}</span>
+        {photoUrl ? (
+          <img src={photoUrl} alt={t('library.image.ownPhoto')} title={t('library.image.ownPhoto')} width={64} height={64} className="absolute bottom-3 left-3 size-16 rounded-xl object-cover shadow ring-2 ring-white" data-testid="creation-photo" />
+        ) : null}
         <Link
           to={recreateHref(image, lang)}
           className="absolute right-3 top-3 inline-flex min-h-9 items-center rounded-full bg-brand-600 px-3 text-xs font-semibold text-white shadow hover:bg-brand-700"

@@ -32,17 +32,17 @@ function Cards({ keys, prefix }: { keys: readonly string[]; prefix: string }) {
   );
 }
 
-/** Photo → page pairs of the image tab, from public examples that have both pictures. */
+/** Before → after pairs of the image tab: library pages' coloured versions (nobody's photo is public). */
 function ConversionExamples({ examples }: { examples: ImageDto[] }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const pairs = examples.filter((image) => (image.type === 'image2image' ? image.defaultUrl !== image.coloringUrl : image.colorUrl)).slice(0, 3);
+  const pairs = examples.filter((image) => image.colorUrl).slice(0, 3);
   if (pairs.length === 0) return null;
   return (
     <Section title={t('generator.marketing.conversion.title')} intro={t('generator.marketing.conversion.intro')} tone="tinted">
       <ul className="grid gap-6 md:grid-cols-3">
         {pairs.map((image) => {
-          const before = image.type === 'image2image' ? image.defaultUrl : (image.colorThumbnailUrl ?? image.colorUrl!);
+          const before = image.colorThumbnailUrl ?? image.colorUrl!;
           const title = localizedText(image.title, lang);
           return (
             <li key={image.id} className="grid grid-cols-2 gap-2 rounded-3xl bg-white p-3 ring-1 ring-slate-200">

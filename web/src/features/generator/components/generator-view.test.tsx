@@ -217,12 +217,12 @@ describe('generator: history and settings', () => {
     expect(screen.queryByTestId('not-drawn')).toBeNull();
   });
 
-  it('shows examples without history; a free member toggling visibility gets the upgrade prompt', async () => {
+  it('shows the chosen examples without history; a free member toggling visibility gets the upgrade prompt', async () => {
     signIn();
-    fakeApi({
+    const api = fakeApi({
       'GET /api/users/profile': profile({ credits: 50 }),
-      'GET /api/images': (call) =>
-        envelope({ images: call.query.get('type') === 'library' ? [] : [1, 2, 3, 4].map((n) => buildImage({ id: `ex${n}`, prompt: { en: `example ${n}`, zh: '', ja: '' }, ratio: '9:16' })), total: 4, currentPage: 1, pageSize: 6 }),
+      'GET /api/images/examples': (call) =>
+        envelope({ images: call.query.get('type') === 'text2image' ? [1, 2, 3, 4].map((n) => buildImage({ id: `ex${n}`, prompt: { en: `example ${n}`, zh: '', ja: '' }, ratio: '9:16' })) : [] }),
     });
     renderApp('/text-coloring-page');
     expect(await screen.findByText('No text-to-image pages yet')).toBeTruthy();
@@ -230,6 +230,8 @@ describe('generator: history and settings', () => {
     expect(recreate).toHaveLength(3);
     fireEvent.click(recreate[1]);
     expect(promptBox().value).toBe('example 2');
+    // Chosen, not scraped: strangers' latest public pages are never asked for (the marketing part below reads the library only).
+    expect(api.calls.filter((call) => call.path === '/api/images').map((call) => call.query.get('type'))).toEqual(['library']);
     expect(screen.getByRole('radio', { name: /9:16/ }).getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByRole('switch'));
     expect(await screen.findByRole('heading', { name: 'Private pages are a premium feature' })).toBeTruthy();
@@ -344,17 +346,18 @@ describe('generator: history and settings', () => {
       'GET /api/users/profile': profile({ credits: 50 }),
       'GET /api/images/userImg': (call) =>
         envelope({
-          images: call.query.get('type') === 'image2image' ? [buildImage({ id: 'ph1', type: 'image2image', defaultUrl: '/files/images/ph1/source.webp' })] : [],
+          images: call.query.get('type') === 'image2image' ? [buildImage({ id: 'ph1', type: 'image2image' })] : [],
           total: 1,
           currentPage: 1,
           pageSize: 30,
         }),
+      'GET /api/images/ph1/original': () => envelope({ url: '/api/images/ph1/original/file?exp=1&sig=s', expiresAt: '2026-03-04T05:21:07.000Z' }),
     });
     renderApp('/image-coloring-page');
     const picture = (await screen.findByRole('img', { name: 'Page ph1' })) as HTMLImageElement;
     expect(picture.getAttribute('src')).toBe('/files/images/ph1/page.png');
-    fireEvent.click(screen.getByRole('button', { name: 'Show the photo' }));
-    expect(picture.getAttribute('src')).toBe('/files/images/ph1/source.webp');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show the photo' }));
+    expect(picture.getAttribute('src')).toBe('/api/images/ph1/original/file?exp=1&sig=s');
     fireEvent.click(screen.getByRole('button', { name: 'Show the coloring page' }));
     expect(picture.getAttribute('src')).toBe('/files/images/ph1/page.png');
   });

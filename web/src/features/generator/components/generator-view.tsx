@@ -13,7 +13,7 @@ import { useAuth } from '../../../lib/auth';
 import { errorText } from '../../../lib/error-text';
 import { takeSharedUpload } from '../../../lib/shared-upload';
 import { useLang } from '../../../lib/use-lang';
-import { fetchImageAsFile, fetchPublicImages, fetchUserImages } from '../../images/api/image-api';
+import { fetchExamples, fetchImageAsFile, fetchOriginal, fetchUserImages } from '../../images/api/image-api';
 import { DeleteImageDialog } from '../../images/components/delete-image-dialog';
 import { ReportDialog } from '../../images/components/report-dialog';
 import { localizedText } from '../../images/localized';
@@ -55,6 +55,8 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     ratio: search.get('ratio'),
     isPublic: parseBool(search.get('isPublic')),
     sourceImageUrl: search.get('sourceImageUrl'),
+    /** "Recreate" from My creations: the owner's own photo, fetched through the owner's link. */
+    sourceImageId: search.get('sourceImageId'),
   }));
 
   const [tab, setTab] = useState<ImageType>(initialTab);
@@ -104,12 +106,16 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
       void Promise.resolve(handed).then(setUploadFile);
       return;
     }
-    const source = urlSets.sourceImageUrl;
-    if (initialTab === 'image2image' && source && (source.startsWith('/') || source.startsWith(window.location.origin))) {
-      fetchImageAsFile(source, 'source')
-        .then((file) => setUploadFile(file))
-        .catch(() => setInlineError({ field: 'upload', text: t('generator.errors.exampleLoad') }));
-    }
+    const handedFile = (): Promise<File> | null => {
+      if (initialTab !== 'image2image') return null;
+      const { sourceImageId, sourceImageUrl: source } = urlSets;
+      if (sourceImageId) return fetchOriginal(sourceImageId).then((original) => fetchImageAsFile(original.url, 'source'));
+      if (source && (source.startsWith('/') || source.startsWith(window.location.origin))) return fetchImageAsFile(source, 'source');
+      return null;
+    };
+    handedFile()
+      ?.then(setUploadFile)
+      .catch(() => setInlineError({ field: 'upload', text: t('generator.errors.exampleLoad') }));
     // Once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -171,16 +177,10 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
   useEffect(() => {
     if (!needsExamples || examplesOfTab !== null || examplesFailed[tab]) return;
     const type = tab;
-    const load = async () => {
-      const own = await fetchPublicImages({ type, pageSize: 6 });
-      if (own.images.length >= 2) return own.images;
-      // A fresh site has no public creations yet: the free library stands in.
-      const library = await fetchPublicImages({ type: 'library', pageSize: 6 });
-      return [...own.images, ...library.images.filter((image) => type === 'text2image' || image.colorUrl)].slice(0, 6);
-    };
-    load()
+    // Chosen pages (the library's best until some are chosen), never strangers' latest.
+    fetchExamples(type)
       .then((list) => {
-        setExamples((current) => ({ ...current, [type]: list }));
+        setExamples((current) => ({ ...current, [type]: list.images }));
       })
       .catch(() => setExamplesFailed((current) => ({ ...current, [type]: true })));
   }, [needsExamples, examplesOfTab, examplesFailed, tab]);
@@ -306,7 +306,8 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     }
     setRecreating(example.id);
     try {
-      await setUploadFile(await fetchImageAsFile(example.type === 'image2image' ? example.defaultUrl : example.colorUrl || example.defaultUrl, 'example'));
+      // An example's coloured version plays the photo: nobody's own photo is ever public.
+      await setUploadFile(await fetchImageAsFile(example.colorUrl || example.coloringUrl, 'example'));
       setRatio(normalizeRatio(example.ratio));
     } catch {
       setInlineError({ field: 'upload', text: t('generator.errors.exampleLoad') });

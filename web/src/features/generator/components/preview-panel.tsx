@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadButtons } from '../../images/components/download-buttons';
 import { MoreMenu } from '../../images/components/more-menu';
+import { useOriginalUrl } from '../../images/hooks/use-original-url';
 import { localizedText } from '../../images/localized';
 import { useLang } from '../../../lib/use-lang';
 import type { GenerationState } from '../hooks/use-generation';
@@ -123,7 +124,9 @@ function ImagePreview({ image, onDelete, onReport, compact }: { image: ImageDto;
   const { t } = useTranslation();
   const lang = useLang();
   const [showPhoto, setShowPhoto] = useState(false);
-  const hasPhoto = image.type === 'image2image' && image.defaultUrl !== image.coloringUrl;
+  // The photo is the owner's alone: it comes through the owner's link, never the page's answer.
+  const photoUrl = useOriginalUrl(image);
+  const hasPhoto = photoUrl !== null;
   const title = localizedText(image.title, lang);
   // A composed page says what of the prompt it could not draw ("Not drawn: tunnel"), localized by the server.
   const notDrawn = image.type === 'text2image' ? localizedText(image.additionalInfo, lang) : '';
@@ -131,7 +134,7 @@ function ImagePreview({ image, onDelete, onReport, compact }: { image: ImageDto;
     <div className="flex flex-col items-center gap-4">
       <figure className="w-full max-w-[320px] lg:max-w-[600px]" onMouseEnter={hasPhoto ? () => setShowPhoto(true) : undefined} onMouseLeave={hasPhoto ? () => setShowPhoto(false) : undefined}>
         <img
-          src={showPhoto ? image.defaultUrl : image.coloringUrl}
+          src={showPhoto && photoUrl ? photoUrl : image.coloringUrl}
           alt={title}
           width={image.dimensions.width}
           height={image.dimensions.height}

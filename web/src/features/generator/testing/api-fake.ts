@@ -24,6 +24,7 @@ export function fakeApi(routes: Record<string, Handler>) {
     'GET /api/images/style-suggestions': () =>
       envelope({ suggestions: Array.from({ length: 6 }, (_, i) => ({ id: `s${i}`, category: 'animals', name: `Idea ${i}`, content: `idea prompt ${i}` })) }),
     'GET /api/images': () => envelope({ images: [], total: 0, currentPage: 1, pageSize: 6 }),
+    'GET /api/images/examples': () => envelope({ images: [] }),
     'GET /api/images/userImg': () => envelope({ images: [], total: 0, currentPage: 1, pageSize: 30, counts: { all: 0, text2image: 0, image2image: 0 } }),
   };
   const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {

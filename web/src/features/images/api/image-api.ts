@@ -1,4 +1,4 @@
-import type { ImageDto, ImageListDto, ImageType } from '@studio/contracts/images';
+import type { ImageDto, ImageListDto, ImageType, OriginalLinkDto } from '@studio/contracts/images';
 import { apiPaths } from '@studio/contracts/routes';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -23,6 +23,16 @@ export function fetchPublicImages(query: { type: ImageType | 'library'; pageSize
   return apiRequest<ImageListDto>(`${apiPaths.images}?${params}`, { signal });
 }
 
+/** The generator's chosen examples for a tab ("Try an example"). */
+export function fetchExamples(type: ImageType, signal?: AbortSignal): Promise<{ images: ImageDto[] }> {
+  return apiRequest<{ images: ImageDto[] }>(apiPaths.examples(type), { signal });
+}
+
+/** The owner's short-lived link to the photo a page was traced from (404 for anyone else). */
+export function fetchOriginal(id: string, signal?: AbortSignal): Promise<OriginalLinkDto> {
+  return apiRequest<OriginalLinkDto>(apiPaths.original(id), { auth: true, signal });
+}
+
 export function deleteImage(id: string): Promise<unknown> {
   return apiRequest(apiPaths.image(id), { method: 'DELETE', auth: true });
 }
@@ -31,7 +41,7 @@ export function reportImage(imageId: string, content: string): Promise<unknown> 
   return apiRequest(apiPaths.report, { method: 'POST', auth: true, body: { imageId, content } });
 }
 
-/** A picture URL as an upload file (recreating an example, ?sourceImageUrl=). */
+/** A picture URL as an upload file (recreating an example, ?sourceImageUrl=, an owner's photo). */
 export async function fetchImageAsFile(url: string, name = 'image'): Promise<File> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);

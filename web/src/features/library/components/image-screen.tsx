@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/error-text';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLang } from '../../../lib/use-lang';
 import { DownloadButtons } from '../../images/components/download-buttons';
+import { useOriginalUrl } from '../../images/hooks/use-original-url';
 import { fetchCategories, fetchCategory, fetchImage, fetchRelated } from '../api/library-api';
 import { useResource } from '../hooks/use-resource';
 import { infoSections } from '../lib/additional-info';
@@ -93,7 +94,8 @@ function ImageView({ image, category }: Loaded) {
   if (category) crumbs.push({ label: pick(category.displayName, lang), to: paths.category.getHref(lang, category.slug) });
   crumbs.push({ label: title });
   const page = displaySize(image.dimensions, 600);
-  const hasPhoto = image.type === 'image2image' && image.defaultUrl !== image.coloringUrl;
+  // Only its owner, signed in, sees the photo a page was traced from.
+  const photoUrl = useOriginalUrl(image);
   const categories = category ? [category] : [];
 
   return (
@@ -120,10 +122,10 @@ function ImageView({ image, category }: Loaded) {
               <figcaption className="mt-2 text-center text-sm text-slate-600">{t('library.image.colored')}</figcaption>
             </figure>
           ) : null}
-          {hasPhoto ? (
+          {photoUrl ? (
             <figure className="rounded-3xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
-              <img src={image.defaultUrl} width={page.width} height={page.height} alt={t('library.image.originalAlt', { title })} loading="lazy" className="h-auto w-full object-contain" />
-              <figcaption className="mt-2 text-center text-sm text-slate-600">{t('library.image.original')}</figcaption>
+              <img src={photoUrl} width={page.width} height={page.height} alt={t('library.image.originalAlt', { title })} loading="lazy" className="h-auto w-full object-contain" data-testid="image-original" />
+              <figcaption className="mt-2 text-center text-sm text-slate-600">{t('library.image.ownPhoto')}</figcaption>
             </figure>
           ) : null}
         </div>

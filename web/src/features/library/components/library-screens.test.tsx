@@ -4,7 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { takeSharedUpload } from '../../../lib/shared-upload';
-import { envelope, failure, mockFetch } from '../../../testing/fetch-mock';
+import { clearTokens, saveTokens } from '../../../lib/token-storage';
+import { buildUser, envelope, failure, mockFetch } from '../../../testing/fetch-mock';
 import { renderApp } from '../../../testing/render-app';
 import { clearLibraryCache } from '../api/library-api';
 
@@ -303,6 +304,42 @@ describe('image page', () => {
 
     const cards = await within(await screen.findByTestId('related')).findAllByTestId('image-card');
     expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/categories/dinosaurs/dino-2-page-02', '/image/dino-3-page-03']);
+  });
+
+  it("shows a photo page's photo to its signed-in owner only, through the owner's link", async () => {
+    const photoPage = buildImage(5, { type: 'image2image', userId: 'u1', categoryId: null, colorUrl: null, colorThumbnailUrl: null });
+    const original = `${apiPaths.original(photoPage.id)}/file?exp=1&sig=s`;
+    const visit = async (viewer: string | null) => {
+      if (viewer) saveTokens({ accessToken: 'acc', refreshToken: 'ref', expiresIn: 3600 }, true);
+      else clearTokens();
+      const api = mockFetch({
+        [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
+        [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser({ userId: viewer ?? 'nobody' }) }),
+        [`GET ${apiPaths.images}?imageId=${photoPage.slug}&pageSize=1`]: () => list([photoPage]),
+        [`GET ${apiPaths.images}?imageId=${photoPage.id}&isRelated=true&pageSize=5`]: () => list([]),
+        [`GET ${apiPaths.original(photoPage.id)}`]: () => envelope({ url: original, expiresAt: '2026-01-01T00:15:00.000Z' }),
+      });
+      const view = renderApp(`/image/${photoPage.slug}`);
+      await screen.findByRole('heading', { level: 1, name: 'Dino 5' });
+      return { api, view };
+    };
+
+    const owner = await visit('u1');
+    expect((await screen.findByTestId('image-original')).getAttribute('src')).toBe(original);
+    expect(screen.getByText('Your photo (only you can see it)')).toBeTruthy();
+    owner.view.unmount();
+
+    for (const viewer of ['u2', null]) {
+      const other = await visit(viewer);
+      // Signed in, the viewer is known before the photo would be asked for.
+      if (viewer) await waitFor(() => expect(other.api.calls.some((call) => call.url === apiPaths.profile)).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.getByTestId('image-page')).toBeTruthy();
+      expect(screen.queryByTestId('image-original')).toBeNull();
+      expect(other.api.calls.some((call) => call.url.includes('/original')), `${viewer}: never asks`).toBe(false);
+      other.view.unmount();
+    }
+    clearTokens();
   });
 
   it('opens by raw id under /image and links back into its category', async () => {
