@@ -57,7 +57,7 @@ const SMALL_KINDS = new Set(['bug', 'bird']);
  * Two subjects by an arrangement verb: `mover` is the one placed (the rider, the bee), `reference`
  * the one it is placed by (the horse, the sunflower).
  */
-export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subject, stage: Stage, unit: number): Placement[] {
+export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subject, stage: Stage, unit: number, count = 1): Placement[] {
   const { area } = stage;
   const ground = stage.floating ? area.y + area.height * 0.92 : stage.groundY + unit * 0.03;
   const cx = area.x + area.width / 2;
@@ -74,13 +74,17 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
       const small = SMALL_KINDS.has(mover.kind);
       const base = standAt(reference, cx, ground, roomHeight * (small ? 0.62 : 0.5), area.width * 0.8);
       const b = placementBox(base);
-      const size = small ? 0.3 : 0.62;
+      // Several on one thing ("two owls on a branch") share its top, side by side.
+      const size = (small ? 0.3 : 0.62) / Math.max(1, count * 0.75);
       const moverBox = fitSubject(mover, { x: 0, y: 0, width: b.width * size, height: Math.max(b.height, roomHeight * 0.3) * size });
       const mh = placementBox(moverBox).height;
-      const x = b.x + b.width / 2;
       const sink = verb === 'in' ? 0.4 : 0.12;
-      const bottom = Math.max(area.y + mh, topAt(base, x) + mh * sink);
-      return [base, standAt(mover, x, bottom, mh, b.width * size)];
+      const movers = Array.from({ length: count }, (_, i) => {
+        const x = b.x + (b.width * (i + 0.5)) / count;
+        const bottom = Math.max(area.y + mh, topAt(base, x) + mh * sink);
+        return standAt(mover, x, bottom, mh, b.width * size, i % 2 === 1);
+      });
+      return [base, ...movers];
     }
     case 'under': {
       const tall = /tree|house|castle|hut|barn|bridge|mushroom|palm/.test(reference.name);
@@ -163,7 +167,7 @@ export function wearOn(wearer: Placement, item: Subject): { placement: Placement
   const spot = wornSpot(item.name);
   const [l, t, r, b] = item.bounds;
   const aspect = (r - l) / (b - t);
-  const width = spot === 'back' ? box.width * 0.8 : headWidth * (spot === 'neck' ? 0.95 : spot === 'eyes' ? 0.75 : 0.8);
+  const width = spot === 'back' ? box.width * 1.1 : headWidth * (spot === 'neck' ? 0.95 : spot === 'eyes' ? 0.75 : 0.8);
   const height = width / aspect;
   let bottom: number;
   if (spot === 'head') bottom = topAt(wearer, cx) + height * 0.28;
