@@ -209,7 +209,9 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
     weakScene = weak;
   };
   const addSubject = (subject: SubjectEntry, word: string, original: string, plural: boolean): void => {
-    found.push({ id: subject.id, name: subject.name, kind: subject.kind, word, original, count: pendingCount ?? (plural ? 2 : 1) });
+    // A plural of a landscape thing ("in the mountains") is a place, not a count.
+    const counted = plural && !UNCOUNTED_KINDS.has(subject.kind);
+    found.push({ id: subject.id, name: subject.name, kind: subject.kind, word, original, count: pendingCount ?? (counted ? 2 : 1) });
     pendingCount = null;
   };
   for (let i = 0; i < tokens.length; ) {
@@ -298,11 +300,12 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   }
   const cjk = language !== 'en';
   const related = verb ? relate(found, verb, marked) : null;
-  // The same subject named twice ("a mother duck and her ducklings") is one group.
+  // The same subject named twice is one group: "a mother duck and her ducklings" adds the
+  // ducklings to the duck; "a halloween pumpkin" names one pumpkin twice.
   const unique: MatchedSubject[] = [];
   for (const s of found) {
     const same = unique.find((o) => o.id === s.id);
-    if (same) same.count = Math.min(MAX_COUNT, same.count + s.count);
+    if (same) same.count = Math.min(MAX_COUNT, s.count > 1 ? same.count + s.count : Math.max(same.count, s.count));
     else unique.push({ ...s, count: Math.min(MAX_COUNT, s.count) });
   }
   const worn = wornThings(unique, index);
@@ -329,6 +332,8 @@ const WEAK_SCENE_WORDS = new Set(['flying', 'air', 'cloud', 'party', 'race', 'tr
 const POSE_NOUNS = new Set(['skier', 'surfer']);
 /** Things that are characters in a story ("a teddy bear having a tea party"): they lead. */
 const CHARACTER_NAMES = /^(teddy bear|snowman|snowman without snow|santa claus|robot)$/;
+/** Kinds whose plurals name a place rather than a number of things. */
+const UNCOUNTED_KINDS = new Set<SubjectKind>(['building', 'weather']);
 /** At most this many of one subject on a page. */
 const MAX_COUNT = 5;
 /** Group words that follow what they count ("a penguin family", "企鹅一家"). */
