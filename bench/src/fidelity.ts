@@ -1,5 +1,5 @@
 /**
- * npm run bench:fidelity [-- --subset N | --only WORD] — does the page show what the prompt
+ * npm run bench:fidelity [-- --subset N | --only REGEXP] — does the page show what the prompt
  * asked for? Each prompt of bench/src/fidelity-prompts.ts is composed (verify on: composer plus
  * page checker, as the server runs it) and judged on the composer's own report of what it
  * placed (`drawn`): a thing counts when a placed item the prompt set's patterns accept is at
@@ -74,7 +74,7 @@ async function tile(png: Buffer, label: string, ok: boolean): Promise<Buffer> {
 function selectPrompts(argv: string[]): FidelityPrompt[] {
   const subset = argv.indexOf('--subset');
   const only = argv.indexOf('--only');
-  if (only >= 0) return FIDELITY_PROMPTS.filter((p) => p.prompt.includes(argv[only + 1]));
+  if (only >= 0) return FIDELITY_PROMPTS.filter((p) => new RegExp(argv[only + 1]).test(p.prompt));
   if (subset >= 0) {
     // Every k-th prompt, so a quick run still spans the whole set (places, relations, CJK...).
     const n = Number(argv[subset + 1]);

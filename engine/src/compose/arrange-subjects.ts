@@ -57,7 +57,7 @@ const SMALL_KINDS = new Set(['bug', 'bird']);
  * Two subjects by an arrangement verb: `mover` is the one placed (the rider, the bee), `reference`
  * the one it is placed by (the horse, the sunflower).
  */
-export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subject, stage: Stage, unit: number): Placement[] {
+export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subject, stage: Stage, unit: number, count = 1): Placement[] {
   const { area } = stage;
   const ground = stage.floating ? area.y + area.height * 0.92 : stage.groundY + unit * 0.03;
   const cx = area.x + area.width / 2;
@@ -74,13 +74,17 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
       const small = SMALL_KINDS.has(mover.kind);
       const base = standAt(reference, cx, ground, roomHeight * (small ? 0.62 : 0.5), area.width * 0.8);
       const b = placementBox(base);
-      const size = small ? 0.3 : 0.62;
+      // Several on one thing ("two owls on a branch") share its top, side by side.
+      const size = (small ? 0.3 : 0.62) / Math.max(1, count * 0.75);
       const moverBox = fitSubject(mover, { x: 0, y: 0, width: b.width * size, height: Math.max(b.height, roomHeight * 0.3) * size });
       const mh = placementBox(moverBox).height;
-      const x = b.x + b.width / 2;
       const sink = verb === 'in' ? 0.4 : 0.12;
-      const bottom = Math.max(area.y + mh, topAt(base, x) + mh * sink);
-      return [base, standAt(mover, x, bottom, mh, b.width * size)];
+      const movers = Array.from({ length: count }, (_, i) => {
+        const x = b.x + (b.width * (i + 0.5)) / count;
+        const bottom = Math.max(area.y + mh, topAt(base, x) + mh * sink);
+        return standAt(mover, x, bottom, mh, b.width * size, i % 2 === 1);
+      });
+      return [base, ...movers];
     }
     case 'under': {
       const tall = /tree|house|castle|hut|barn|bridge|mushroom|palm/.test(reference.name);
@@ -108,30 +112,38 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
 }
 
 /** Relative sizes of the members of a group, so a family is not five clones. */
-const GROUP_SIZES = [1, 0.74, 0.88, 0.66, 0.8];
+const GROUP_SIZES = [1, 0.78, 0.9, 0.72, 0.84];
 
 /**
- * 2 to 5 subjects in a row across the page, overlapping by a fifth, varied in size, alternately
- * flipped, the larger ones lower (nearer) and drawn last (in front).
+ * 2 to 5 subjects: up to 2 in one row; more in two rows, the back row smaller and higher, each
+ * row across the page with members overlapping by a fifth. Sizes vary, members alternately
+ * flipped; the back row is drawn first, and within a row the smaller ones first (behind).
  */
 export function arrangeGroup(members: Subject[], stage: Stage, unit: number, random: Random): Placement[] {
   const { area } = stage;
-  const n = members.length;
-  const sizes = members.map((_, i) => GROUP_SIZES[i % GROUP_SIZES.length]);
-  const total = sizes.reduce((a, s) => a + s, 0);
-  const step = (area.width * 0.96) / (total * 0.8 + 0.2);
-  const ground = stage.floating ? area.y + area.height * 0.9 : stage.groundY + unit * 0.03;
+  const ground = stage.floating ? area.y + area.height * 0.92 : stage.groundY + unit * 0.03;
   const roomHeight = ground - area.y;
-  const placements: Placement[] = [];
-  let x = area.x + area.width * 0.02;
-  for (let i = 0; i < n; i++) {
-    const w = step * sizes[i];
-    const h = Math.min(roomHeight * (n > 3 ? 0.5 : 0.62) * sizes[i], w * 1.6);
-    const lift = stage.floating ? random.range(0, roomHeight - h) * 0.8 : (1 - sizes[i]) * unit * 0.12;
-    placements.push(fitSubject(members[i], { x, y: ground - lift - h, width: w, height: h }, i % 2 === 1));
-    x += w * 0.8;
-  }
-  return placements.map((p, i) => ({ p, s: sizes[i] })).sort((a, b) => a.s - b.s).map(({ p }) => p);
+  const sized = members.map((subject, i) => ({ subject, size: GROUP_SIZES[i % GROUP_SIZES.length], flip: i % 2 === 1 }));
+  const front = members.length <= 2 ? sized : sized.slice(0, Math.ceil(members.length / 2));
+  const back = members.length <= 2 ? [] : sized.slice(front.length);
+  const row = (items: typeof sized, bottom: number, heightShare: number, inset: number): Placement[] => {
+    const total = items.reduce((a, m) => a + m.size, 0);
+    const span = area.width * (1 - 2 * inset);
+    const step = span / (total * 0.8 + 0.2);
+    let x = area.x + area.width * inset;
+    const placed = items.map((m) => {
+      const w = step * m.size;
+      const h = roomHeight * heightShare * m.size;
+      const lift = stage.floating ? random.range(-0.08, 0.08) * roomHeight : (1 - m.size) * unit * 0.06;
+      const p = fitSubject(m.subject, { x, y: bottom - lift - h, width: w, height: h }, m.flip);
+      x += w * 0.8;
+      return { p, size: m.size };
+    });
+    return placed.sort((a, b) => a.size - b.size).map(({ p }) => p);
+  };
+  const backRow = back.length ? row(back, ground - roomHeight * 0.2, 0.36, 0.12) : [];
+  const frontRow = row(front, ground, back.length ? 0.5 : 0.62, 0.02);
+  return [...backRow, ...frontRow];
 }
 
 /** Worn on the head (hats, crowns, helmets), at the eyes, at the neck, or behind the body. */
@@ -163,7 +175,7 @@ export function wearOn(wearer: Placement, item: Subject): { placement: Placement
   const spot = wornSpot(item.name);
   const [l, t, r, b] = item.bounds;
   const aspect = (r - l) / (b - t);
-  const width = spot === 'back' ? box.width * 0.8 : headWidth * (spot === 'neck' ? 0.95 : spot === 'eyes' ? 0.75 : 0.8);
+  const width = spot === 'back' ? box.width * 1.1 : headWidth * (spot === 'neck' ? 0.95 : spot === 'eyes' ? 0.75 : 0.8);
   const height = width / aspect;
   let bottom: number;
   if (spot === 'head') bottom = topAt(wearer, cx) + height * 0.28;

@@ -2,7 +2,7 @@ import type { Difficulty, Language, Ratio } from '@studio/contracts/constants';
 import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
 import { checkPrompt } from '../filter/content-filter';
 import type { Bitmap, Page, PageReport } from '../page';
-import { checkPage, findLeaks } from '../quality/check-page';
+import { checkPage, countLeaks, findLeaks } from '../quality/check-page';
 import type { Scene } from '../prompt/lexicon';
 import { buildSubjectIndex, understandPrompt } from '../prompt/understand-prompt';
 import type { SubjectIndex, Understanding } from '../prompt/understand-prompt';
@@ -15,7 +15,7 @@ import { drawFrameBand, frameGeometry, frameSpokes } from './frame';
 import type { FrameGeometry } from './frame';
 import { arrangeGroup, arrangePair, wearOn } from './arrange-subjects';
 import type { Stage } from './arrange-subjects';
-import { drawnSubjects } from './drawn-report';
+import { drawnSubjects, isVisible } from './drawn-report';
 import type { DrawnThing } from './drawn-report';
 import { drawMandala } from './mandala';
 import { drawInteriorMotifs, drawMosaic } from './pattern-fill';
@@ -128,7 +128,7 @@ interface Plan {
   /** subjects[1] goes to this anchor of subjects[0] (in its 72-unit box) instead of beside it. */
   held?: { via: 'hands' | 'mouth'; point: [number, number]; facing: -1 | 0 | 1; verb: RelationVerb };
   /** Placed by relation (arrange-subjects.ts): a pair by a verb, or a group of 2 to 5 in a row. */
-  arranged?: { verb: ArrangeVerb; mover: Subject; reference: Subject } | { group: Subject[] };
+  arranged?: { verb: ArrangeVerb; mover: Subject; reference: Subject; count: number } | { group: Subject[] };
   /** Worn things, put on their wearer after everything is placed. */
   worn?: { wearer: Subject; item: Subject }[];
 }
@@ -192,7 +192,8 @@ function arrangedPlan(understanding: Understanding, matched: Subject[], difficul
   if (arrangement) {
     const mover = find(arrangement.subject);
     const reference = find(arrangement.object);
-    if (mover && reference) return { verb: arrangement.verb, mover, reference };
+    const count = understanding.subjects.find((s) => s.id === arrangement.subject)?.count ?? 1;
+    if (mover && reference) return { verb: arrangement.verb, mover, reference, count: Math.min(count, MAX_GROUP[difficulty]) };
   }
   const members: Subject[] = [];
   for (const subject of understanding.subjects) {
@@ -266,7 +267,7 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
   let backdrop: string | null = null;
   const arrangedPlacements = (stage: Stage, random: ReturnType<typeof seededRandom>): Placement[] => {
     const arranged = plan.arranged!;
-    return 'group' in arranged ? arrangeGroup(arranged.group, stage, unit, random) : arrangePair(arranged.verb, arranged.mover, arranged.reference, stage, unit);
+    return 'group' in arranged ? arrangeGroup(arranged.group, stage, unit, random) : arrangePair(arranged.verb, arranged.mover, arranged.reference, stage, unit, arranged.count);
   };
   // Worn things on their wearers: a cape behind, the rest in front.
   const withWorn = (placed: Placement[]): Placement[] => {
@@ -359,7 +360,7 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       const [bl, bt, br, bb] = main.bounds;
       // Long low subjects (buses, race cars) would end up tiny: let them use the full width.
       const wide = (br - bl) / (bb - bt) > 1.8;
-      const share = difficulty === 'toddler' || wide ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : 0.8;
+      const share = difficulty === 'toddler' || (wide && !others.length) ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : 0.8;
       const heightShare = difficulty === 'toddler' ? (plan.held ? 0.7 : 0.8) : plan.held ? 0.6 : 0.68;
       const w = area.width * share;
       const h = Math.min(area.height * heightShare, layout.groundY - area.y);
@@ -529,7 +530,10 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       let cleaned = cleanPage(raster, sliverAreaPx(opts.difficulty), speckPx);
       // Necks are judged on the cleaned page (inked slivers change them); closing one can leave a
       // new sliver, so the cleanup runs again.
-      if (closeNarrowNecks(cleaned.bitmap, NECK_MM * PX_PER_MM, CORE_MM2 * PX_PER_MM * PX_PER_MM, lw) > 0) {
+      // The neck closer is a full-page distance transform: only worth running when the checker's
+      // fast run-based count finds a leak at all.
+      const leaks = countLeaks(cleaned.bitmap.data, width, height);
+      if (leaks > 0 && closeNarrowNecks(cleaned.bitmap, NECK_MM * PX_PER_MM, CORE_MM2 * PX_PER_MM * PX_PER_MM, lw) > 0) {
         cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
       }
       if (cleaned.regionCount < band.min) {
@@ -606,10 +610,13 @@ function drawnReport(composition: Composition, width: number, height: number): D
  * (by its id) and the place when its scenery was not drawn, in the user's words.
  */
 function notDrawn(understanding: Understanding, drawn: DrawnThing[]): string[] {
-  const names = new Set(drawn.map((d) => d.name));
+  const visible = drawn.filter((d) => isVisible(d, PX_PER_MM));
+  const names = new Set(visible.map((d) => d.name));
   const missing = [...understanding.unmatched];
+  // A subject is shown as many times as asked ("three kittens"), by its own picture or one that
+  // carries its word (a bear as the teddy bear that holds).
   const shown = (subject: Understanding['subjects'][number]): boolean =>
-    names.has(subject.name) || drawn.some((d) => d.role === 'subject' && ` ${d.name} `.includes(` ${subject.word} `));
+    visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `))).length >= subject.count;
   for (const subject of understanding.subjects) if (!shown(subject)) missing.push(subject.original);
   if (understanding.scene && understanding.sceneWord && !names.has(`scene:${understanding.scene}`)) missing.push(understanding.sceneWord);
   return [...new Set(missing)];

@@ -18,6 +18,17 @@ export interface DrawnThing {
   visibleShare: number;
 }
 
+/** A subject counts as drawn when at least this share of it shows... */
+export const VISIBLE_SHARE_MIN = 0.4;
+/** ...and it is at least this big across (smaller, nobody sees what it is). */
+export const VISIBLE_SIDE_MM = 8;
+
+/** Whether a reported thing is on the page for the user to see (scenes and themes always are). */
+export function isVisible(thing: DrawnThing, pxPerMm: number): boolean {
+  if (thing.role !== 'subject') return true;
+  return thing.visibleShare >= VISIBLE_SHARE_MIN && Math.min(thing.box.width, thing.box.height) >= VISIBLE_SIDE_MM * pxPerMm;
+}
+
 /** Cells across the page's width of the coverage grid. */
 const GRID = 240;
 

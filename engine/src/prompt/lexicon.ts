@@ -48,7 +48,7 @@ export const SYNONYMS: Record<string, string> = {
   bumblebee: 'honeybee', bee: 'honeybee', ladybird: 'lady beetle', ladybug: 'lady beetle', bug: 'lady beetle', insect: 'butterfly',
   caterpillar: 'bug', worm: 'worm', fish: 'tropical fish', goldfish: 'goldfish', seashell: 'spiral shell', shell: 'spiral shell',
   bone: 'meat on bone', honey: 'honey pot', 'princess castle': 'castle', princess: 'princess', prince: 'prince', lady: 'woman', grandma: 'older person', grandpa: 'older person',
-  chef: 'cook', person: 'person', girl: 'girl', boy: 'boy', man: 'man', woman: 'woman', child: 'child', farmer: 'farmer', astronaut: 'astronaut', queen: 'crown', king: 'crown', knight: 'person', 'finish line': 'finish flag', 'finishing line': 'finish flag', 'sand castle': 'sandcastle', 'lily pad': 'lily pad', lilypad: 'lily pad', 'water lily': 'lily pad', cabin: 'hut', hut: 'hut', log: 'hut', helmet: 'military helmet', cape: 'cape', cloak: 'cape', 'party hat': 'party hat', cushion: 'pillow', crane: 'bird', ballerina: 'ballet dancer', cheese: 'cheese wedge', 'flower crown': 'crown', superhero: 'superhero', wizard: 'mage', witch: 'mage', sorcerer: 'mage',
+  chef: 'cook', doctor: 'health worker', nurse: 'health worker', vet: 'health worker', fireman: 'firefighter', policeman: 'police officer', police: 'police officer', cop: 'police officer', builder: 'construction worker', iceberg: 'iceberg', person: 'person', girl: 'girl', boy: 'boy', man: 'man', woman: 'woman', child: 'child', farmer: 'farmer', astronaut: 'astronaut', queen: 'crown', king: 'crown', knight: 'person', 'finish line': 'finish flag', 'finishing line': 'finish flag', 'sand castle': 'sandcastle', 'lily pad': 'lily pad', lilypad: 'lily pad', 'water lily': 'lily pad', cabin: 'hut', hut: 'hut', log: 'hut', helmet: 'military helmet', cape: 'cape', cloak: 'cape', 'party hat': 'party hat', cushion: 'pillow', crane: 'bird', ballerina: 'ballet dancer', cheese: 'cheese wedge', 'flower crown': 'crown', superhero: 'superhero', wizard: 'mage', witch: 'mage', sorcerer: 'mage',
   fairy: 'fairy', mermaid: 'mermaid', 'santa claus': 'santa claus', santa: 'santa claus', elf: 'elf', genie: 'genie', angel: 'baby angel',
   monster: 'alien monster', ghost: 'ghost', robot: 'robot', alien: 'alien', clown: 'clown face',
   'christmas tree': 'christmas tree', christmas: 'christmas tree', halloween: 'jack-o-lantern', easter: 'egg', birthday: 'birthday cake', 'birthday party': 'birthday cake', 'easter egg': 'egg', present: 'wrapped gift', gift: 'wrapped gift',
@@ -176,11 +176,11 @@ export const OBJECT_MARK = '=object';
 /** Words asking for a pattern or mandala page rather than a subject. */
 export const THEME_WORDS: Record<string, 'mandala' | 'pattern'> = {
   mandala: 'mandala', mandalas: 'mandala', kaleidoscope: 'mandala', rosette: 'mandala',
-  pattern: 'pattern', zentangle: 'pattern', geometric: 'pattern', abstract: 'pattern', mosaic: 'pattern', doodle: 'pattern', tessellation: 'pattern',
+  pattern: 'pattern', patterned: 'pattern', zentangle: 'pattern', geometric: 'pattern', abstract: 'pattern', mosaic: 'pattern', doodle: 'pattern', tessellation: 'pattern',
 };
 
 /**
  * Words the library has no honest picture for, though a tag would match something (girl → ribbon,
  * chest → toolbox): reported as not understood instead.
  */
-export const UNDRAWABLE = new Set(['chest', 'treasure', 'mom', 'dad', 'teacher', 'doctor', 'nurse', 'pirate', 'cowboy', 'firefighter']);
+export const UNDRAWABLE = new Set(['chest', 'treasure', 'mom', 'dad', 'pirate', 'cowboy']);

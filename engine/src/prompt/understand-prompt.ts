@@ -197,6 +197,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   let marked: number | null = null;
   const arranges: { verb: ArrangeVerb; at: number }[] = [];
   const poseWords: string[] = [];
+  const poseOriginals = new Map<string, string>();
   let pendingCount: number | null = null;
   // A weak scene word ("flying" → sky) gives way to a place named later ("a bat flying at night").
   let weakScene = false;
@@ -208,7 +209,9 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
     weakScene = weak;
   };
   const addSubject = (subject: SubjectEntry, word: string, original: string, plural: boolean): void => {
-    found.push({ id: subject.id, name: subject.name, kind: subject.kind, word, original, count: pendingCount ?? (plural ? 2 : 1) });
+    // A plural of a landscape thing ("in the mountains") is a place, not a count.
+    const counted = plural && !UNCOUNTED_KINDS.has(subject.kind);
+    found.push({ id: subject.id, name: subject.name, kind: subject.kind, word, original, count: pendingCount ?? (counted ? 2 : 1) });
     pendingCount = null;
   };
   for (let i = 0; i < tokens.length; ) {
@@ -260,6 +263,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         // Worn things are found by what they are (a hat, a crown), wherever they stand.
       } else if (POSE_BY_VERB[word] || PLAY_POSES[word]) {
         poseWords.push(word);
+        poseOriginals.set(word, token.original);
         // A sport names its ball, a skier is a person: drawn even when no figure plays it.
         const named = PLAY_POSES[word] ? lookup(word, index) : POSE_NOUNS.has(word) ? lookup('person', index) : null;
         if (named) addSubject(named, POSE_NOUNS.has(word) ? 'person' : word, token.original, false);
@@ -296,11 +300,12 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   }
   const cjk = language !== 'en';
   const related = verb ? relate(found, verb, marked) : null;
-  // The same subject named twice ("a mother duck and her ducklings") is one group.
+  // The same subject named twice is one group: "a mother duck and her ducklings" adds the
+  // ducklings to the duck; "a halloween pumpkin" names one pumpkin twice.
   const unique: MatchedSubject[] = [];
   for (const s of found) {
     const same = unique.find((o) => o.id === s.id);
-    if (same) same.count = Math.min(MAX_COUNT, same.count + s.count);
+    if (same) same.count = Math.min(MAX_COUNT, s.count > 1 ? same.count + s.count : Math.max(same.count, s.count));
     else unique.push({ ...s, count: Math.min(MAX_COUNT, s.count) });
   }
   const worn = wornThings(unique, index);
@@ -313,17 +318,22 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
     const pair = [relation.holder, relation.held].map((id) => unique.find((s) => s.id === id)!);
     subjects = [...pair, ...unique.filter((s) => s.id !== relation.holder && s.id !== relation.held)];
   } else {
-    const headIndex = unique.reduce((best, s, i) => (HEAD_PRIORITY[s.kind] < HEAD_PRIORITY[unique[best].kind] ? i : best), 0);
+    const priority = (s: MatchedSubject): number => (CHARACTER_NAMES.test(s.name) ? 0 : HEAD_PRIORITY[s.kind]);
+    const headIndex = unique.reduce((best, s, i) => (priority(s) < priority(unique[best]) ? i : best), 0);
     subjects = unique.length ? [unique[headIndex], ...unique.filter((_, i) => i !== headIndex)] : [];
   }
   const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, unmatched: [...new Set(unmatched)] };
-  return withBodies(understanding, poseWords, index);
+  return withBodies(understanding, poseWords, poseOriginals, index);
 }
 
 /** Scene words that only hint at a place; a place named elsewhere in the prompt wins. */
 const WEAK_SCENE_WORDS = new Set(['flying', 'air', 'cloud', 'party', 'race', 'track', 'wave', 'summer', 'spring', 'autumn', 'fall', 'winter', 'deep', 'dream', 'sand', 'ice']);
 /** Pose words that are people ("a skier"). */
 const POSE_NOUNS = new Set(['skier', 'surfer']);
+/** Things that are characters in a story ("a teddy bear having a tea party"): they lead. */
+const CHARACTER_NAMES = /^(teddy bear|snowman|snowman without snow|santa claus|robot)$/;
+/** Kinds whose plurals name a place rather than a number of things. */
+const UNCOUNTED_KINDS = new Set<SubjectKind>(['building', 'weather']);
 /** At most this many of one subject on a page. */
 const MAX_COUNT = 5;
 /** Group words that follow what they count ("a penguin family", "企鹅一家"). */
@@ -382,7 +392,7 @@ function arrange(subjects: MatchedSubject[], arranges: { verb: ArrangeVerb; at: 
  * figure doing it (which also shows the bicycle or ball), a knight a standing figure in a helmet
  * holding a shield, and a person in any other relation a standing figure instead of a bust.
  */
-function withBodies(u: Understanding, poseWords: string[], index: SubjectIndex): Understanding {
+function withBodies(u: Understanding, poseWords: string[], originals: Map<string, string>, index: SubjectIndex): Understanding {
   const personAt = u.subjects.findIndex((s) => PERSON_WORDS[s.word] !== undefined || s.word === 'knight');
   if (personAt < 0) return u;
   const person = u.subjects[personAt];
@@ -401,8 +411,11 @@ function withBodies(u: Understanding, poseWords: string[], index: SubjectIndex):
   // A bust holds things in front of its chest (standing figures have no hand anchors); a person
   // placed by a relation or dressed up stands.
   const inRelation = u.arrangement !== null || u.worn.length > 0 || costume !== undefined;
-  const body = pose ? figure(pose.name) : costume || inRelation ? figure(costume?.body ?? STANDING) : null;
-  if (!body) return u;
+  const posed = pose ? figure(pose.name) : null;
+  // A pose the library has no figure for ("running") is said, not silently dropped.
+  const missingPose = pose && !posed ? poseWords.filter((w) => POSE_BY_VERB[w] && !PLAY_POSES[w]).map((w) => originals.get(w) ?? w) : [];
+  const body = posed ?? (costume || inRelation ? figure(costume?.body ?? STANDING) : null);
+  if (!body) return missingPose.length ? { ...u, unmatched: [...new Set([...u.unmatched, ...missingPose])] } : u;
   const shown = pose?.shows;
   const replaced: MatchedSubject = { ...person, id: body.id, name: body.name, kind: body.kind };
   let subjects = u.subjects.map((s) => (s === person ? replaced : s)).filter((s) => s === replaced || !shown || !shown.test(s.name));
@@ -425,7 +438,7 @@ function withBodies(u: Understanding, poseWords: string[], index: SubjectIndex):
       if (subjects[0].id === body.id) relation = { verb: 'hold', holder: body.id, held: held.id };
     }
   }
-  return { ...u, subjects, worn, relation, arrangement };
+  return { ...u, subjects, worn, relation, arrangement, unmatched: [...new Set([...u.unmatched, ...missingPose])] };
 }
 
 /** Words for whom a page is ("for kids"), read as the audience after "for". */
