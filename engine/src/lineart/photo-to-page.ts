@@ -9,7 +9,8 @@ import { startThumbnails } from '../output/page-files';
 import { boundaryChains, smoothChain, strokePolylines } from './draw-boundaries';
 import { cleanupDrawing } from './cleanup-drawing';
 import { finishPage } from './finish-page';
-import { basinsOf, PHOTO_PARAMS, photoRegions } from './photo-regions';
+import { basinsOf, PHOTO_PARAMS, photoRegions, subjectRegions } from './photo-regions';
+import type { Segmentation } from './segment-regions';
 import type { PhotoBasins } from './photo-regions';
 
 export { learnedBoundaryMap as softBoundaryMap } from './boundary-model';
@@ -21,6 +22,12 @@ export interface PhotoToPageOptions {
   mode: 'photo' | 'cleanup';
   /** A photo of another shape than the page: `contain` keeps all of it on white paper, `cover` (the default) fills the page and cuts the overflow, centred. */
   fit?: 'cover' | 'contain';
+  /**
+   * Photo mode: draw only the subject (the regions the saliency cues pick), its background left
+   * blank apart from a ground line under it when the subject does not reach the bottom edge.
+   * Off by default: the background is drawn as a few large regions.
+   */
+  subjectOnly?: boolean;
   /** Called as each stage ends, with its name (decode, evidence, watershed, merge, draw, finish, check, trace): for timing breakdowns. */
   onStage?: (stage: string) => void;
 }
@@ -44,29 +51,68 @@ async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, 
   return basinsOf(image, onStage);
 }
 
-/** Basins merged to `targetRegions` → outlines drawn at the difficulty's line width, inside a frame. */
-function photoLines(basins: PhotoBasins, difficulty: Difficulty, ratio: Ratio, targetRegions: number, onStage: (stage: string) => void): Bitmap {
+/** Coloring-book practice: the subject's outer contour is drawn this much thicker than inner lines. */
+const OUTER_LINE_FACTOR = 1.6;
+
+/** Whether the two pixels either side of a chain's first crack differ in `subject`. */
+function isOuterChain(chain: number[], regions: Segmentation, subject: Uint8Array): boolean {
+  const { width, labels } = regions;
+  const [x0, y0, x1, y1] = chain;
+  const x = Math.min(x0, x1);
+  const y = Math.min(y0, y1);
+  // A horizontal crack lies between the pixels above and below it; a vertical one between left and right.
+  const [a, b] = y0 === y1 ? [(y - 1) * width + x, y * width + x] : [y * width + x - 1, y * width + x];
+  return subject[labels[a]] !== subject[labels[b]];
+}
+
+/** Row just below the lowest subject pixel, or -1 when the subject reaches the bottom edge or is empty. */
+function groundRow(regions: Segmentation, subject: Uint8Array): number {
+  const { width, height, labels } = regions;
+  for (let y = height - 1; y >= 0; y--) {
+    for (let x = 0; x < width; x++) if (subject[labels[y * width + x]]) return y >= height - 2 ? -1 : y + 1;
+  }
+  return -1;
+}
+
+/**
+ * Basins merged to `targetRegions` → outlines drawn inside a frame: inner lines at the
+ * difficulty's line width, the subject's outer contour thicker.
+ */
+function photoLines(basins: PhotoBasins, opts: PhotoToPageOptions, targetRegions: number, onStage: (stage: string) => void): Bitmap {
+  const { difficulty, ratio } = opts;
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const { workW, workH } = basins;
-  const regions = photoRegions(basins, difficulty, targetRegions);
+  const regions = photoRegions(basins, difficulty, targetRegions, opts.subjectOnly);
+  // On subject-only pages the joined background's mean saliency is below the threshold and every
+  // region merged from subject basins is above it, so the same test serves both kinds of page.
+  const subject = subjectRegions(regions, basins.saliency);
   onStage('merge');
   const sx = size.width / workW;
   const sy = size.height / workH;
-  const polylines: number[][] = [];
-  for (const chain of boundaryChains(regions)) {
-    const line = smoothChain(chain, params.curveSigma);
+  const inner: number[][] = [];
+  const outer: number[][] = [];
+  const toPage = (line: number[]): number[] => {
     for (let i = 0; i < line.length; i += 2) {
       line[i] *= sx;
       line[i + 1] *= sy;
     }
-    polylines.push(line);
+    return line;
+  };
+  for (const chain of boundaryChains(regions)) {
+    const line = toPage(smoothChain(chain, params.curveSigma));
+    (isOuterChain(chain, regions, subject) ? outer : inner).push(line);
+  }
+  if (opts.subjectOnly) {
+    const ground = groundRow(regions, subject);
+    if (ground >= 0) inner.push(toPage([0, ground, workW, ground]));
   }
   const page: Bitmap = { width: size.width, height: size.height, data: new Uint8Array(size.width * size.height).fill(255) };
   const line = lineWidthPx(difficulty);
   const inset = line / 2;
   const frame = [inset, inset, size.width - inset, inset, size.width - inset, size.height - inset, inset, size.height - inset, inset, inset];
-  strokePolylines(page, [...polylines, frame], line);
+  strokePolylines(page, [...inner, frame], line);
+  strokePolylines(page, outer, line * OUTER_LINE_FACTOR);
   onStage('draw');
   return page;
 }
@@ -86,7 +132,7 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   const onStage = opts.onStage ?? ((): void => undefined);
   const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit) : null;
   for (let attempt = 0; ; attempt++) {
-    bitmap = basins ? photoLines(basins, opts.difficulty, opts.ratio, target, onStage) : await cleanupDrawing(input, opts.difficulty, opts.ratio);
+    bitmap = basins ? photoLines(basins, opts, target, onStage) : await cleanupDrawing(input, opts.difficulty, opts.ratio);
     finishPage(bitmap, lineWidthPx(opts.difficulty));
     onStage('finish');
     // libvips encodes the PNG and the thumbnails on its own threads while the checker and the
