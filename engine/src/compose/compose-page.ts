@@ -166,7 +166,8 @@ function holderWithHands(holder: Subject, word: string, library: SubjectLibrary)
   // Only a creature is swapped, and only for one named by the same word (not a rocket → astronaut).
   if (!holder.anchors || holder.anchors.hands.length) return holder;
   const alternatives = library.subjects
-    .filter((s) => s.anchors?.hands.length && s.name.split(' ').includes(word))
+    // A creature stays a creature: "a dog with a bone" is not "person with dog".
+    .filter((s) => s.anchors?.hands.length && s.name.split(' ').includes(word) && (s.kind !== 'person' || holder.kind === 'person'))
     .sort((a, b) => a.name.length - b.name.length || a.id.localeCompare(b.id));
   return alternatives[0] ?? holder;
 }
@@ -211,7 +212,7 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
   if (understanding.theme === 'mandala' || (matched.length === 0 && understanding.scene === null)) {
     return { style: understanding.theme === 'pattern' ? 'pattern' : 'mandala', subjects: matched.slice(0, 1), scene: null };
   }
-  const pattern = understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0);
+  const pattern = understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0 && understanding.scene === null);
   const relation = understanding.relation;
   if (relation && matched.length >= 2 && matched[0].id === relation.holder && matched[1].id === relation.held) {
     const word = understanding.subjects[0].word;
@@ -499,7 +500,10 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   const { width, height } = pageSizeForRatio(opts.ratio);
   const spec = DIFFICULTY_SPECS[opts.difficulty];
   const baseSeed = opts.seed ?? hashString(`${normalized}|${opts.difficulty}|${opts.ratio}`);
-  const dials: Dials = { level: SCENE_LEVEL[opts.difficulty], cells: 0, seed: baseSeed };
+  // A place the prompt names is drawn even on the simplest pages (a little scenery, dropped again
+  // if the page gets too busy), and adult pages draw it too instead of a pattern.
+  const namedPlaceLevel = understanding.scene ? Math.max(1, SCENE_LEVEL[opts.difficulty], opts.difficulty === 'adult' ? SCENE_LEVEL.teen : 0) : 0;
+  const dials: Dials = { level: Math.max(SCENE_LEVEL[opts.difficulty], namedPlaceLevel), cells: 0, seed: baseSeed };
   const lw = lineWidthPx(opts.difficulty);
   // Aim inside the band with a margin: another counter may leave out the page background or the
   // frame ring, and a page on the edge of its band would then fall out of it.
