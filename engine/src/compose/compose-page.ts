@@ -13,7 +13,7 @@ import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject, SubjectAttribution, SubjectLibrary } from '../subjects/subject-library';
 import { drawFrameBand, frameGeometry, frameSpokes } from './frame';
 import type { FrameGeometry } from './frame';
-import { arrangeGroup, arrangePair, wearOn } from './arrange-subjects';
+import { arrangeGroup, arrangePair, sizeClass, wearOn } from './arrange-subjects';
 import type { Stage } from './arrange-subjects';
 import { drawnSubjects, isVisible } from './drawn-report';
 import type { DrawnThing } from './drawn-report';
@@ -380,7 +380,8 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       for (const other of others) {
         const ow = Math.min(area.width * 0.32, area.x + area.width - nextX);
         if (ow < area.width * 0.12) break;
-        const oh = h * 0.55;
+        // Size sense: a bee beside a sunflower is small, a castle beside a dog is not.
+        const oh = h * Math.min(0.9, Math.max(0.3, 0.55 * (sizeClass(other) / sizeClass(main))));
         const ob = layout.floating ? bottom - (h - oh) / 2 : bottom;
         const op = fitSubject(other, { x: nextX, y: ob - oh, width: ow, height: oh }, true);
         placements.push(op);
