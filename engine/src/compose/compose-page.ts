@@ -131,6 +131,8 @@ interface Plan {
   arranged?: { verb: ArrangeVerb; mover: Subject; reference: Subject; count: number } | { group: Subject[] };
   /** Worn things, put on their wearer after everything is placed. */
   worn?: { wearer: Subject; item: Subject }[];
+  /** The main subject flies over the place (drawn high, not on the ground). */
+  airborne?: boolean;
 }
 
 /** Things small enough to hold; living things only when eaten (a cat eating fish). */
@@ -173,7 +175,7 @@ function holderWithHands(holder: Subject, word: string, library: SubjectLibrary)
 }
 
 function planPage(understanding: Understanding, library: SubjectLibrary, difficulty: Difficulty): Plan {
-  const plan = planSubjects(understanding, library, difficulty);
+  const plan = { ...planSubjects(understanding, library, difficulty), airborne: understanding.airborne };
   const byId = new Map(library.subjects.map((s) => [s.id, s]));
   const worn = understanding.worn.map((w) => ({ wearer: byId.get(w.wearer)!, item: byId.get(w.item)! })).filter((w) => w.wearer && w.item);
   if (plan.style === 'mandala' || worn.length === 0) return plan;
@@ -368,7 +370,7 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       // A held thing sticks out on the side the holder faces (or its hand's side): leave room there.
       const lean = plan.held ? (plan.held.facing || (plan.held.point[0] > (bl + br) / 2 ? 1 : -1)) : 0;
       const x = others.length ? area.x + area.width * 0.04 : area.x + (area.width - w) / 2 - lean * area.width * 0.12;
-      const bottom = layout.floating ? area.y + (area.height + h) / 2 : layout.groundY + unit * 0.03;
+      const bottom = layout.floating ? area.y + (area.height + h) / 2 : plan.airborne ? area.y + h * 0.9 : layout.groundY + unit * 0.03;
       const placement = fitSubject(main, { x, y: bottom - h, width: w, height: h });
       if (layout.floating) placement.bottom -= (h - placementBox(placement).height) / 2;
       placements.push(placement);
