@@ -6,7 +6,8 @@
  * least MIN_SIDE_MM across and at least MIN_VISIBLE of it is not covered by what was drawn after.
  * Prints per prompt what was drawn and missed, then totals: prompts fully drawn, things drawn,
  * honesty (every thing not drawn is named in `unmatched`), emptiness (largest white area inside
- * the frame ÷ the inside, engine/src/quality/page-emptiness.ts) and time per page. Writes contact
+ * the frame ÷ the inside, engine/src/quality/page-emptiness.ts) and time per page (CPU time of
+ * the composer with its checker, the target; and wall time). Writes contact
  * sheets (bench/out/fidelity-sheet-N.png, the prompt under each page) and bench/out/fidelity.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -96,14 +97,21 @@ async function main(): Promise<void> {
   let thingsAsked = 0;
   let honestPrompts = 0;
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   const emptiness: number[] = [];
   for (const entry of prompts) {
     const difficulty = entry.difficulty ?? 'children';
     const expectations = entry.expect.map(parseExpectation);
+    // CPU time (this process, libvips threads included) is the target; wall time depends on
+    // what else the machine runs.
     const started = performance.now();
+    const cpuStart = process.cpuUsage();
     const result = await composePage(entry.prompt, { difficulty, ratio: '3:4' });
+    const cpu = process.cpuUsage(cpuStart);
     const ms = performance.now() - started;
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     times.push(ms);
+    cpuTimes.push(cpuMs);
     const empty = pageEmptiness(await decodePngToBitmap(result.page.png)).share;
     emptiness.push(empty);
     const missed = expectations.filter((e) => countDrawn(e.thing, result.drawn) < e.count);
@@ -115,10 +123,10 @@ async function main(): Promise<void> {
     if (isHonest) honestPrompts++;
     const said = result.drawn.map((d) => `${d.name}${d.role === 'subject' ? ` ${(d.visibleShare * 100).toFixed(0)}%` : ''}`).join(', ');
     console.log(
-      `${missed.length ? 'MISS' : 'ok  '} ${isHonest ? '     ' : 'LIES '}${ms.toFixed(0).padStart(5)} ms empty ${(empty * 100).toFixed(0).padStart(3)}% ${difficulty.padEnd(8)} ${entry.prompt}` +
+      `${missed.length ? 'MISS' : 'ok  '} ${isHonest ? '     ' : 'LIES '}${cpuMs.toFixed(0).padStart(5)} ms cpu ${ms.toFixed(0).padStart(5)} ms wall, empty ${(empty * 100).toFixed(0).padStart(3)}% ${difficulty.padEnd(8)} ${entry.prompt}` +
         ` → ${said || '(nothing)'}${missed.length ? ` | missed: ${missed.map((m) => `${m.thing}${m.count > 1 ? `×${m.count}` : ''}`).join(', ')}` : ''}${result.unmatched.length ? ` | unmatched: ${result.unmatched.join(', ')}` : ''}`,
     );
-    rows.push({ prompt: entry.prompt, difficulty, ms: Math.round(ms), emptiness: empty, missed: missed.map((m) => m.thing), honest: isHonest, drawn: result.drawn, unmatched: result.unmatched, passes: result.page.report.passes });
+    rows.push({ prompt: entry.prompt, difficulty, ms: Math.round(ms), cpuMs: Math.round(cpuMs), emptiness: empty, missed: missed.map((m) => m.thing), honest: isHonest, drawn: result.drawn, unmatched: result.unmatched, passes: result.page.report.passes });
     tiles.push(await tile(result.page.png, `${entry.prompt}${result.unmatched.length ? ` — not drawn: ${result.unmatched.join(', ')}` : ''}`, missed.length === 0));
   }
   const perSheet = SHEET_COLUMNS * SHEET_ROWS;
@@ -139,6 +147,8 @@ async function main(): Promise<void> {
     honestyShare: honestPrompts / prompts.length,
     medianEmptiness: median(emptiness),
     pagesOver60PercentEmpty: emptiness.filter((e) => e > 0.6).length,
+    medianCpuMs: Math.round(median(cpuTimes)),
+    maxCpuMs: Math.round(Math.max(...cpuTimes)),
     medianMs: Math.round(median(times)),
     maxMs: Math.round(Math.max(...times)),
   };
@@ -147,7 +157,7 @@ async function main(): Promise<void> {
   console.log(`\n${summary.prompts} prompts: fully drawn ${pct(summary.fullyDrawnShare)} (target ≥ 95%); things drawn ${thingsDrawn}/${thingsAsked} (${pct(summary.thingsDrawnShare)})`);
   console.log(`honesty: ${pct(summary.honestyShare)} of prompts name every thing not drawn in unmatched (target 100%)`);
   console.log(`emptiness: median ${pct(summary.medianEmptiness)}; ${summary.pagesOver60PercentEmpty} pages over 60%`);
-  console.log(`time per page (composer + checker): median ${summary.medianMs} ms, max ${summary.maxMs} ms (target median ≤ 1000 ms)`);
+  console.log(`time per page (composer + checker): CPU median ${summary.medianCpuMs} ms, max ${summary.maxCpuMs} ms (target median ≤ 1000 ms); wall median ${summary.medianMs} ms, max ${summary.maxMs} ms`);
   console.log(`contact sheets: ${sheets.join(', ')}`);
 }
 

@@ -53,6 +53,19 @@ function standAt(subject: Subject, cx: number, bottom: number, height: number, m
 
 const SMALL_KINDS = new Set(['bug', 'bird']);
 
+/** Rough real-world size of a subject, for drawing things beside each other in proportion. */
+const SIZE_BY_KIND: Record<Subject['kind'], number> = {
+  bug: 0.4, food: 0.7, toy: 0.8, object: 0.8, weather: 2, plant: 1, bird: 0.8, sea: 1, animal: 1.5, person: 2, fantasy: 2, holiday: 1.5,
+  dinosaur: 3, road: 3, air: 3, water: 3, space: 3, building: 4,
+};
+const SIZE_BY_NAME: [RegExp, number][] = [
+  [/mouse|hamster|chick|snail|frog/, 0.5], [/elephant|giraffe|whale|horse|cow|camel|rhinoceros|hippopotamus|bear$/, 2.5], [/tree|palm|castle|lighthouse|barn|house|mountain/, 4],
+  [/sunflower/, 1.6], [/teddy bear|ball|yarn|gift|balloon|kite/, 0.8],
+];
+export function sizeClass(subject: Subject): number {
+  return SIZE_BY_NAME.find(([pattern]) => pattern.test(subject.name))?.[1] ?? SIZE_BY_KIND[subject.kind];
+}
+
 /**
  * Two subjects by an arrangement verb: `mover` is the one placed (the rider, the bee), `reference`
  * the one it is placed by (the horse, the sunflower).

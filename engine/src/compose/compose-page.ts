@@ -13,7 +13,7 @@ import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject, SubjectAttribution, SubjectLibrary } from '../subjects/subject-library';
 import { drawFrameBand, frameGeometry, frameSpokes } from './frame';
 import type { FrameGeometry } from './frame';
-import { arrangeGroup, arrangePair, wearOn } from './arrange-subjects';
+import { arrangeGroup, arrangePair, sizeClass, wearOn } from './arrange-subjects';
 import type { Stage } from './arrange-subjects';
 import { drawnSubjects, isVisible } from './drawn-report';
 import type { DrawnThing } from './drawn-report';
@@ -131,6 +131,8 @@ interface Plan {
   arranged?: { verb: ArrangeVerb; mover: Subject; reference: Subject; count: number } | { group: Subject[] };
   /** Worn things, put on their wearer after everything is placed. */
   worn?: { wearer: Subject; item: Subject }[];
+  /** The main subject flies over the place (drawn high, not on the ground). */
+  airborne?: boolean;
 }
 
 /** Things small enough to hold; living things only when eaten (a cat eating fish). */
@@ -166,13 +168,14 @@ function holderWithHands(holder: Subject, word: string, library: SubjectLibrary)
   // Only a creature is swapped, and only for one named by the same word (not a rocket → astronaut).
   if (!holder.anchors || holder.anchors.hands.length) return holder;
   const alternatives = library.subjects
-    .filter((s) => s.anchors?.hands.length && s.name.split(' ').includes(word))
+    // A creature stays a creature: "a dog with a bone" is not "person with dog".
+    .filter((s) => s.anchors?.hands.length && s.name.split(' ').includes(word) && (s.kind !== 'person' || holder.kind === 'person'))
     .sort((a, b) => a.name.length - b.name.length || a.id.localeCompare(b.id));
   return alternatives[0] ?? holder;
 }
 
 function planPage(understanding: Understanding, library: SubjectLibrary, difficulty: Difficulty): Plan {
-  const plan = planSubjects(understanding, library, difficulty);
+  const plan = { ...planSubjects(understanding, library, difficulty), airborne: understanding.airborne };
   const byId = new Map(library.subjects.map((s) => [s.id, s]));
   const worn = understanding.worn.map((w) => ({ wearer: byId.get(w.wearer)!, item: byId.get(w.item)! })).filter((w) => w.wearer && w.item);
   if (plan.style === 'mandala' || worn.length === 0) return plan;
@@ -211,7 +214,7 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
   if (understanding.theme === 'mandala' || (matched.length === 0 && understanding.scene === null)) {
     return { style: understanding.theme === 'pattern' ? 'pattern' : 'mandala', subjects: matched.slice(0, 1), scene: null };
   }
-  const pattern = understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0);
+  const pattern = understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0 && understanding.scene === null);
   const relation = understanding.relation;
   if (relation && matched.length >= 2 && matched[0].id === relation.holder && matched[1].id === relation.held) {
     const word = understanding.subjects[0].word;
@@ -367,7 +370,7 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       // A held thing sticks out on the side the holder faces (or its hand's side): leave room there.
       const lean = plan.held ? (plan.held.facing || (plan.held.point[0] > (bl + br) / 2 ? 1 : -1)) : 0;
       const x = others.length ? area.x + area.width * 0.04 : area.x + (area.width - w) / 2 - lean * area.width * 0.12;
-      const bottom = layout.floating ? area.y + (area.height + h) / 2 : layout.groundY + unit * 0.03;
+      const bottom = layout.floating ? area.y + (area.height + h) / 2 : plan.airborne ? area.y + h * 0.9 : layout.groundY + unit * 0.03;
       const placement = fitSubject(main, { x, y: bottom - h, width: w, height: h });
       if (layout.floating) placement.bottom -= (h - placementBox(placement).height) / 2;
       placements.push(placement);
@@ -379,7 +382,8 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       for (const other of others) {
         const ow = Math.min(area.width * 0.32, area.x + area.width - nextX);
         if (ow < area.width * 0.12) break;
-        const oh = h * 0.55;
+        // Size sense: a bee beside a sunflower is small, a castle beside a dog is not.
+        const oh = h * Math.min(0.9, Math.max(0.3, 0.55 * (sizeClass(other) / sizeClass(main))));
         const ob = layout.floating ? bottom - (h - oh) / 2 : bottom;
         const op = fitSubject(other, { x: nextX, y: ob - oh, width: ow, height: oh }, true);
         placements.push(op);
@@ -499,7 +503,10 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   const { width, height } = pageSizeForRatio(opts.ratio);
   const spec = DIFFICULTY_SPECS[opts.difficulty];
   const baseSeed = opts.seed ?? hashString(`${normalized}|${opts.difficulty}|${opts.ratio}`);
-  const dials: Dials = { level: SCENE_LEVEL[opts.difficulty], cells: 0, seed: baseSeed };
+  // A place the prompt names is drawn even on the simplest pages (a little scenery, dropped again
+  // if the page gets too busy), and adult pages draw it too instead of a pattern.
+  const namedPlaceLevel = understanding.scene ? Math.max(1, SCENE_LEVEL[opts.difficulty], opts.difficulty === 'adult' ? SCENE_LEVEL.teen : 0) : 0;
+  const dials: Dials = { level: Math.max(SCENE_LEVEL[opts.difficulty], namedPlaceLevel), cells: 0, seed: baseSeed };
   const lw = lineWidthPx(opts.difficulty);
   // Aim inside the band with a margin: another counter may leave out the page background or the
   // frame ring, and a page on the edge of its band would then fall out of it.

@@ -58,6 +58,8 @@ export interface Understanding {
   arrangement: Arrangement | null;
   /** Things worn by a subject (hat, crown, scarf, helmet, cape, glasses), by ids. */
   worn: { wearer: string; item: string }[];
+  /** The main subject is over the place, in the air, rather than on its ground. */
+  airborne: boolean;
   /** Content words that matched nothing, as the user wrote them. */
   unmatched: string[];
 }
@@ -322,7 +324,9 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
     const headIndex = unique.reduce((best, s, i) => (priority(s) < priority(unique[best]) ? i : best), 0);
     subjects = unique.length ? [unique[headIndex], ...unique.filter((_, i) => i !== headIndex)] : [];
   }
-  const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, unmatched: [...new Set(unmatched)] };
+  // "a helicopter flying over the city": over a place rather than a thing, the subject is in the air.
+  const airborne = arrangement === null && arranges.some((a) => a.verb === 'over');
+  const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)] };
   return withBodies(understanding, poseWords, poseOriginals, index);
 }
 
