@@ -28,7 +28,7 @@ export const PHOTO_PARAMS: Record<Difficulty, PhotoParams> = {
   toddler: { targetRegions: 14, workScale: 6, curveSigma: 4, minRegionMm2: 250 },
   children: { targetRegions: 44, workScale: 5, curveSigma: 3.6, minRegionMm2: 60 },
   teen: { targetRegions: 84, workScale: 4, curveSigma: 3.5, minRegionMm2: 30 },
-  adult: { targetRegions: 320, workScale: 4, curveSigma: 2.5, minRegionMm2: 10 },
+  adult: { targetRegions: 250, workScale: 4, curveSigma: 2.5, minRegionMm2: 10 },
 };
 
 /**

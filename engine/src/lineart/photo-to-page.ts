@@ -51,8 +51,12 @@ async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, 
   return basinsOf(image, onStage);
 }
 
-/** Coloring-book practice: the subject's outer contour is drawn this much thicker than inner lines. */
-const OUTER_LINE_FACTOR = 1.6;
+/**
+ * Coloring-book practice: the subject's outer contour is drawn this much thicker than inner
+ * lines. Not more: where the contour is most of the ink, the checker's median line width must
+ * stay within its tolerance (1.6x the difficulty's width).
+ */
+const OUTER_LINE_FACTOR = 1.4;
 
 /** Whether the two pixels either side of a chain's first crack differ in `subject`. */
 function isOuterChain(chain: number[], regions: Segmentation, subject: Uint8Array): boolean {

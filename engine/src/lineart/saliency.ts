@@ -6,7 +6,7 @@
  * boundary model sees.
  */
 import type { RgbImage } from '../io/load-image';
-import { gaussianBlur } from '../raster/gaussian-blur';
+import { recursiveGaussianBlur } from './recursive-blur';
 import { rgbToLab } from './boundary-map';
 
 /** Border strip pieces whose mean colours stand for the background. */
@@ -66,22 +66,35 @@ export function subjectSaliency(image: RgbImage, boundary: Float32Array): Float3
   const { width, height, data } = image;
   const n = width * height;
   const smoothing = Math.max(1, Math.min(width, height) / 60);
-  const lab = rgbToLab(image).map((plane) => gaussianBlur(plane, width, height, smoothing));
+  const lab = rgbToLab(image).map((plane) => recursiveGaussianBlur(plane, width, height, smoothing));
   const border = borderColours(lab, width, height);
   // Background prior: distance to the border colours, the fourth nearest, so a subject that
   // touches the frame in a few places is not taken for background.
-  const distances = new Float32Array(border.length);
+  // The smallest NEAREST_BORDER_RANK + 1 distances, kept sorted by insertion (no full sort per pixel).
+  const nearest = new Float64Array(NEAREST_BORDER_RANK + 1);
   const contrast = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    for (let k = 0; k < border.length; k++) {
-      const c = border[k];
-      distances[k] = Math.hypot(lab[0][i] - c[0], 1.5 * (lab[1][i] - c[1]), 1.5 * (lab[2][i] - c[2]));
+    nearest.fill(Infinity);
+    const l = lab[0][i];
+    const a = lab[1][i];
+    const b = lab[2][i];
+    for (const c of border) {
+      const dl = l - c[0];
+      const da = 1.5 * (a - c[1]);
+      const db = 1.5 * (b - c[2]);
+      const d = dl * dl + da * da + db * db;
+      if (d >= nearest[NEAREST_BORDER_RANK]) continue;
+      let k = NEAREST_BORDER_RANK;
+      while (k > 0 && nearest[k - 1] > d) {
+        nearest[k] = nearest[k - 1];
+        k--;
+      }
+      nearest[k] = d;
     }
-    distances.sort();
-    contrast[i] = distances[NEAREST_BORDER_RANK];
+    contrast[i] = Math.sqrt(nearest[NEAREST_BORDER_RANK]);
   }
   stretch(contrast);
-  const focus = gaussianBlur(boundary, width, height, Math.max(2, Math.min(width, height) / 25));
+  const focus = recursiveGaussianBlur(boundary, width, height, Math.max(2, Math.min(width, height) / 25));
   stretch(focus);
   const saliency = new Float32Array(n);
   for (let y = 0; y < height; y++) {
@@ -96,5 +109,5 @@ export function subjectSaliency(image: RgbImage, boundary: Float32Array): Float3
     }
   }
   stretch(saliency);
-  return gaussianBlur(saliency, width, height, smoothing);
+  return recursiveGaussianBlur(saliency, width, height, smoothing);
 }
