@@ -17,7 +17,9 @@ RUN node scripts/build.mjs
 
 FROM node:20-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production DATA_DIR=/data
+# An image is for serving others: with PUBLIC_DEPLOYMENT the server refuses to start until
+# PAYMENT_PROVIDER is chosen, and says where reset mails go without SMTP_URL (docs/security.md).
+ENV NODE_ENV=production DATA_DIR=/data PUBLIC_DEPLOYMENT=true
 COPY --from=build /app /app
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -37,7 +37,7 @@ async function serve(target: Target, dataDir: string) {
   const { createInProcessQueue } = await import('@studio/server/adapters/queue/job-queue');
   const { createTestPaymentProvider } = await import('@studio/server/adapters/payments/test-provider');
   const pino = (await import('pino')).default;
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: 'http://bench.local', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', PUBLIC_URL: 'http://bench.local', PAYMENT_PROVIDER: 'test', LOG_LEVEL: 'silent' });
   const db = openDatabase({ url: target.url, schema: target.schema });
   const logger = pino({ level: 'silent' });
   const app = await buildApp({

@@ -2,6 +2,8 @@
 // (ImageMagick Canny + potrace), on the 12-megapixel photo. Prints the median of N runs, the
 // ratio, and the engine's peak memory. Usage:
 //   npm run bench:engine -- [--runs 5] [--warmup 1] [--peer-runs 5] [--difficulty children] [--ratio 4:3]
+//   npm run bench:engine -- --sheet [--subject-only]: instead, contact sheets of the photo set
+//     (bench/photos/) at the four difficulties, bench/out/photo-sheet-<kind>.png.
 // The warm-up runs (reported, not counted) let V8 compile the hot loops first, as in the server,
 // whose engine threads live as long as the process; --warmup 0 measures a cold process.
 // The peer needs `apt-get install -y imagemagick potrace`; it is skipped with a note if missing.
@@ -13,6 +15,7 @@ import { loadavg } from 'node:os';
 import type { Difficulty, Ratio } from '@studio/contracts/constants';
 import { photoToPage } from '@studio/engine/lineart/photo-to-page';
 import { renderPageFiles, writePageFiles } from '@studio/engine/output/page-files';
+import { writePhotoSheets } from './photo-set/sheet';
 
 const { values } = parseArgs({
   options: {
@@ -22,8 +25,15 @@ const { values } = parseArgs({
     difficulty: { type: 'string', default: 'children' },
     ratio: { type: 'string', default: '4:3' },
     photo: { type: 'string', default: new URL('../../../shared/data/photo-12mp.jpg', import.meta.url).pathname },
+    sheet: { type: 'boolean', default: false },
+    'subject-only': { type: 'boolean', default: false },
   },
 });
+if (values.sheet) {
+  const { pages, failed } = await writePhotoSheets(new URL('../out/', import.meta.url).pathname, values['subject-only']);
+  console.log(`${pages} pages, ${failed} fail the page checker`);
+  process.exit(failed > 0 ? 1 : 0);
+}
 const outDir = new URL('../out/speed/', import.meta.url).pathname;
 await mkdir(outDir, { recursive: true });
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -26,6 +26,25 @@ export const DEFAULT_RATIO: Ratio = '1:1';
 export function normalizeRatio(value: unknown): Ratio {
   return (RATIOS as readonly string[]).includes(String(value)) ? (value as Ratio) : DEFAULT_RATIO;
 }
+export function isRatio(value: unknown): value is Ratio {
+  return (RATIOS as readonly unknown[]).includes(value);
+}
+/** The page ratio closest in shape to a picture (compared on a log scale, so 2:1 and 1:2 are as far from 1:1). */
+export function nearestRatio(width: number, height: number): Ratio {
+  const shape = Math.log(width / height);
+  const distance = (ratio: Ratio) => {
+    const [w, h] = ratio.split(':').map(Number);
+    return Math.abs(Math.log(w / h) - shape);
+  };
+  return RATIOS.reduce((best, ratio) => (distance(ratio) < distance(best) ? ratio : best));
+}
+
+/**
+ * How a photo meets a page of another shape: `fit` keeps the whole photo (white paper around it),
+ * `crop` fills the page and cuts what overflows, centred (the generator shows the cut before paying).
+ */
+export const PHOTO_FITS = ['fit', 'crop'] as const;
+export type PhotoFit = (typeof PHOTO_FITS)[number];
 
 export const DIFFICULTIES = ['toddler', 'children', 'teen', 'adult'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];

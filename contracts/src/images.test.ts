@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { downloadFileName, imageSlug, textGenerateRequestSchema } from './images';
+import { nearestRatio } from './constants';
+import { downloadFileName, imageGenerateFieldsSchema, imageSlug, textGenerateRequestSchema } from './images';
 
 describe('generation request contract', () => {
   it('fills defaults and falls back to 1:1 for an unknown ratio', () => {
@@ -18,5 +19,18 @@ describe('names', () => {
   it('makes image slugs from the English title and the id tail', () => {
     expect(imageSlug('Cute Unicorn in a Garden', 'xyz12345678')).toBe('cute-unicorn-in-a-garden-12345678');
     expect(imageSlug('', 'xyz12345678')).toBe('12345678');
+  });
+});
+
+describe('the ratio of a photo page', () => {
+  it('is the page ratio nearest the photo when none is chosen', () => {
+    expect(nearestRatio(600, 400)).toBe('4:3');
+    expect(nearestRatio(400, 600)).toBe('3:4');
+    expect(nearestRatio(1000, 1000)).toBe('1:1');
+    expect(nearestRatio(4032, 1816)).toBe('21:9');
+    expect(nearestRatio(1080, 1920)).toBe('9:16');
+    expect(imageGenerateFieldsSchema.parse({})).toMatchObject({ ratio: null, fit: 'fit' });
+    expect(imageGenerateFieldsSchema.parse({ ratio: 'auto', fit: 'stretch' })).toMatchObject({ ratio: null, fit: 'fit' });
+    expect(imageGenerateFieldsSchema.parse({ ratio: '16:9', fit: 'crop' })).toMatchObject({ ratio: '16:9', fit: 'crop' });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_DIFFICULTY, DIFFICULTIES, normalizeRatio, REPORT_MAX, type Difficulty, type Localized, type Ratio } from './constants';
+import { DEFAULT_DIFFICULTY, DIFFICULTIES, isRatio, normalizeRatio, PHOTO_FITS, REPORT_MAX, type Difficulty, type Localized, type PhotoFit, type Ratio } from './constants';
 
 export const IMAGE_TYPES = ['text2image', 'image2image'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
@@ -33,9 +33,20 @@ export const textGenerateRequestSchema = z.object({
 });
 export type TextGenerateRequest = z.input<typeof textGenerateRequestSchema>;
 
-/** Multipart fields beside the file of an image generation. */
+/**
+ * Multipart fields beside the file of an image generation. The ratio is optional (api-spec): without
+ * one (or with an unknown one) the page takes the ratio nearest the photo's own shape, so nothing is
+ * cut; `fit` says what happens when a chosen ratio differs from the photo's.
+ */
 export const imageGenerateFieldsSchema = z.object({
-  ratio: ratioField,
+  ratio: z
+    .unknown()
+    .optional()
+    .transform((value): Ratio | null => (isRatio(value) ? value : null)),
+  fit: z
+    .unknown()
+    .optional()
+    .transform((value): PhotoFit => ((PHOTO_FITS as readonly unknown[]).includes(value) ? (value as PhotoFit) : 'fit')),
   isPublic: booleanish.optional().default(true),
   difficulty: difficultyField,
   lang: z.enum(['en', 'zh', 'ja']).optional().catch(undefined),

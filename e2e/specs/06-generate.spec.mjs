@@ -2,12 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { assert, encodePng, login, newUser, open, register, screenshots } from '../helpers.mjs';
 
-/** A photo-like PNG: a dark ring and a square on a light background, so line art has something to trace. */
-function shapesPng(size = 320) {
-  return encodePng(size, size, (x, y) => {
-    const d = Math.hypot(x - size * 0.4, y - size * 0.45);
+/** A photo-like 3:2 PNG: a dark ring and a square on a light background, so line art has something to trace. */
+function shapesPng(width = 480, height = 320) {
+  const size = height;
+  return encodePng(width, height, (x, y) => {
+    const d = Math.hypot(x - size * 0.6, y - size * 0.45);
     const ring = d > size * 0.2 && d < size * 0.26;
-    const square = x > size * 0.6 && x < size * 0.85 && y > size * 0.6 && y < size * 0.85;
+    const square = x > size * 0.9 && x < size * 1.25 && y > size * 0.6 && y < size * 0.85;
     const value = ring ? 30 : square ? 90 : 235;
     return [value, square ? 60 : value, ring ? 120 : value];
   });
@@ -59,9 +60,21 @@ export const stories = [
       await page.getByRole('tab', { name: 'Image to image' }).click();
       await page.waitForURL(`${baseUrl}/image-coloring-page`);
       await page.locator('input[type=file]').setInputFiles({ name: 'shapes.png', mimeType: 'image/png', buffer: shapesPng() });
-      await page.getByText('320 × 320 px').waitFor();
+      await page.getByText('480 × 320 px').waitFor();
+      // No ratio picked: the 3:2 photo gets the nearest page, landscape 4:3, kept whole (shown before paying).
+      assert.equal(await page.getByTestId('photo-frame-ratio').textContent(), 'Page 4:3');
+      assert.equal(await page.getByRole('radio', { name: 'Keep the whole photo' }).getAttribute('aria-checked'), 'true');
+      await page.getByTestId('photo-frame').screenshot({ path: `${outDir}/generator-photo-frame.png` });
       await page.getByRole('button', { name: /^Generate/ }).click();
       await page.getByRole('navigation', { name: 'History' }).getByRole('button', { name: 'Photo coloring page' }).waitFor({ timeout: 120_000 });
+      const made = page.getByRole('img', { name: 'Photo coloring page' }).first();
+      await made.waitFor();
+      await page.waitForFunction(() => [...document.images].some((image) => image.alt === 'Photo coloring page' && image.naturalWidth > 0));
+      const shape = await page.evaluate(() => {
+        const image = [...document.images].find((candidate) => candidate.alt === 'Photo coloring page' && candidate.naturalWidth > 0);
+        return image.naturalWidth / image.naturalHeight;
+      });
+      assert.ok(Math.abs(shape - 4 / 3) < 0.02, `the photo page is landscape 4:3 (got ${shape.toFixed(3)})`);
       await page.waitForFunction(() => /\b10\b/.test(document.querySelector('[data-testid=credits-badge]')?.textContent ?? ''));
       await page.setViewportSize({ width: 375, height: 780 });
       await page.waitForTimeout(300);

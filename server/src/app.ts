@@ -15,11 +15,14 @@ import type { Mailer } from './adapters/mail/mailer';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import type { JobQueue } from './adapters/queue/job-queue';
 import type { Storage } from './adapters/storage/storage';
-import type { Config } from './config/config';
+import { deploymentNotices, type Config } from './config/config';
 import type { Db } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
+import { refuseNulCharacters } from './http/refuse-nul';
 import { filesRoutes } from './http/files.routes';
-import { createTaskMetrics, registerMetrics } from './http/metrics';
+import { createMetrics, registerMetrics } from './http/metrics';
+import { guardMetrics } from './http/metrics-access';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { createPageMeta } from './http/seo/page-meta';
 import { createSeoData } from './http/seo/seo-data';
 import { sitemapRoutes } from './http/seo/sitemap.routes';
@@ -95,6 +98,7 @@ async function defaultImprover(config: Config): Promise<PromptImprover> {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, logger } = deps;
+  for (const notice of deploymentNotices(config)) logger.warn(notice);
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: (request) => {
@@ -102,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   app.decorateRequest('auth', null);
   app.addHook('onSend', async (request, reply) => {
@@ -153,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (limiterRedis) app.addHook('onClose', async () => void limiterRedis.disconnect());
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   registerErrorHandling(app);
+  refuseNulCharacters(app);
 
   const kysely = db.kysely;
   const usersRepository = createUsersRepository(kysely);
@@ -172,16 +177,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: usersRepository,
     storage: deps.storage,
     publicUrl: config.publicUrl,
-    revokeOtherSessions: auth.revokeOtherSessions,
+    isUniqueViolation: db.isUniqueViolation,
+    passwordChanged: auth.passwordChanged,
   });
 
   const urls = createFileUrls({ publicUrl: config.publicUrl, secret: config.jwtSecret });
   const imagesRepository = createImagesRepository(kysely, db.textSearch);
   const images = createImagesService({ images: imagesRepository, storage: deps.storage, urls, isUniqueViolation: db.isUniqueViolation });
-  const taskMetrics = createTaskMetrics();
+  const metrics = createMetrics();
   const generation = createGenerationService({
     db: kysely,
-    onTaskFinished: taskMetrics.observe,
+    onTaskFinished: metrics.observeTask,
+    onRefund: metrics.countRefund,
     tasks: createGenerationRepository(kysely),
     images: imagesRepository,
     users: usersRepository,
@@ -227,7 +234,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deps.queue.close();
   });
 
-  registerMetrics(app, [
+  guardMetrics(app, config.metricsToken);
+  registerMetrics(app, metrics, [
     { name: 'generation_queue_local', help: 'Tasks waiting or running in this process.', read: async () => deps.queue.pending() },
     {
       name: 'generation_tasks',
@@ -246,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return Object.fromEntries(rows.map((row) => [row.reason, Number(row.total)]));
       },
     },
-  ], taskMetrics);
+  ]);
 
   await app.register(healthRoutes, {
     checks: [

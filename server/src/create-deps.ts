@@ -6,7 +6,7 @@ import { isAppError } from '@studio/contracts/errors';
 import { createEnginePageMaker } from './adapters/engine/engine-page-maker';
 import { createThreadedPageMaker } from './adapters/engine/engine-threads';
 import type { PageMaker } from './adapters/engine/page-maker';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { createGoogleVerifier } from './adapters/google/google-verifier';
 import { createMailer } from './adapters/mail/mailer';
 import { createPayPalProvider, PAYPAL_API } from './adapters/payments/paypal-provider';
@@ -17,16 +17,10 @@ import { createLocalStorage, type Storage } from './adapters/storage/storage';
 import { availableParallelism } from 'node:os';
 import type { AppDeps } from './app';
 import { ConfigError, type Config } from './config/config';
+import { createLogger } from './lib/logger';
 import { migrate, openDatabase } from './db/database';
 import { applyStorageMoves } from './modules/images/image-files';
 import { createStorageMovesRepository } from './modules/images/storage-moves.repository';
-
-export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.refreshToken', '*.token'], remove: true },
-  });
-}
 
 /** The bucket when S3_BUCKET is set (checked at start, so a typo stops the process), else DATA_DIR/files. */
 async function createStorage(config: Config): Promise<Storage> {

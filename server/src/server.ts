@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config/config';
-import { createDepsOrExit, createLogger } from './create-deps';
+import { createDepsOrExit } from './create-deps';
+import { createLogger } from './lib/logger';
 import { contentDir, creditOlderPages, importContent, seedDemoLibrary } from './import-content';
 
 // Only listens and shuts down; app.ts builds everything.

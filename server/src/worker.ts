@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config/config';
-import { createDepsOrExit, createLogger } from './create-deps';
+import { createDepsOrExit } from './create-deps';
+import { createLogger } from './lib/logger';
 
 /**
  * `npm run worker`: a process that makes pages from the Redis queue (REDIS_URL). It builds the

@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadImage } from '@studio/engine/io/load-image';
 import { computeBoundaryFeatures, FEATURE_NAMES } from '@studio/engine/lineart/boundary-features';
-import { CONTEXT_FEATURE_NAMES, contextPlanes, runMlp } from '@studio/engine/lineart/boundary-model';
+import { CONTEXT_FEATURE_NAMES, contextPlanes } from '@studio/engine/lineart/boundary-model';
+import { runMlp } from '@studio/engine/lineart/mlp';
 import { BOUNDARY_MODEL } from '@studio/engine/lineart/boundary-model-weights';
 import { BOUNDARY_CONTEXT_MODEL } from '@studio/engine/lineart/boundary-context-weights';
 import { seededRandom } from '@studio/engine/lineart/synthetic-images';
@@ -192,7 +193,7 @@ const [file, name] = [
   ['boundary-third-weights', 'BOUNDARY_THIRD_MODEL'],
 ][stage];
 const out = context
-  ? `${header}import type { MlpWeights } from './boundary-model';\n\nexport const ${name}: MlpWeights | null = ${weights};\n`
+  ? `${header}import type { MlpWeights } from './mlp';\n\nexport const ${name}: MlpWeights | null = ${weights};\n`
   : `${header}export const BOUNDARY_MODEL = ${weights};\n`;
 const target = values.out ?? new URL(`../../../engine/src/lineart/${file}.ts`, import.meta.url).pathname;
 await writeFile(target, out);

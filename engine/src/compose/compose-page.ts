@@ -2,16 +2,21 @@ import type { Difficulty, Language, Ratio } from '@studio/contracts/constants';
 import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
 import { checkPrompt } from '../filter/content-filter';
 import type { Bitmap, Page, PageReport } from '../page';
-import { checkPage, findLeaks } from '../quality/check-page';
+import { checkPage, countLeaks, findLeaks } from '../quality/check-page';
 import type { Scene } from '../prompt/lexicon';
 import { buildSubjectIndex, understandPrompt } from '../prompt/understand-prompt';
 import type { SubjectIndex, Understanding } from '../prompt/understand-prompt';
 import type { RelationVerb } from '../prompt/lexicon';
+import type { ArrangeVerb } from '../prompt/relation-words';
 import type { SubjectKind } from '../subjects/curation';
 import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject, SubjectAttribution, SubjectLibrary } from '../subjects/subject-library';
 import { drawFrameBand, frameGeometry, frameSpokes } from './frame';
 import type { FrameGeometry } from './frame';
+import { arrangeGroup, arrangePair, wearOn } from './arrange-subjects';
+import type { Stage } from './arrange-subjects';
+import { drawnSubjects, isVisible } from './drawn-report';
+import type { DrawnThing } from './drawn-report';
 import { drawMandala } from './mandala';
 import { drawInteriorMotifs, drawMosaic } from './pattern-fill';
 import { drawSubject, fitSubject, placementBox } from './place-subject';
@@ -44,7 +49,13 @@ export interface ComposeResult {
   subjects: string[];
   /** Present whenever a library subject (CC BY-SA) is on the page; show it with the page. */
   attribution: SubjectAttribution | null;
+  /**
+   * What the prompt asked for that the page does not show, in the user's words: words not
+   * understood, and understood subjects or places the composer could not draw.
+   */
   unmatched: string[];
+  /** Everything placed on the page (subjects with their visible share, the scene or theme). */
+  drawn: DrawnThing[];
   /** A short English title of what was drawn ("Cat and yarn in the garden"). */
   title: string;
   style: CompositionStyle;
@@ -69,7 +80,9 @@ const SCENE_BY_NAME: [RegExp, Scene][] = [
   [/jack-o-lantern|ghost|bat|owl|crescent moon/, 'night'],
   [/camel|cactus|scorpion/, 'desert'],
   [/cow|pig|ewe|ram|goat|chicken|rooster|tractor|horse|duck/, 'farm'],
-  [/palm tree|crab|spiral shell/, 'beach'],
+  [/palm tree|crab|spiral shell|sandcastle|lighthouse/, 'beach'],
+  [/barn/, 'farm'],
+  [/tunnel|finish flag/, 'road'],
   [/house|school|office|hospital|bus|taxi|police|ambulance/, 'city'],
 ];
 
@@ -114,6 +127,10 @@ interface Plan {
   scene: Scene | null;
   /** subjects[1] goes to this anchor of subjects[0] (in its 72-unit box) instead of beside it. */
   held?: { via: 'hands' | 'mouth'; point: [number, number]; facing: -1 | 0 | 1; verb: RelationVerb };
+  /** Placed by relation (arrange-subjects.ts): a pair by a verb, or a group of 2 to 5 in a row. */
+  arranged?: { verb: ArrangeVerb; mover: Subject; reference: Subject; count: number } | { group: Subject[] };
+  /** Worn things, put on their wearer after everything is placed. */
+  worn?: { wearer: Subject; item: Subject }[];
 }
 
 /** Things small enough to hold; living things only when eaten (a cat eating fish). */
@@ -155,8 +172,42 @@ function holderWithHands(holder: Subject, word: string, library: SubjectLibrary)
 }
 
 function planPage(understanding: Understanding, library: SubjectLibrary, difficulty: Difficulty): Plan {
+  const plan = planSubjects(understanding, library, difficulty);
   const byId = new Map(library.subjects.map((s) => [s.id, s]));
-  const matched = understanding.subjects.map((m) => byId.get(m.id)!).filter(Boolean);
+  const worn = understanding.worn.map((w) => ({ wearer: byId.get(w.wearer)!, item: byId.get(w.item)! })).filter((w) => w.wearer && w.item);
+  if (plan.style === 'mandala' || worn.length === 0) return plan;
+  return { ...plan, worn, subjects: plan.subjects.filter((s) => !worn.some((w) => w.item.id === s.id)) };
+}
+
+/** Up to five of a subject on one page; fewer for the youngest. */
+const MAX_GROUP: Record<Difficulty, number> = { toddler: 3, children: 5, teen: 5, adult: 5 };
+
+/**
+ * A pair placed by an arrangement verb, or a group when the prompt asks for several of a subject
+ * (or three or more subjects): the plan for compose-page's arranged layouts, or null.
+ */
+function arrangedPlan(understanding: Understanding, matched: Subject[], difficulty: Difficulty): Plan['arranged'] | null {
+  const arrangement = understanding.arrangement;
+  const find = (id: string): Subject | undefined => matched.find((s) => s.id === id);
+  if (arrangement) {
+    const mover = find(arrangement.subject);
+    const reference = find(arrangement.object);
+    const count = understanding.subjects.find((s) => s.id === arrangement.subject)?.count ?? 1;
+    if (mover && reference) return { verb: arrangement.verb, mover, reference, count: Math.min(count, MAX_GROUP[difficulty]) };
+  }
+  const members: Subject[] = [];
+  for (const subject of understanding.subjects) {
+    const s = find(subject.id);
+    for (let i = 0; s && i < subject.count; i++) members.push(s);
+  }
+  const several = understanding.subjects.some((s) => s.count > 1) || members.length >= 3;
+  return several && members.length >= 2 ? { group: members.slice(0, MAX_GROUP[difficulty]) } : null;
+}
+
+function planSubjects(understanding: Understanding, library: SubjectLibrary, difficulty: Difficulty): Plan {
+  const byId = new Map(library.subjects.map((s) => [s.id, s]));
+  const wornIds = new Set(understanding.worn.map((w) => w.item));
+  const matched = understanding.subjects.filter((m) => !wornIds.has(m.id)).map((m) => byId.get(m.id)!).filter(Boolean);
   if (understanding.theme === 'mandala' || (matched.length === 0 && understanding.scene === null)) {
     return { style: understanding.theme === 'pattern' ? 'pattern' : 'mandala', subjects: matched.slice(0, 1), scene: null };
   }
@@ -177,6 +228,11 @@ function planPage(understanding: Understanding, library: SubjectLibrary, difficu
       return { style: 'scene', subjects, scene: understanding.scene ?? defaultScene(matched[0]), held };
     }
   }
+  const arranged = relation ? null : arrangedPlan(understanding, matched, difficulty);
+  if (arranged) {
+    const subjects = 'group' in arranged ? [...new Set(arranged.group)] : [arranged.mover, arranged.reference];
+    return { style: pattern ? 'pattern' : 'scene', subjects, scene: pattern ? null : understanding.scene ?? defaultScene(subjects[0]), arranged };
+  }
   if (pattern) return { style: 'pattern', subjects: matched.slice(0, 1), scene: null };
   const subjects = difficulty === 'toddler' ? matched.slice(0, 1) : matched.slice(0, 3);
   const scene = understanding.scene ?? (subjects[0] ? defaultScene(subjects[0]) : null);
@@ -189,6 +245,9 @@ interface Composition {
   svg: string;
   colorSvg: string;
   drawnSubjects: Subject[];
+  /** The subjects' placements in drawing order, and the scene or theme drawn behind them. */
+  placements: Placement[];
+  backdrop: string | null;
 }
 
 interface Dials {
@@ -204,7 +263,27 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
   const inner = frame.inner;
   const unit = Math.min(inner.width, inner.height);
   const findSubject = (name: string): Subject | null => library.subjects.find((s) => s.name === name) ?? null;
+  const order: Placement[] = [];
+  let backdrop: string | null = null;
+  const arrangedPlacements = (stage: Stage, random: ReturnType<typeof seededRandom>): Placement[] => {
+    const arranged = plan.arranged!;
+    return 'group' in arranged ? arrangeGroup(arranged.group, stage, unit, random) : arrangePair(arranged.verb, arranged.mover, arranged.reference, stage, unit, arranged.count);
+  };
+  // Worn things on their wearers: a cape behind, the rest in front.
+  const withWorn = (placed: Placement[]): Placement[] => {
+    const out = [...placed];
+    for (const { wearer, item } of plan.worn ?? []) {
+      const at = Math.max(0, out.findIndex((p) => p.subject.id === wearer.id));
+      if (!out[at]) continue;
+      const { placement, behind } = wearOn(out[at], item);
+      out.splice(behind ? at : out.length, 0, placement);
+    }
+    return out;
+  };
+  const stickerOf = (p: Placement, width: number, paintColor: string): string =>
+    drawSubject(p, width, false).replace(/(fill|stroke)="#(?:000|fff)"/g, `$1="${paintColor}"`).replace(/fill="none"/g, `fill="${paintColor}"`);
   const layers = async (colored: boolean): Promise<{ body: string; drawn: Subject[] }> => {
+    order.length = 0;
     const random = seededRandom(dials.seed);
     const parts: string[] = [drawFrameBand(frame, dials.cells, colored)];
     const drawn: Subject[] = [];
@@ -215,12 +294,25 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       const cx = area.x + area.width / 2;
       const cy = area.y + area.height / 2;
       parts.push(drawMandala(cx, cy, radius, difficulty, random, colored));
+      backdrop = 'mandala';
       return { body: parts.join(''), drawn };
     }
     if (plan.style === 'pattern') {
       parts.push(drawMosaic(inner, unit / MOSAIC_CELLS[difficulty], random, colored));
+      backdrop = 'pattern';
       const main = plan.subjects[0];
-      if (main) {
+      const paperColor = colored ? '#fff8e1' : '#fff';
+      if (plan.arranged) {
+        // Several stickers placed by relation; the largest carries the interior pattern.
+        const placed = withWorn(arrangedPlacements({ area, groundY: area.y + area.height * 0.97, floating: false }, random));
+        const largest = placed.reduce((a, p) => (placementBox(p).height * placementBox(p).width > placementBox(a).height * placementBox(a).width ? p : a), placed[0]);
+        for (const p of placed) {
+          parts.push(stickerOf(p, lw * 9, '#000'), stickerOf(p, lw * 7, paperColor), drawSubject(p, lw, colored));
+          if (p === largest) parts.push(await drawInteriorMotifs(p, lw, random, colored, difficulty === 'adult' ? 60 : 25));
+          drawn.push(p.subject);
+          order.push(p);
+        }
+      } else if (main) {
         // A held thing sticks out on one side: the holder gets less of the page, away from it.
         const lean = plan.held ? (plan.held.facing || (plan.held.point[0] > (main.bounds[0] + main.bounds[2]) / 2 ? 1 : -1)) : 0;
         const share = plan.held ? 0.74 : 0.88;
@@ -241,12 +333,14 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
         parts.push(sticker(placement, lw * 13, '#000'), sticker(placement, lw * 11, paper), drawSubject(placement, lw, colored));
         parts.push(await drawInteriorMotifs(placement, lw, random, colored, difficulty === 'adult' ? 60 : 25));
         drawn.push(main);
+        order.push(placement);
         const heldSubject = plan.subjects[1];
         if (plan.held && heldSubject) {
           // The held thing as its own sticker in front, plain inside (the holder carries the pattern).
           const hp = placeHeld(placement, heldSubject, plan.held, area);
           parts.push(sticker(hp, lw * 7, '#000'), sticker(hp, lw * 5, paper), drawSubject(hp, lw, colored));
           drawn.push(heldSubject);
+          order.push(hp);
           holding = { held: heldSubject.name, via: plan.held.via, anchor: anchorOnPage(placement, plan.held.point), box: placementBox(hp) };
         }
       } else if (difficulty === 'teen' || difficulty === 'adult') {
@@ -257,7 +351,8 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
     }
     const layout = layoutFor(plan.scene, inner);
     const placements: Placement[] = [];
-    const [main, ...rest] = plan.subjects;
+    const [main, ...rest] = plan.arranged ? [] : plan.subjects;
+    if (plan.arranged) placements.push(...arrangedPlacements({ area, groundY: layout.groundY, floating: layout.floating }, random));
     const heldSubject = plan.held ? rest[0] : undefined;
     const others = plan.held ? rest.slice(1) : rest;
     let heldPlacement: Placement | null = null;
@@ -265,7 +360,7 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       const [bl, bt, br, bb] = main.bounds;
       // Long low subjects (buses, race cars) would end up tiny: let them use the full width.
       const wide = (br - bl) / (bb - bt) > 1.8;
-      const share = difficulty === 'toddler' || wide ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : 0.8;
+      const share = difficulty === 'toddler' || (wide && !others.length) ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : 0.8;
       const heightShare = difficulty === 'toddler' ? (plan.held ? 0.7 : 0.8) : plan.held ? 0.6 : 0.68;
       const w = area.width * share;
       const h = Math.min(area.height * heightShare, layout.groundY - area.y);
@@ -291,6 +386,7 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
         nextX = placementBox(op).x + placementBox(op).width + unit * 0.03;
       }
     }
+    placements.splice(0, placements.length, ...withWorn(placements));
     const ctx: SceneContext = {
       layout,
       random,
@@ -301,14 +397,18 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       findSubject,
     };
     parts.push(drawScene(plan.scene, ctx));
+    // A place counts as drawn when its scenery is (level 0 is a bare ground line).
+    backdrop = plan.scene && dials.level > 0 ? `scene:${plan.scene}` : null;
     for (const p of placements) {
       parts.push(drawSubject(p, lw, colored));
       drawn.push(p.subject);
+      order.push(p);
       if (p === placements[0] && heldPlacement) {
         // In front of the holder, white-filled, so it covers the paw or snout it sits on; small
         // props keep their colour areas only (details would print as ink blots).
         parts.push(drawSubject(heldPlacement, lw, colored, difficulty !== 'teen'));
         drawn.push(heldPlacement.subject);
+        order.push(heldPlacement);
       }
     }
     return { body: parts.join(''), drawn };
@@ -317,7 +417,7 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#fff"/><g fill="#fff" stroke="#000" stroke-width="${lw.toFixed(2)}" stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>`;
   const bw = await layers(false);
   const color = await layers(true);
-  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding };
+  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding, placements: [...order], backdrop };
 }
 
 /** A point of a placed subject's 72-unit box on the page. */
@@ -430,7 +530,10 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       let cleaned = cleanPage(raster, sliverAreaPx(opts.difficulty), speckPx);
       // Necks are judged on the cleaned page (inked slivers change them); closing one can leave a
       // new sliver, so the cleanup runs again.
-      if (closeNarrowNecks(cleaned.bitmap, NECK_MM * PX_PER_MM, CORE_MM2 * PX_PER_MM * PX_PER_MM, lw) > 0) {
+      // The neck closer is a full-page distance transform: only worth running when the checker's
+      // fast run-based count finds a leak at all.
+      const leaks = countLeaks(cleaned.bitmap.data, width, height);
+      if (leaks > 0 && closeNarrowNecks(cleaned.bitmap, NECK_MM * PX_PER_MM, CORE_MM2 * PX_PER_MM * PX_PER_MM, lw) > 0) {
         cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
       }
       if (cleaned.regionCount < band.min) {
@@ -470,6 +573,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   const chosen = best!;
   const colorPng = await renderColorPreview(chosen.composition.colorSvg, width, height);
   const drawn = chosen.composition.drawnSubjects;
+  const report = drawnReport(chosen.composition, width, height);
   return {
     page: {
       png: chosen.png,
@@ -484,13 +588,38 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     understanding,
     subjects: drawn.map((s) => s.name),
     attribution: drawn.length ? library.attribution : null,
-    unmatched: understanding.unmatched,
+    unmatched: notDrawn(understanding, report),
+    drawn: report,
     title: pageTitle(chosen.plan, drawn),
     holding: chosen.composition.holding,
     style: chosen.plan.style,
     seed: chosen.dials.seed,
     attempts,
   };
+}
+
+function drawnReport(composition: Composition, width: number, height: number): DrawnThing[] {
+  const { frame, backdrop } = composition;
+  const things = drawnSubjects(composition.placements, width, height);
+  if (backdrop) things.push({ name: backdrop, role: backdrop.startsWith('scene:') ? 'scene' : 'theme', box: frame.inner, visibleShare: 1 });
+  return things;
+}
+
+/**
+ * Honesty: the words not understood, plus every understood subject that is not on the page
+ * (by its id) and the place when its scenery was not drawn, in the user's words.
+ */
+function notDrawn(understanding: Understanding, drawn: DrawnThing[]): string[] {
+  const visible = drawn.filter((d) => isVisible(d, PX_PER_MM));
+  const names = new Set(visible.map((d) => d.name));
+  const missing = [...understanding.unmatched];
+  // A subject is shown as many times as asked ("three kittens"), by its own picture or one that
+  // carries its word (a bear as the teddy bear that holds).
+  const shown = (subject: Understanding['subjects'][number]): boolean =>
+    visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `))).length >= subject.count;
+  for (const subject of understanding.subjects) if (!shown(subject)) missing.push(subject.original);
+  if (understanding.scene && understanding.sceneWord && !names.has(`scene:${understanding.scene}`)) missing.push(understanding.sceneWord);
+  return [...new Set(missing)];
 }
 
 const SCENE_TITLE: Record<Scene, string> = {

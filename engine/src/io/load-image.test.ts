@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@studio/contracts/errors';
-import { loadImage } from './load-image';
+import { loadImage, probeImage, verifyImage } from './load-image';
 
 const solid = (width: number, height: number, rgb: [number, number, number]) =>
   sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } });
@@ -82,5 +82,14 @@ describe('loadImage', () => {
     const corrupt = Buffer.from(png);
     corrupt.fill(0x55, 60, png.length - 20);
     await expectCode(loadImage(corrupt), ErrorCode.uploadRejected);
+  });
+});
+
+describe('the size of a picture as people see it', () => {
+  it('turns the size of a photo whose EXIF orientation is a quarter turn (phone portraits)', async () => {
+    const stored = sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366aa' } });
+    expect(await verifyImage(await stored.clone().jpeg().withMetadata({ orientation: 6 }).toBuffer())).toEqual({ width: 600, height: 800 });
+    expect(await verifyImage(await stored.clone().jpeg().withMetadata({ orientation: 3 }).toBuffer())).toEqual({ width: 800, height: 600 });
+    expect(await probeImage(await stored.clone().jpeg().withMetadata({ orientation: 8 }).toBuffer())).toEqual({ width: 600, height: 800 });
   });
 });

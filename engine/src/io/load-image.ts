@@ -30,7 +30,7 @@ function hasAcceptedSignature(input: Buffer): boolean {
  * Reads only the header and rejects what must not be decoded: unknown types (4006), too many
  * bytes or declared pixels (4005). A pixel bomb fails here, before any pixel is allocated.
  */
-async function checkHeader(input: Buffer, limits: ImageLimits): Promise<{ width: number; height: number }> {
+async function checkHeader(input: Buffer, limits: ImageLimits): Promise<{ width: number; height: number; turned: boolean }> {
   const maxBytes = limits.maxBytes ?? UPLOAD_MAX_BYTES;
   const maxPixels = limits.maxPixels ?? UPLOAD_MAX_PIXELS;
   if (input.length > maxBytes) {
@@ -55,7 +55,8 @@ async function checkHeader(input: Buffer, limits: ImageLimits): Promise<{ width:
   if (width * height > maxPixels) {
     throw new AppError(ErrorCode.imageTooLarge, `image declares ${width}x${height}; the limit is ${maxPixels} pixels`);
   }
-  return { width, height };
+  // EXIF orientations 5–8 are quarter turns: the picture people see is the stored one turned.
+  return { width, height, turned: (meta.orientation ?? 1) >= 5 };
 }
 
 /**
@@ -97,8 +98,13 @@ export async function loadImage(input: Buffer, limits?: ImageLimits): Promise<Rg
 }
 
 /** The header check alone: what a server runs before accepting (and charging for) an upload. */
+/** The picture's size as people see it (after its EXIF orientation). */
+function asSeen(header: { width: number; height: number; turned: boolean }): { width: number; height: number } {
+  return header.turned ? { width: header.height, height: header.width } : { width: header.width, height: header.height };
+}
+
 export async function probeImage(input: Buffer, limits: ImageLimits = {}): Promise<{ width: number; height: number }> {
-  return checkHeader(input, limits);
+  return asSeen(await checkHeader(input, limits));
 }
 
 /**
@@ -109,5 +115,5 @@ export async function probeImage(input: Buffer, limits: ImageLimits = {}): Promi
 export async function verifyImage(input: Buffer, limits: ImageLimits = {}): Promise<{ width: number; height: number }> {
   const declared = await checkHeader(input, limits);
   await decodeImage(input, { limits, fitWithin: 64 });
-  return declared;
+  return asSeen(declared);
 }

@@ -3,43 +3,10 @@ import { computeBoundaryFeatures } from './boundary-features';
 import type { FloatMap } from './boundary-map';
 import { suppressNonMaxima } from './boundary-map';
 import { gaussianBlur, gaussianWeights } from '../raster/gaussian-blur';
+import { runMlp } from './mlp';
 import { BOUNDARY_MODEL } from './boundary-model-weights';
 import { BOUNDARY_CONTEXT_MODEL } from './boundary-context-weights';
 import { BOUNDARY_THIRD_MODEL } from './boundary-third-weights';
-
-/** A one-hidden-layer perceptron as the training script writes it. */
-export interface MlpWeights {
-  /** Feature names, in order (for reading the weights; the code checks the count). */
-  features?: readonly string[];
-  mean: readonly number[];
-  std: readonly number[];
-  hidden: number;
-  w1: readonly number[];
-  b1: readonly number[];
-  w2: readonly number[];
-  b2: number;
-}
-
-/** Runs the MLP on every pixel of standardised feature planes; returns probabilities. */
-export function runMlp(planes: Float32Array[], model: MlpWeights, n: number): Float32Array {
-  const { mean, std, hidden, w1, b1, w2, b2 } = model;
-  const count = planes.length;
-  if (count !== mean.length) throw new Error('boundary model and features disagree; retrain the model');
-  const probability = new Float32Array(n);
-  const x = new Float64Array(count);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < count; j++) x[j] = (planes[j][i] - mean[j]) / std[j];
-    let z = b2;
-    for (let u = 0; u < hidden; u++) {
-      let a = b1[u];
-      const row = u * count;
-      for (let j = 0; j < count; j++) a += w1[row + j] * x[j];
-      z += w2[u] * Math.tanh(a);
-    }
-    probability[i] = 1 / (1 + Math.exp(-z));
-  }
-  return probability;
-}
 
 /** Names of the context planes the second stage adds to the first stage's features. */
 export const CONTEXT_FEATURE_NAMES = ['p', 'p2', 'p4', 'p8', 'along', 'ridge'];
@@ -74,13 +41,13 @@ export function contextPlanes(p: Float32Array, width: number, height: number): F
  * Boundary probability per pixel from the small MLPs trained on the BSDS500 train split
  * (bench/src/bsds/train-boundary-model.ts), before thinning: the first stage on colour and
  * texture cues, then (when trained) a second and a third stage that also see context planes from
- * the previous stage's map.
+ * the previous stage's map. `stages` below 3 stops early (photo pages use the first stage only, for speed).
  */
-export function boundaryProbability(image: RgbImage, scale = 1): { probability: Float32Array; angle: Float32Array } {
+export function boundaryProbability(image: RgbImage, scale = 1, stages = 3): { probability: Float32Array; angle: Float32Array } {
   const features = computeBoundaryFeatures(image, scale);
   const n = image.width * image.height;
   let probability = runMlp(features.planes, BOUNDARY_MODEL, n);
-  for (const model of [BOUNDARY_CONTEXT_MODEL, BOUNDARY_THIRD_MODEL]) {
+  for (const model of [BOUNDARY_CONTEXT_MODEL, BOUNDARY_THIRD_MODEL].slice(0, stages - 1)) {
     if (!model) break;
     probability = runMlp([...features.planes, ...contextPlanes(probability, image.width, image.height)], model, n);
   }

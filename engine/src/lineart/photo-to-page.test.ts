@@ -70,3 +70,37 @@ describe('photoToPage in cleanup mode', () => {
     expect(png.data[(y * png.width + x) * png.channels]).toBe(255);
   });
 });
+
+/** Sky over a field, with an orange striped animal-like ellipse standing in the middle. */
+async function subjectPhoto(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360">
+    <rect width="480" height="126" fill="#7fb2e5"/><rect y="126" width="480" height="234" fill="#5d8a3a"/>
+    <ellipse cx="240" cy="198" rx="110" ry="72" fill="#e07a1f"/>
+    <path d="M180 140 L200 260 M230 128 L240 270 M280 130 L275 268" stroke="#3a2210" stroke-width="12"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+}
+
+describe('photoToPage with subjectOnly', () => {
+  it('keeps the subject, drops the horizon behind it, and still passes the checker', async () => {
+    const photo = await subjectPhoto();
+    const opts = { difficulty: 'toddler', ratio: '4:3', mode: 'photo' } as const;
+    const full = await photoToPage(photo, opts);
+    const only = await photoToPage(photo, { ...opts, subjectOnly: true });
+    expect(only.report.problems).toEqual([]);
+    /** Ink pixels in a box given as fractions of the page. */
+    const inkIn = async (png: Buffer, x0: number, y0: number, x1: number, y1: number): Promise<number> => {
+      const { data, width, height, channels } = await greyPixels(png);
+      let ink = 0;
+      for (let y = Math.round(y0 * height); y < y1 * height; y++) {
+        for (let x = Math.round(x0 * width); x < x1 * width; x++) if (data[(y * width + x) * channels] === 0) ink++;
+      }
+      return ink;
+    };
+    // The horizon, left of the subject.
+    expect(await inkIn(full.png, 0.05, 0.28, 0.2, 0.42)).toBeGreaterThan(0);
+    expect(await inkIn(only.png, 0.05, 0.28, 0.2, 0.42)).toBe(0);
+    // The subject's middle stripe is drawn on both.
+    expect(await inkIn(only.png, 0.4, 0.45, 0.6, 0.6)).toBeGreaterThan(0);
+  }, 60_000);
+});

@@ -1,17 +1,17 @@
 import sharp from 'sharp';
 import type { Difficulty, Ratio } from '@studio/contracts/constants';
-import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
+import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio } from '@studio/contracts/page';
 import type { Bitmap, Page, PageReport } from '../page';
 import { decodeImage } from '../io/load-image';
 import { checkPage } from '../quality/check-page';
 import { traceToSvg } from '../trace/trace-outlines';
 import { startThumbnails } from '../output/page-files';
-import { colourGradient, rgbToLab } from './boundary-map';
 import { boundaryChains, smoothChain, strokePolylines } from './draw-boundaries';
 import { cleanupDrawing } from './cleanup-drawing';
 import { finishPage } from './finish-page';
-import { mergeRegions, watershed } from './segment-regions';
+import { basinsOf, PHOTO_PARAMS, photoRegions, subjectRegions } from './photo-regions';
 import type { Segmentation } from './segment-regions';
+import type { PhotoBasins } from './photo-regions';
 
 export { learnedBoundaryMap as softBoundaryMap } from './boundary-model';
 
@@ -20,28 +20,17 @@ export interface PhotoToPageOptions {
   ratio: Ratio;
   /** `photo`: a picture becomes regions and outlines. `cleanup`: a drawn page is binarised and repaired. */
   mode: 'photo' | 'cleanup';
-  /** Called as each stage ends, with its name (decode, gradient, watershed, merge, draw, finish, check, trace): for timing breakdowns. */
+  /** A photo of another shape than the page: `contain` keeps all of it on white paper, `cover` (the default) fills the page and cuts the overflow, centred. */
+  fit?: 'cover' | 'contain';
+  /**
+   * Photo mode: draw only the subject (the regions the saliency cues pick), its background left
+   * blank apart from a ground line under it when the subject does not reach the bottom edge.
+   * Off by default: the background is drawn as a few large regions.
+   */
+  subjectOnly?: boolean;
+  /** Called as each stage ends, with its name (decode, evidence, watershed, merge, draw, finish, check, trace): for timing breakdowns. */
   onStage?: (stage: string) => void;
 }
-
-/** How a difficulty shapes a photo page. Areas are on paper, in mm². */
-interface PhotoParams {
-  targetRegions: number;
-  /** Page pixels per working pixel: pages with fewer, larger regions are segmented at lower resolution. */
-  workScale: number;
-  /** Gradient scale in working pixels: coarser for young children, so texture never becomes lines. */
-  sigma: number;
-  /** Smoothing of the drawn boundaries along their length, working pixels. */
-  curveSigma: number;
-  minRegionMm2: number;
-}
-
-export const PHOTO_PARAMS: Record<Difficulty, PhotoParams> = {
-  toddler: { targetRegions: 14, workScale: 6, sigma: 2, curveSigma: 4, minRegionMm2: 250 },
-  children: { targetRegions: 44, workScale: 5, sigma: 1.6, curveSigma: 3.6, minRegionMm2: 60 },
-  teen: { targetRegions: 84, workScale: 4, sigma: 1.5, curveSigma: 3.5, minRegionMm2: 30 },
-  adult: { targetRegions: 320, workScale: 4, sigma: 1, curveSigma: 2.5, minRegionMm2: 10 },
-};
 
 export async function encodePagePng(page: Bitmap): Promise<Buffer> {
   // b-w: a one-channel PNG (a third of the bytes to deflate and store, and faster to read back).
@@ -51,65 +40,79 @@ export async function encodePagePng(page: Bitmap): Promise<Buffer> {
     .toBuffer();
 }
 
-/** What a photo gives before the merging: colour planes, gradient and over-segmentation at working size. */
-interface PhotoBasins {
-  planes: Float32Array[];
-  magnitude: Float32Array;
-  over: Segmentation;
-  workW: number;
-  workH: number;
-}
-
-/** Decode (shrunk while decoding) → CIELAB → colour gradient → watershed basins. */
-async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, onStage: (stage: string) => void): Promise<PhotoBasins> {
+/** Decode (shrunk while decoding) to the page's working size → basins. */
+async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, onStage: (stage: string) => void, fit: 'cover' | 'contain' = 'cover'): Promise<PhotoBasins> {
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const workW = Math.round(size.width / params.workScale);
   const workH = Math.round(size.height / params.workScale);
-  const image = await decodeImage(input, { resize: { width: workW, height: workH, fit: 'cover' } });
+  const image = await decodeImage(input, { resize: { width: workW, height: workH, fit } });
   onStage('decode');
-  const planes = rgbToLab(image);
-  const field = colourGradient(planes, workW, workH, {
-    sigmas: [params.sigma, params.sigma * 2],
-    chromaWeight: 1.5,
-    blur: 'recursive',
-    withAngle: false,
-  });
-  onStage('gradient');
-  const over = watershed(field.magnitude, workW, workH);
-  onStage('watershed');
-  return { planes, magnitude: field.magnitude, over, workW, workH };
+  return basinsOf(image, onStage);
 }
 
-/** Basins merged to `targetRegions` → outlines drawn at the difficulty's line width, inside a frame. */
-function photoLines(basins: PhotoBasins, difficulty: Difficulty, ratio: Ratio, targetRegions: number, onStage: (stage: string) => void): Bitmap {
+/** Coloring-book practice: the subject's outer contour is drawn this much thicker than inner lines. */
+const OUTER_LINE_FACTOR = 1.6;
+
+/** Whether the two pixels either side of a chain's first crack differ in `subject`. */
+function isOuterChain(chain: number[], regions: Segmentation, subject: Uint8Array): boolean {
+  const { width, labels } = regions;
+  const [x0, y0, x1, y1] = chain;
+  const x = Math.min(x0, x1);
+  const y = Math.min(y0, y1);
+  // A horizontal crack lies between the pixels above and below it; a vertical one between left and right.
+  const [a, b] = y0 === y1 ? [(y - 1) * width + x, y * width + x] : [y * width + x - 1, y * width + x];
+  return subject[labels[a]] !== subject[labels[b]];
+}
+
+/** Row just below the lowest subject pixel, or -1 when the subject reaches the bottom edge or is empty. */
+function groundRow(regions: Segmentation, subject: Uint8Array): number {
+  const { width, height, labels } = regions;
+  for (let y = height - 1; y >= 0; y--) {
+    for (let x = 0; x < width; x++) if (subject[labels[y * width + x]]) return y >= height - 2 ? -1 : y + 1;
+  }
+  return -1;
+}
+
+/**
+ * Basins merged to `targetRegions` → outlines drawn inside a frame: inner lines at the
+ * difficulty's line width, the subject's outer contour thicker.
+ */
+function photoLines(basins: PhotoBasins, opts: PhotoToPageOptions, targetRegions: number, onStage: (stage: string) => void): Bitmap {
+  const { difficulty, ratio } = opts;
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const { workW, workH } = basins;
-  const areaPerWorkPx = (params.workScale / PX_PER_MM) ** 2;
-  const regions = mergeRegions(basins.over, basins.magnitude, {
-    targetRegions,
-    minArea: params.minRegionMm2 / areaPerWorkPx,
-    planes: basins.planes,
-    colourWeight: 0.5,
-  });
+  const regions = photoRegions(basins, difficulty, targetRegions, opts.subjectOnly);
+  // On subject-only pages the joined background's mean saliency is below the threshold and every
+  // region merged from subject basins is above it, so the same test serves both kinds of page.
+  const subject = subjectRegions(regions, basins.saliency);
   onStage('merge');
   const sx = size.width / workW;
   const sy = size.height / workH;
-  const polylines: number[][] = [];
-  for (const chain of boundaryChains(regions)) {
-    const line = smoothChain(chain, params.curveSigma);
+  const inner: number[][] = [];
+  const outer: number[][] = [];
+  const toPage = (line: number[]): number[] => {
     for (let i = 0; i < line.length; i += 2) {
       line[i] *= sx;
       line[i + 1] *= sy;
     }
-    polylines.push(line);
+    return line;
+  };
+  for (const chain of boundaryChains(regions)) {
+    const line = toPage(smoothChain(chain, params.curveSigma));
+    (isOuterChain(chain, regions, subject) ? outer : inner).push(line);
+  }
+  if (opts.subjectOnly) {
+    const ground = groundRow(regions, subject);
+    if (ground >= 0) inner.push(toPage([0, ground, workW, ground]));
   }
   const page: Bitmap = { width: size.width, height: size.height, data: new Uint8Array(size.width * size.height).fill(255) };
   const line = lineWidthPx(difficulty);
   const inset = line / 2;
   const frame = [inset, inset, size.width - inset, inset, size.width - inset, size.height - inset, inset, size.height - inset, inset, inset];
-  strokePolylines(page, [...polylines, frame], line);
+  strokePolylines(page, [...inner, frame], line);
+  strokePolylines(page, outer, line * OUTER_LINE_FACTOR);
   onStage('draw');
   return page;
 }
@@ -125,11 +128,11 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   let report: PageReport;
   let png: Promise<Buffer>;
   let thumbnails: ReturnType<typeof startThumbnails>;
-  // A retry only merges the same basins to a different count: decoding and the gradient are done once.
+  // A retry only merges the same basins to a different count: decoding and the evidence are done once.
   const onStage = opts.onStage ?? ((): void => undefined);
-  const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage) : null;
+  const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit) : null;
   for (let attempt = 0; ; attempt++) {
-    bitmap = basins ? photoLines(basins, opts.difficulty, opts.ratio, target, onStage) : await cleanupDrawing(input, opts.difficulty, opts.ratio);
+    bitmap = basins ? photoLines(basins, opts, target, onStage) : await cleanupDrawing(input, opts.difficulty, opts.ratio);
     finishPage(bitmap, lineWidthPx(opts.difficulty));
     onStage('finish');
     // libvips encodes the PNG and the thumbnails on its own threads while the checker and the
@@ -140,10 +143,10 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
     report = checkPage(bitmap, opts.difficulty);
     onStage('check');
     // Cut necks and thin strips make the page's region count drift from the segmentation's:
-    // one retry aims the segmentation so the page lands in the difficulty's band.
+    // up to two retries aim the segmentation so the page lands in the difficulty's band.
     const count = report.regionCount;
     const outOfBand = count > spec.maxRegions || count < spec.minRegions;
-    if (opts.mode === 'cleanup' || attempt > 0 || !outOfBand || count === 0) break;
+    if (opts.mode === 'cleanup' || attempt > 1 || !outOfBand || count === 0) break;
     const wanted = Number.isFinite(spec.maxRegions) ? (spec.minRegions + spec.maxRegions) / 2 : spec.minRegions * 1.4;
     target = Math.max(2, Math.round((target * wanted) / count));
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -26,9 +27,12 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   IMAGE_PROVIDER: z.enum(['local', 'openai', 'comfyui', 'replicate', 'stability']).default('local'),
-  PAYMENT_PROVIDER: z.enum(['test', 'paypal']).default('test'),
+  /** Unset: `test` on a laptop; on a public deployment start-up stops until it is set. */
+  PAYMENT_PROVIDER: z.enum(['test', 'paypal']).optional(),
+  PUBLIC_DEPLOYMENT: z.enum(['true', 'false', '1', '0']).optional(),
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
@@ -44,11 +48,39 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
     .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) context.addIssue({ code: 'custom', message: 'must be false, a hop count (1, 2…) or proxy addresses (10.0.0.2,172.16.0.0/12,loopback)' });
+      return parsed ?? false;
+    }),
 });
+
+const PROXY_ADDRESS_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * Which X-Forwarded-For entries to believe (Fastify's trustProxy): false, a hop count, or the
+ * proxies' addresses. `true` is 1 hop, never "every entry": the left-most entries are whatever the
+ * client wrote (docs/decisions/023-trust-proxy-hops.md).
+ */
+function parseTrustProxy(value: string): false | number | string[] | null {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) return Number(text) <= 10 ? Number(text) : null;
+  const addresses = text.split(',').map((item) => item.trim());
+  const valid = (item: string) => {
+    if (PROXY_ADDRESS_NAMES.includes(item)) return true;
+    const [address, bits, ...rest] = item.split('/');
+    const kind = isIP(address);
+    if (kind === 0 || rest.length > 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (kind === 4 ? 32 : 128));
+  };
+  return addresses.every(valid) ? addresses : null;
+}
 
 /** Variables an image provider reads (engine/src/providers/image-provider.ts), passed through as given. */
 export const PROVIDER_VARIABLES = [
@@ -64,7 +96,7 @@ export interface Config {
   dataDir: string;
   databaseUrl: string;
   redisUrl: string | null;
-  s3: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string } | null;
+  s3: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | null;
   jwtSecret: string;
   imageProvider: 'local' | 'openai' | 'comfyui' | 'replicate' | 'stability';
   /** IMAGE_PROVIDER and its provider's variables, for the engine. */
@@ -75,8 +107,13 @@ export interface Config {
   google: { clientId: string | null; jwksUrl: string };
   mail: { smtpUrl: string | null; from: string };
   contactEmail: string;
+  /** Reachable by others: PUBLIC_URL names a host that is not this machine, or PUBLIC_DEPLOYMENT=true (the Docker image). */
+  publicDeployment: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** X-Forwarded-For entries to believe: none, the nearest n hops, or those sent by these proxies. */
+  trustProxy: false | number | string[];
+  /** Bearer token that opens /metrics; null: /metrics answers 404. */
+  metricsToken: string | null;
   /** Draw the demo library from content/library in the background when pages are missing. */
   seedLibrary: boolean;
   /** Requests per minute allowed on sensitive auth routes, per client address. */
@@ -103,11 +140,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: S3_REGION or S3_ENDPOINT is required with S3_BUCKET');
   }
   const port = e.PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicDeployment = e.PUBLIC_DEPLOYMENT ? e.PUBLIC_DEPLOYMENT === 'true' || e.PUBLIC_DEPLOYMENT === '1' : !isLoopback(new URL(publicUrl).hostname);
+  if (!e.PAYMENT_PROVIDER && publicDeployment) {
+    throw new ConfigError(
+      `Invalid configuration: PAYMENT_PROVIDER must be set on a public deployment (${publicUrl}): paypal with its keys, or test to take test payments where no money moves`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     port,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'studio.db')}`,
     redisUrl: e.REDIS_URL ?? null,
@@ -118,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           region: e.S3_REGION ?? 'us-east-1',
           accessKeyId: e.S3_ACCESS_KEY_ID,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // Self-hosted stores rarely have a DNS name per bucket: path style unless told otherwise.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : e.S3_ENDPOINT !== undefined,
         }
       : null,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
@@ -139,11 +185,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: { clientId: e.GOOGLE_CLIENT_ID ?? null, jwksUrl: e.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_DEFAULT },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     contactEmail: e.CONTACT_EMAIL,
+    publicDeployment,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN ?? null,
     seedLibrary: e.SEED_LIBRARY,
     authRateLimit: { login: 10, register: 10, forgot: 5, refresh: 60, generate: 30 },
   };
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]';
+}
+
+/** What a person starting the server must know about how it is set up, said at every start. */
+export function deploymentNotices(config: Config): string[] {
+  const notices: string[] = [];
+  if (config.payment.provider === 'test') {
+    notices.push('Payments are in test mode: no money moves (PAYMENT_PROVIDER=test); any card is accepted and plans are granted for free.');
+  }
+  if (config.publicDeployment && !config.mail.smtpUrl) {
+    notices.push(`No SMTP_URL: password-reset mails are not sent, they go to the outbox folder ${path.join(config.dataDir, 'outbox')}.`);
+  }
+  return notices;
 }
 
 /** The signing key is generated once and kept in DATA_DIR so restarts keep sessions valid. */

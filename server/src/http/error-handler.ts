@@ -51,7 +51,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const retryAfter = reply.getHeader('retry-after');
         if (!retryAfter) reply.header('retry-after', '60');
       }
-      return reply.status(known.httpStatus).send(body(known.code, known.message, known.fields));
+      // A server-side failure is told in the catalogue's words: its own message may carry an outside
+      // service's host or answer, which belongs in the log written above.
+      const message = known.httpStatus >= 500 ? errorMessages[known.code] : known.message;
+      return reply.status(known.httpStatus).send(body(known.code, message, known.fields));
     }
     if (isUnavailable(error)) {
       request.log.error({ err: error }, 'dependency unavailable');

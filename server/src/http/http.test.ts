@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
 import { registerUser } from '../test/factories';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, metricsAuthorization, type TestApp } from '../test/test-app';
 
 describe('HTTP behaviour', () => {
   let t: TestApp;
@@ -35,7 +35,7 @@ describe('HTTP behaviour', () => {
 
   it('exposes Prometheus metrics by route pattern', async () => {
     await t.app.inject({ method: 'GET', url: '/api/images/some-id/download' });
-    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics', headers: metricsAuthorization });
     expect(metrics.statusCode).toBe(200);
     expect(metrics.headers['content-type']).toContain('text/plain');
     expect(metrics.body).toContain('http_requests_total{method="GET",route="/api/images/:id/download",status="404"} 1');
@@ -43,7 +43,7 @@ describe('HTTP behaviour', () => {
     expect(metrics.body).toContain('# TYPE generation_tasks gauge');
     expect(metrics.body).toContain('# TYPE generation_task_duration_seconds histogram');
     await registerUser(t.app);
-    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).body).toMatch(/credits_booked\{reason="signup"\} \d+/);
+    expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: metricsAuthorization })).body).toMatch(/credits_booked\{reason="signup"\} \d+/);
   });
 
   it('answers unknown API paths with a 404 envelope', async () => {

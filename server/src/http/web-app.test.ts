@@ -123,6 +123,11 @@ describe('serving the built web app', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().errorCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    for (const [from, to] of [['/pricing', '/price'], ['/zh/pricing?plan=PRO_MONTHLY', '/zh/price?plan=PRO_MONTHLY'], ['/ja/pricing', '/ja/price']]) {
+      const moved = await app.inject({ method: 'GET', url: from });
+      expect(moved.statusCode, from).toBe(301);
+      expect(moved.headers.location).toBe(to);
+    }
     const icon = await app.inject({ method: 'GET', url: '/favicon.ico' });
     expect(icon.statusCode).toBe(301);
     expect(icon.headers.location).toBe('/favicon.svg');

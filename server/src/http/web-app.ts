@@ -38,6 +38,14 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
   // Browsers and crawlers that ask for the classic icon path get the site's SVG icon.
   app.get('/favicon.ico', (_request, reply) => reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301));
 
+  // The spec's second name of the pricing page, in every language, keeps its query.
+  for (const prefix of ['', '/zh', '/ja']) {
+    app.get(`${prefix}/pricing`, (request, reply) => {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`${prefix}/price${query}`, 301);
+    });
+  }
+
   // A catch-all GET route rather than a second not-found handler: the error handling already owns
   // the root not-found handler, and Fastify refuses a second one for the same prefix.
   app.get('/*', async (request, reply) => {

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import type { PageMaker } from '../adapters/engine/page-maker';
 import type { GoogleVerifier } from '../adapters/google/google-verifier';
 import { createMailer, type Mailer } from '../adapters/mail/mailer';
@@ -14,6 +14,10 @@ import { createLocalStorage, type Storage } from '../adapters/storage/storage';
 import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config/config';
 import { migrate, openDatabase, type Db } from '../db/database';
+
+const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';
+/** Reads /metrics of a test app (its METRICS_TOKEN). */
+export const metricsAuthorization = { authorization: `Bearer ${TEST_METRICS_TOKEN}` };
 
 /** SQLite always; PostgreSQL too when DATABASE_URL_TEST is set (CI sets it). */
 export const databaseKinds: ('sqlite' | 'postgres')[] = ['sqlite', ...(process.env.DATABASE_URL_TEST ? (['postgres'] as const) : [])];
@@ -39,10 +43,14 @@ export interface TestAppOptions {
   payments?: PaymentProvider;
   generationTimeouts?: { processTimeoutMs?: number; staleAfterMs?: number; sweepEveryMs?: number };
   improver?: AppDeps['improver'];
+  /** PostgreSQL only: reach the test database through this URL (a proxy in front of it, say). */
+  postgresUrl?: string;
+  /** Defaults to a silent logger. */
+  logger?: Logger;
 }
 
 /** An empty database, not yet migrated: a SQLite file in `dataDir`, or a fresh PostgreSQL schema (dropped by `dropSchema`, after closing). */
-export async function openTestDatabase(kind: 'sqlite' | 'postgres', dataDir: string): Promise<{ db: Db; dropSchema(): Promise<void> }> {
+export async function openTestDatabase(kind: 'sqlite' | 'postgres', dataDir: string, connectUrl?: string): Promise<{ db: Db; dropSchema(): Promise<void> }> {
   if (kind === 'sqlite') return { db: openDatabase({ url: `sqlite:${path.join(dataDir, 'test.db')}` }), dropSchema: async () => undefined };
   const url = process.env.DATABASE_URL_TEST!;
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -53,19 +61,19 @@ export async function openTestDatabase(kind: 'sqlite' | 'postgres', dataDir: str
     await client.end();
   };
   await run(`create schema ${schema}`);
-  return { db: openDatabase({ url, schema, poolSize: 4 }), dropSchema: () => run(`drop schema if exists ${schema} cascade`) };
+  return { db: openDatabase({ url: connectUrl ?? url, schema, poolSize: 4 }), dropSchema: () => run(`drop schema if exists ${schema} cascade`) };
 }
 
 /** A real app on a real, empty database: a temp SQLite file, or a fresh PostgreSQL schema. */
 export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-test-'));
-  const base = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://studio.test', LOG_LEVEL: 'silent', ...options.env });
+  const base = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://studio.test', LOG_LEVEL: 'silent', METRICS_TOKEN: TEST_METRICS_TOKEN, PAYMENT_PROVIDER: 'test', ...options.env });
   const config: Config = { ...base, authRateLimit: { login: 1000, register: 1000, forgot: 1000, refresh: 1000, generate: 1000 }, ...options.config };
 
-  const { db, dropSchema } = await openTestDatabase(kind, dataDir);
+  const { db, dropSchema } = await openTestDatabase(kind, dataDir, options.postgresUrl);
   await migrate(db);
 
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = options.mailer ?? createMailer({ smtpUrl: null, from: 'Studio <no-reply@studio.test>', outboxDir, logger });
   const app = await buildApp({

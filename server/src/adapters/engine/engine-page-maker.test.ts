@@ -33,7 +33,7 @@ describe('engine page maker', () => {
       .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><circle cx="400" cy="300" r="180" fill="#c03030"/><rect x="60" y="60" width="200" height="140" fill="#3050c0"/></svg>') }])
       .jpeg()
       .toBuffer();
-    const page = await maker.fromPhoto({ image: photo, difficulty: 'children', ratio: '4:3' }, () => {});
+    const page = await maker.fromPhoto({ image: photo, difficulty: 'children', ratio: '4:3', fit: 'crop' }, () => {});
     const meta = await sharp(page.png).metadata();
     expect([meta.width, meta.height]).toEqual([3150, 2363]);
     expect(page.colorPng).toBeNull();

@@ -12,7 +12,7 @@ import type { Attribution } from '@studio/contracts/images';
 import type { MadePage, PageMaker } from './page-maker';
 
 /** Every file the server stores, from one engine page: PDFs for both papers, thumbnails. */
-export async function madePage(drawn: Page, title: string, attribution: Attribution | null): Promise<MadePage> {
+export async function madePage(drawn: Page, title: string, attribution: Attribution | null, notDrawn: string[] = []): Promise<MadePage> {
   // The artwork's credit goes inside the files too (engine/src/output/credit.ts).
   const page = { ...drawn, credit: drawn.credit ?? attribution };
   const [letter, a4] = await Promise.all([renderPageFiles(page, { paper: 'letter' }), renderPageFiles({ ...page, colorPng: undefined }, { paper: 'a4' })]);
@@ -29,6 +29,7 @@ export async function madePage(drawn: Page, title: string, attribution: Attribut
     height: page.height,
     title,
     attribution,
+    notDrawn,
   };
 }
 
@@ -54,7 +55,7 @@ export function createEnginePageMaker(options: { providerConfig: ImageProviderCo
       if (!provider) {
         const result = await composePage(request.prompt, { difficulty: request.difficulty, ratio: request.ratio, seed: request.seed, lang: request.lang });
         progress(80);
-        return madePage(result.page, request.prompt, result.attribution);
+        return madePage(result.page, request.prompt, result.attribution, result.unmatched);
       }
       const resumed = request.providerRef
         ? await resumeProviderPage(provider, request.providerRef, { difficulty: request.difficulty, ratio: request.ratio }, cleanup)
@@ -71,7 +72,7 @@ export function createEnginePageMaker(options: { providerConfig: ImageProviderCo
     },
     async fromPhoto(request, progress) {
       progress(10);
-      const page = await photoToPage(request.image, { difficulty: request.difficulty, ratio: request.ratio, mode: 'photo' });
+      const page = await photoToPage(request.image, { difficulty: request.difficulty, ratio: request.ratio, mode: 'photo', fit: request.fit === 'fit' ? 'contain' : 'cover' });
       progress(80);
       return madePage(page, 'Photo coloring page', null);
     },

@@ -1,4 +1,4 @@
-import type { Difficulty, Language, Ratio } from '@studio/contracts/constants';
+import type { Difficulty, Language, PhotoFit, Ratio } from '@studio/contracts/constants';
 import type { Attribution } from '@studio/contracts/images';
 
 /** Every file of a made page, ready to store. */
@@ -16,6 +16,8 @@ export interface MadePage {
   /** A short title for the page in English (what was drawn). */
   title: string;
   attribution: Attribution | null;
+  /** What the prompt asked for that the page does not show, in the user's words (composer pages). */
+  notDrawn?: string[];
 }
 
 export type Progress = (percent: number, providerRef?: string) => void;
@@ -33,7 +35,7 @@ export interface PageMaker {
     request: { prompt: string; difficulty: Difficulty; ratio: Ratio; seed: number; lang: Language; providerRef: string | null; /** Seeding: yields to users' pages. */ background?: boolean },
     progress: Progress,
   ): Promise<MadePage>;
-  fromPhoto(request: { image: Buffer; difficulty: Difficulty; ratio: Ratio }, progress: Progress): Promise<MadePage>;
+  fromPhoto(request: { image: Buffer; difficulty: Difficulty; ratio: Ratio; fit: PhotoFit }, progress: Progress): Promise<MadePage>;
   /** A web-friendly copy of the uploaded photo to show beside its page. */
   sourcePreview(image: Buffer): Promise<Buffer>;
 }

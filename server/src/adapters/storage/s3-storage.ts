@@ -1,6 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
+import { AppError, ErrorCode } from '@studio/contracts/errors';
 import type { Config } from '../../config/config';
 import { assertSafeKey, type Storage } from './storage';
 
@@ -8,6 +9,16 @@ export type S3Settings = NonNullable<Config['s3']>;
 
 function isMissing(error: unknown): boolean {
   return error instanceof NoSuchKey || (error instanceof S3ServiceException && (error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404));
+}
+
+/**
+ * A store that is down, unreachable or too slow is a 503 for the request that needed it (the
+ * cause is kept for the log); the store's own refusals (403, 404, a bad request) stay themselves.
+ */
+function asUnavailable(error: unknown): unknown {
+  const status = error instanceof S3ServiceException ? (error.$metadata?.httpStatusCode ?? 0) : 0;
+  if (error instanceof S3ServiceException && status > 0 && status < 500) return error;
+  return new AppError(ErrorCode.serviceUnavailable, 'File storage is unavailable', undefined, { cause: error });
 }
 
 /**
@@ -19,8 +30,15 @@ export function createS3Storage(settings: S3Settings): Storage & { client: S3Cli
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
-    // Self-hosted S3 servers rarely have a wildcard DNS name per bucket.
-    forcePathStyle: settings.endpoint !== undefined,
+    forcePathStyle: settings.forcePathStyle,
+    // The SDK's default since 2025 adds CRC32 checksum headers to every upload and validates them on
+    // every download; several S3-compatible stores (R2-like, older MinIO) refuse or lack them.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that stops answering must fail the request in seconds, not hold it for minutes.
+    // (requestTimeout is the socket's idle time, so a large upload that keeps flowing is not cut.)
+    requestHandler: { connectionTimeout: 1000, requestTimeout: 2000, throwOnRequestTimeout: true },
+    maxAttempts: 2,
     credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
   });
   const Bucket = settings.bucket;
@@ -31,7 +49,15 @@ export function createS3Storage(settings: S3Settings): Storage & { client: S3Cli
       return await client.send(new GetObjectCommand({ Bucket, Key: key }));
     } catch (error) {
       if (isMissing(error)) return null;
-      throw error;
+      throw asUnavailable(error);
+    }
+  }
+
+  async function guarded(call: () => Promise<unknown>): Promise<void> {
+    try {
+      await call();
+    } catch (error) {
+      throw asUnavailable(error);
     }
   }
 
@@ -39,11 +65,11 @@ export function createS3Storage(settings: S3Settings): Storage & { client: S3Cli
     client,
     /** Fails at start-up, with the bucket's name, when the bucket cannot be reached. */
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      await guarded(() => client.send(new HeadBucketCommand({ Bucket })));
     },
     async put(key, data, options) {
       assertSafeKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: options.contentType, ContentLength: data.length }));
+      await guarded(() => client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: options.contentType, ContentLength: data.length })));
     },
     async get(key) {
       const object = await getObject(key);
@@ -58,7 +84,7 @@ export function createS3Storage(settings: S3Settings): Storage & { client: S3Cli
     async delete(key) {
       assertSafeKey(key);
       // S3 answers a delete of a missing key with success, like rm -f.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await guarded(() => client.send(new DeleteObjectCommand({ Bucket, Key: key })));
     },
     async presignedUrl(key, seconds) {
       assertSafeKey(key);

@@ -1,9 +1,12 @@
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { AppError, ErrorCode } from '@studio/contracts/errors';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server } from '../../test/s3-server';
+import { startS3Server, startStrictS3Proxy } from '../../test/s3-server';
 import { createS3Storage } from './s3-storage';
 import { createLocalStorage, type Storage } from './storage';
 
@@ -76,4 +79,66 @@ describe('S3 storage start-up check', () => {
       await server.close();
     }
   });
+});
+
+describe('S3 storage on a strict S3-compatible store', () => {
+  it('stores, reads and deletes without flexible checksums, aws-chunked bodies or virtual-host addresses', async () => {
+    const server = await startS3Server();
+    const strict = await startStrictS3Proxy(server.settings);
+    try {
+      const storage = createS3Storage(strict.settings);
+      await storage.check();
+      const data = Buffer.from(Array.from({ length: 300_000 }, (_, index) => (index * 7) % 256));
+      await storage.put('images/strict/page.png', data, { contentType: 'image/png' });
+      expect((await storage.get('images/strict/page.png'))?.equals(data)).toBe(true);
+      const stream = await storage.stream('images/strict/page.png');
+      expect(stream?.size).toBe(data.length);
+      stream?.body.resume();
+      await storage.delete('images/strict/page.png');
+      expect(await storage.get('images/strict/page.png')).toBeNull();
+      expect(strict.refused).toEqual([]);
+      expect(strict.seen.filter((line) => line.startsWith('PUT ')).map((line) => line.split('?')[0])).toEqual(['PUT /studio-test/images/strict/page.png']);
+    } finally {
+      await strict.close();
+      await server.close();
+    }
+  });
+
+  it('the strict store really refuses what the SDK sends by default (so the test above means something)', async () => {
+    const server = await startS3Server();
+    const strict = await startStrictS3Proxy(server.settings);
+    const sdkDefaults = new S3Client({ region: 'us-east-1', endpoint: strict.settings.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    try {
+      await expect(sdkDefaults.send(new PutObjectCommand({ Bucket: 'studio-test', Key: 'images/x/page.png', Body: Buffer.from('page') }))).rejects.toThrow();
+      expect(strict.refused.join()).toMatch(/x-amz-checksum-|x-amz-sdk-checksum-algorithm/);
+    } finally {
+      sdkDefaults.destroy();
+      await strict.close();
+      await server.close();
+    }
+  });
+
+  it('answers 503 (serviceUnavailable) within seconds when the store is down or stops answering', async () => {
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const settings = { bucket: 'studio-test', region: 'us-east-1', accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: true };
+    try {
+      for (const port of [closedPort, (silent.address() as net.AddressInfo).port]) {
+        const storage = createS3Storage({ ...settings, endpoint: `http://127.0.0.1:${port}` });
+        const started = Date.now();
+        const failure = await storage.put('uploads/x.bin', Buffer.from('x'), { contentType: 'application/octet-stream' }).catch((error: unknown) => error);
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect(failure).toBeInstanceOf(AppError);
+        expect((failure as AppError).code).toBe(ErrorCode.serviceUnavailable);
+        await expect(storage.get('uploads/x.bin')).rejects.toMatchObject({ code: ErrorCode.serviceUnavailable });
+        await expect(storage.check()).rejects.toMatchObject({ code: ErrorCode.serviceUnavailable });
+      }
+    } finally {
+      silent.close();
+    }
+  }, 30_000);
 });

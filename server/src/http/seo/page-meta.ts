@@ -255,9 +255,11 @@ export function injectMeta(html: string, meta: PageMeta): string {
     // JSON-LD is data, not script: "<" is escaped so nothing in it can close the tag.
     ...meta.jsonLd.map((item) => `<script type="application/ld+json">${JSON.stringify(item).replace(/</g, '\\u003c')}</script>`),
   ].join('\n    ');
+  // Function replacements: a replacement string would expand `$&`, `$'` and `` $` `` found in user
+  // text (a prompt, a title) into copies of the document.
   return html
-    .replace(/<html lang="[^"]*"/, `<html lang="${meta.lang}"`)
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escape(meta.title)}</title>`)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${meta.lang}"`)
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escape(meta.title)}</title>`)
     .replace(/<meta name="description"[^>]*>\s*/g, '')
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }

@@ -84,8 +84,8 @@ export function createAuthRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    async insertPasswordReset(reset: { id: string; userId: string; tokenHash: string; expiresAt: string }): Promise<void> {
-      await db
+    async insertPasswordReset(executor: Executor, reset: { id: string; userId: string; tokenHash: string; expiresAt: string }): Promise<void> {
+      await executor
         .insertInto('password_resets')
         .values({ id: reset.id, user_id: reset.userId, token_hash: reset.tokenHash, expires_at: reset.expiresAt, created_at: nowIso(), used_at: null })
         .execute();
@@ -101,6 +101,10 @@ export function createAuthRepository(db: Kysely<Database>) {
         .where('used_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+    /** Marks every unused reset link of the user used: after a new password, no older link may set another. */
+    async voidPasswordResets(executor: Executor, userId: string): Promise<void> {
+      await executor.updateTable('password_resets').set({ used_at: nowIso() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
     },
   };
 }

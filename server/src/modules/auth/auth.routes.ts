@@ -61,11 +61,24 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     });
   }
 
-  app.post(apiPaths.forgotPassword, { config: perMinute(rateLimit.forgot) }, async (request) => {
-    const input = parse(forgotPasswordRequestSchema, request.body);
-    await auth.forgotPassword(input);
-    return ok(null, 'If an account exists for this email, a reset link is on its way');
-  });
+  // Answered before any lookup, the link and the mail made once the answer is out: the answer and
+  // its timing are the same whether or not the address has an account.
+  app.post(
+    apiPaths.forgotPassword,
+    {
+      config: perMinute(rateLimit.forgot),
+      onResponse: (request, reply, done) => {
+        done();
+        if (reply.statusCode !== 200) return;
+        const input = parse(forgotPasswordRequestSchema, request.body);
+        setImmediate(() => void auth.forgotPassword(input).catch((error) => request.log.error({ err: error }, 'password reset request failed')));
+      },
+    },
+    async (request) => {
+      parse(forgotPasswordRequestSchema, request.body);
+      return ok(null, 'If an account exists for this email, a reset link is on its way');
+    },
+  );
 
   app.post<{ Params: { token: string } }>('/api/users/validate-reset-token/:token', { config: perMinute(rateLimit.forgot * 6) }, async (request) => {
     return ok(await auth.validateResetToken(request.params.token));

@@ -186,12 +186,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { userId: claims.userId, sessionId: claims.sessionId };
     },
 
-    /** Always the same answer, whether or not the address has an account. */
+    /**
+     * Runs after the answer has gone out (auth.routes.ts), so the answer is the same, and as fast,
+     * whether or not the address has an account. A new link voids the older ones: one live link
+     * per account.
+     */
     async forgotPassword(input: { email: string; lang?: string }): Promise<void> {
       const user = await users.findByEmail(input.email);
       if (!user || user.disabled) return;
       const token = newSecretToken();
-      await auth.insertPasswordReset({ id: newId(), userId: user.id, tokenHash: hashToken(token), expiresAt: nowIso(RESET_TOKEN_TTL_SECONDS) });
+      await db.transaction().execute(async (trx) => {
+        await auth.voidPasswordResets(trx, user.id);
+        await auth.insertPasswordReset(trx, { id: newId(), userId: user.id, tokenHash: hashToken(token), expiresAt: nowIso(RESET_TOKEN_TTL_SECONDS) });
+      });
       const message = resetMail({
         to: user.email,
         username: user.username,
@@ -199,8 +206,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         publicUrl: deps.publicUrl,
         token,
       });
-      // Sent after answering, so the answer's timing does not depend on whether the account exists.
-      void deps.mailer.send(message).catch((error) => logger.error({ err: error, userId: user.id }, 'reset mail failed'));
+      await deps.mailer.send(message).catch((error) => logger.error({ err: error, userId: user.id }, 'reset mail failed'));
     },
 
     async validateResetToken(token: string): Promise<{ valid: boolean; reason?: 'invalid' | 'expired'; email?: string }> {
@@ -219,13 +225,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       const done = await db.transaction().execute(async (trx) => {
         if (!(await auth.claimPasswordReset(trx, row.id))) return false;
         await users.update(row.user_id, { passwordHash }, trx);
+        await auth.voidPasswordResets(trx, row.user_id);
         await auth.revokeAllSessions(trx, row.user_id, 'password reset');
         return true;
       });
       if (!done) throw new AppError(ErrorCode.resetLinkInvalid);
     },
 
-    revokeOtherSessions: (userId: string, keepSessionId: string) => auth.revokeOtherSessions(db, userId, keepSessionId, 'password changed'),
+    /** A password changed in the profile: every other device signs out and no reset link sent before still works. */
+    async passwordChanged(userId: string, keepSessionId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await auth.revokeOtherSessions(trx, userId, keepSessionId, 'password changed');
+        await auth.voidPasswordResets(trx, userId);
+      });
+    },
   };
 
   async function availableUsername(wanted: string): Promise<string> {

@@ -11,7 +11,8 @@ import { createLocalStorage } from '../../adapters/storage/storage';
 import { ledgerOf } from '../credits/credits.repository';
 import { createFakePageMaker } from '../../test/fake-page-maker';
 import { signedInUser } from '../../test/factories';
-import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app';
+import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
+import { createTestApp, databaseKinds, metricsAuthorization, type TestApp } from '../../test/test-app';
 
 const generateUrl = '/api/images/text2imggenerate';
 
@@ -60,6 +61,9 @@ describe.each(databaseKinds)('outages on %s', (kind) => {
     expect(Number(after.credits)).toBe(50);
     const task = await t.db.kysely.selectFrom('generation_tasks').select(['status', 'error_code']).where('user_id', '=', user.userId).executeTakeFirstOrThrow();
     expect(task).toMatchObject({ status: 'failed', error_code: ErrorCode.serviceUnavailable });
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics', headers: metricsAuthorization })).body;
+    expect(metrics).toMatch(/generation_refunds_total\{code="503"\} [1-9]/);
+    expect(metrics).toContain('# TYPE process_resident_memory_bytes gauge');
   });
 
   it('is alive on /healthz while /readyz names the dependency that is down, each with its latency, within seconds', async () => {
@@ -141,4 +145,71 @@ describe.skipIf(!process.env.REDIS_URL_TEST || !redisServer)('Redis stopped whil
     const { credits } = await t.db.kysely.selectFrom('users').select('credits').where('id', '=', user.userId).executeTakeFirstOrThrow();
     expect(Number(credits)).toBe(30);
   }, 20_000);
+});
+
+// PostgreSQL restarting, as the app sees it: every connection dropped and new ones refused for a
+// while, then the server is back. A relay in front of the test database is cut and restored, so
+// the shared server stays up for the other suites.
+describe.skipIf(!process.env.DATABASE_URL_TEST)('PostgreSQL restarted while users work', () => {
+  let proxy: TcpProxy;
+  let t: TestApp;
+  beforeAll(async () => {
+    const target = new URL(process.env.DATABASE_URL_TEST!);
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    const viaProxy = new URL(target.href);
+    viaProxy.port = String(proxy.port);
+    t = await createTestApp('postgres', { maker: createFakePageMaker().maker, postgresUrl: viaProxy.href });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+  });
+
+  const generated = async (headers: Record<string, string>) => {
+    const response = await t.app.inject({ method: 'POST', url: generateUrl, headers, payload: { prompt: 'a cat on a hat' } });
+    expect(response.statusCode).toBe(200);
+    for (let i = 0; i < 400; i += 1) {
+      const data = (await t.app.inject({ method: 'GET', url: `/api/images/tasks/${response.json().data.taskId}?type=text2image`, headers })).json().data;
+      if (data?.status === 'completed') return data;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('the page was not made');
+  };
+
+  it('answers 503 within 5 s during the outage, no 5xx after it, and loses or half-writes nothing', async () => {
+    const user = await signedInUser(t.app);
+    await generated(user.headers);
+    const requests = [
+      { method: 'GET' as const, url: '/api/images?type=text2image&isPublic=true' },
+      { method: 'GET' as const, url: '/api/users/profile', headers: user.headers },
+      { method: 'GET' as const, url: '/api/images/userImg', headers: user.headers },
+      { method: 'POST' as const, url: generateUrl, headers: user.headers, payload: { prompt: 'a dog in a boat' } },
+      { method: 'POST' as const, url: '/api/auth/login', payload: { email: 'nobody@studio.test', password: 'secret123' } },
+    ];
+
+    await proxy.cut();
+    for (const request of requests) {
+      const started = Date.now();
+      const response = await t.app.inject(request);
+      expect(Date.now() - started, request.url).toBeLessThan(5000);
+      expect(response.statusCode, request.url).toBe(503);
+      expect(response.json().errorCode).toBe(ErrorCode.serviceUnavailable);
+    }
+    await proxy.restore();
+
+    for (const request of requests.slice(0, 3)) {
+      const response = await t.app.inject(request);
+      expect(response.statusCode, request.url).toBe(200);
+    }
+    expect((await t.app.inject(requests[4])).statusCode).toBe(401);
+    await generated(user.headers);
+
+    // Two pages made, the one asked for during the outage never charged nor half-made.
+    const ledger = await ledgerOf(t.db.kysely, user.userId);
+    expect(ledger.map((row) => row.reason).sort()).toEqual(['generation', 'generation', 'signup']);
+    const tasks = await t.db.kysely.selectFrom('generation_tasks').select('status').where('user_id', '=', user.userId).execute();
+    expect(tasks.map((task) => task.status)).toEqual(['completed', 'completed']);
+    const credits = await t.db.kysely.selectFrom('users').select('credits').where('id', '=', user.userId).executeTakeFirstOrThrow();
+    expect(Number(credits.credits)).toBe(50 - ledger.filter((row) => row.reason === 'generation').reduce((sum, row) => sum - Number(row.delta), 0));
+  }, 60_000);
 });

@@ -1,7 +1,9 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '@studio/contracts/errors';
 import { createS3Storage } from '../../adapters/storage/s3-storage';
+import { ledgerOf } from '../credits/credits.repository';
 import { signedInUser } from '../../test/factories';
 import { createFakePageMaker } from '../../test/fake-page-maker';
 import { startS3Server } from '../../test/s3-server';
@@ -64,4 +66,39 @@ describe('generation with S3 storage', () => {
     expect(removed.statusCode).toBe(200);
     expect((await keysInBucket()).filter((key) => key.startsWith(`images/${done.image.id}/`))).toEqual([]);
   });
+});
+
+describe('generation while the S3 store is down', () => {
+  it('refuses an upload with 503 in under 5 s without charging, and fails a text page with its credits back once', async () => {
+    const s3 = await startS3Server();
+    const storage = createS3Storage(s3.settings);
+    const t = await createTestApp('sqlite', { maker: createFakePageMaker().maker, storage });
+    try {
+      const user = await signedInUser(t.app);
+      await s3.close();
+      const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
+      const body = multipart({ ratio: '4:3' }, { name: 'cat.jpg', type: 'image/jpeg', data: photo });
+      const started = Date.now();
+      const upload = await t.app.inject({ method: 'POST', url: '/api/images/img2imggenerate', headers: { ...user.headers, ...body.headers }, payload: body.payload });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(upload.statusCode).toBe(503);
+      expect(upload.json()).toMatchObject({ status: 'error', errorCode: ErrorCode.serviceUnavailable });
+      expect((await ledgerOf(t.db.kysely, user.userId)).map((row) => row.reason)).toEqual(['signup']);
+
+      const text = await t.app.inject({ method: 'POST', url: '/api/images/text2imggenerate', headers: user.headers, payload: { prompt: 'a cat on a hat' } });
+      expect(text.statusCode).toBe(200);
+      let status: { status: string; errorCode: number | null } = { status: 'pending', errorCode: null };
+      for (let i = 0; i < 400 && status.status !== 'failed' && status.status !== 'completed'; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        status = (await t.app.inject({ method: 'GET', url: `/api/images/tasks/${text.json().data.taskId}?type=text2image`, headers: user.headers })).json().data;
+      }
+      expect(status.status).toBe('failed');
+      expect((await ledgerOf(t.db.kysely, user.userId)).map((row) => row.reason).sort()).toEqual(['generation', 'refund', 'signup']);
+      const after = await t.db.kysely.selectFrom('users').select('credits').where('id', '=', user.userId).executeTakeFirstOrThrow();
+      expect(Number(after.credits)).toBe(50);
+      expect(await t.db.kysely.selectFrom('images').select('id').where('user_id', '=', user.userId).execute()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
 });

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Kysely } from 'kysely';
-import { GENERATION_COST, MAX_RUNNING_TASKS, isPaidLevel, type Difficulty, type Language, type MembershipLevel, type Ratio } from '@studio/contracts/constants';
+import { GENERATION_COST, MAX_RUNNING_TASKS, isPaidLevel, nearestRatio, type Difficulty, type Language, type MembershipLevel, type PhotoFit, type Ratio } from '@studio/contracts/constants';
 import { AppError, ErrorCode, errorMessages, isAppError, type ErrorCodeValue } from '@studio/contracts/errors';
 import type { ImageType, TaskStatusDto } from '@studio/contracts/images';
 import type { MadePage, PageMaker } from '../../adapters/engine/page-maker';
@@ -37,7 +37,9 @@ export interface GenerationServiceDeps {
    */
   passesContentFilter: (text: string) => boolean;
   /** Told how long each task this process ran took, and how it ended (for /metrics). */
-  onTaskFinished?: (type: ImageType, outcome: 'completed' | 'failed', seconds: number) => void;
+  onTaskFinished?: (type: ImageType, outcome: 'completed' | 'failed', seconds: number, code: ErrorCodeValue | null) => void;
+  /** Told of each refund this process wrote, with the failure's code (for /metrics). */
+  onRefund?: (code: ErrorCodeValue) => void;
 }
 
 interface TextParams {
@@ -51,11 +53,18 @@ interface TextParams {
 }
 interface ImageParams {
   ratio: Ratio;
+  /** Absent on tasks queued before the choice existed: those were cropped. */
+  fit?: PhotoFit;
   difficulty: Difficulty;
   isPublic: boolean;
   lang: Language;
   width: number;
   height: number;
+}
+
+/** Said beside a composed page that could not draw everything the prompt named (decision 025). */
+function notDrawnNote(words: string[]): string {
+  return JSON.stringify({ en: `Not drawn: ${words.join(', ')}`, zh: `未画出：${words.join('、')}`, ja: `描けなかったもの：${words.join('、')}` });
 }
 
 const PHOTO_TITLE = { en: 'Photo coloring page', zh: '照片涂色页', ja: '写真のぬりえ' };
@@ -123,6 +132,9 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       if (!(await tasks.fail(trx, task.id, code, message))) return false;
       await bookCredits(trx, { userId: task.user_id, delta: GENERATION_COST, reason: 'refund', ref: `generation:${task.id}:refund` });
       return true;
+    }).then((refunded) => {
+      if (refunded) deps.onRefund?.(code);
+      return refunded;
     });
   }
 
@@ -143,7 +155,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     const params = JSON.parse(task.params) as ImageParams;
     const upload = task.upload_key ? await storage.get(task.upload_key) : null;
     if (!upload) throw new AppError(ErrorCode.imageConversionFailed, 'The uploaded photo is missing');
-    const made = await engine().fromPhoto({ image: upload, difficulty: params.difficulty, ratio: params.ratio }, progress);
+    const made = await engine().fromPhoto({ image: upload, difficulty: params.difficulty, ratio: params.ratio, fit: params.fit ?? 'crop' }, progress);
     // A colour preview of a photo page would show the photo itself: such a page keeps none.
     const page = { ...made, colorPng: null, colorThumb600: null };
     return { page, source: await engine().sourcePreview(upload), params };
@@ -155,6 +167,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     const task = (await tasks.findById(taskId))!;
     const started = Date.now();
     let outcome: 'completed' | 'failed' = 'failed';
+    let failure: ErrorCodeValue | null = null;
     const heartbeat = setInterval(() => void tasks.heartbeat(taskId, task.progress).catch(() => undefined), Math.min(10_000, staleAfterMs / 3));
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -181,7 +194,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           title: title ? localized(title) : JSON.stringify(PHOTO_TITLE),
           description: title ? localized((params as TextParams).prompt) : JSON.stringify(PHOTO_DESCRIPTION),
           prompt: title ? localized((params as TextParams).prompt) : JSON.stringify({ en: '', zh: '', ja: '' }),
-          additional_info: null,
+          additional_info: page.notDrawn?.length ? notDrawnNote(page.notDrawn) : null,
           attribution: page.attribution ? JSON.stringify(page.attribution) : null,
           is_public: params.isPublic ? 1 : 0,
           is_online: held ? 0 : 1,
@@ -206,8 +219,12 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         : task.type === 'text2image'
           ? ErrorCode.textGenerationFailed
           : ErrorCode.imageConversionFailed;
-      if (!isAppError(error)) logger.error({ err: error, taskId }, 'generation failed');
-      const message = isAppError(error) ? error.message : errorMessages[code];
+      // The user reads the catalogue text of the code; the details (a provider's host, its error
+      // body) go to the log only.
+      if (isAppError(error)) logger.warn({ taskId, code, detail: error.message }, 'generation failed');
+      else logger.error({ err: error, taskId }, 'generation failed');
+      failure = code;
+      const message = errorMessages[code];
       if (await failAndRefund(task, code, message)) {
         logger.info({ taskId, code }, 'generation failed and refunded');
         if (task.upload_key) await storage.delete(task.upload_key).catch(() => undefined);
@@ -215,7 +232,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     } finally {
       clearInterval(heartbeat);
       clearTimeout(timer);
-      deps.onTaskFinished?.(task.type as ImageType, outcome, (Date.now() - started) / 1000);
+      deps.onTaskFinished?.(task.type as ImageType, outcome, (Date.now() - started) / 1000, failure);
     }
   }
 
@@ -236,7 +253,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       return createTask(userId, 'text2image', params, newId(), null);
     },
 
-    async submitImage(userId: string, file: Buffer, input: { ratio: Ratio; difficulty: Difficulty; isPublic: boolean; lang?: Language }) {
+    async submitImage(userId: string, file: Buffer, input: { ratio: Ratio | null; fit: PhotoFit; difficulty: Difficulty; isPublic: boolean; lang?: Language }) {
       const probe = await engine().probeUpload(file);
       const user = await requireUser(userId);
       assertVisibilityAllowed(user.membership_level, input.isPublic);
@@ -247,7 +264,15 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         return await createTask(
           userId,
           'image2image',
-          { ratio: input.ratio, difficulty: input.difficulty, isPublic: input.isPublic, lang: input.lang ?? (user.preferred_lang as Language), width: probe.width, height: probe.height },
+          {
+            ratio: input.ratio ?? nearestRatio(probe.width, probe.height),
+            fit: input.fit,
+            difficulty: input.difficulty,
+            isPublic: input.isPublic,
+            lang: input.lang ?? (user.preferred_lang as Language),
+            width: probe.width,
+            height: probe.height,
+          },
           taskId,
           uploadKey,
         );

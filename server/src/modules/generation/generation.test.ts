@@ -6,7 +6,7 @@ import { bookCredits, ledgerOf } from '../credits/credits.repository';
 import { createFakePageMaker } from '../../test/fake-page-maker';
 import { createReportsRepository } from '../images/reports.repository';
 import { establishUser, signedInUser } from '../../test/factories';
-import { createTestApp, databaseKinds, waitFor, type TestApp } from '../../test/test-app';
+import { createTestApp, metricsAuthorization, databaseKinds, waitFor, type TestApp } from '../../test/test-app';
 import { multipart } from '../../test/uploads';
 
 describe.each(databaseKinds)('generation on %s', (kind) => {
@@ -63,9 +63,17 @@ describe.each(databaseKinds)('generation on %s', (kind) => {
     expect(thumb.headers['content-type']).toBe('image/webp');
     expect(thumb.headers['cross-origin-resource-policy']).toBe('cross-origin');
 
-    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics', headers: metricsAuthorization })).body;
     expect(metrics).toMatch(/generation_task_duration_seconds_count\{type="text2image",outcome="completed"\} [1-9]/);
     expect(metrics).toMatch(/credits_booked\{reason="generation"\} -\d+/);
+  });
+
+  it('keeps what the page could not draw as its localized note, and none when it drew everything', async () => {
+    const user = await signedInUser(t.app);
+    const partly = await finished(user.headers, (await generate(user.headers, { prompt: 'a monkey riding a bicycle and a quokka' })).json().data.taskId);
+    expect(partly.image.additionalInfo).toEqual({ en: 'Not drawn: quokka', zh: '未画出：quokka', ja: '描けなかったもの：quokka' });
+    const fully = await finished(user.headers, (await generate(user.headers, { prompt: 'a monkey riding a bicycle' })).json().data.taskId);
+    expect(fully.image.additionalInfo).toBeNull();
   });
 
   it('gives 50 concurrent requests from a user holding 40 credits exactly 2 tasks, and the ledger matches', async () => {
@@ -97,6 +105,10 @@ describe.each(databaseKinds)('generation on %s', (kind) => {
     expect(refunds).toHaveLength(1);
     expect(await balance(user.userId)).toBe(50);
     expect(await ledgerSum(user.userId)).toBe(50);
+    // The image model's failure and the one refund are counted for the operators.
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics', headers: metricsAuthorization })).body;
+    expect(metrics).toMatch(/generation_failures_total\{type="text2image",code="4008"\} [1-9]/);
+    expect(metrics).toMatch(/generation_refunds_total\{code="4008"\} [1-9]/);
   });
 
   it('fails a page that takes too long with 4009 and refunds it', async () => {

@@ -11,8 +11,12 @@ export interface UsersServiceDeps {
   users: UsersRepository;
   storage: Storage;
   publicUrl: string;
-  revokeOtherSessions(userId: string, keepSessionId: string): Promise<void>;
+  isUniqueViolation(error: unknown): boolean;
+  /** Signs out the user's other devices and voids their unused reset links. */
+  passwordChanged(userId: string, keepSessionId: string): Promise<void>;
 }
+
+const usernameTaken = () => new AppError(ErrorCode.usernameExists, undefined, { username: 'validation.usernameTaken' });
 
 export function createUsersService(deps: UsersServiceDeps) {
   const { users, storage, publicUrl } = deps;
@@ -34,9 +38,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (!row) throw new AppError(ErrorCode.unauthorized);
       const changes: { username?: string; passwordHash?: string } = {};
       if (input.username !== undefined && input.username !== row.username) {
-        if (await users.usernameTaken(input.username, row.id)) {
-          throw new AppError(ErrorCode.usernameExists, undefined, { username: 'validation.usernameTaken' });
-        }
+        if (await users.usernameTaken(input.username, row.id)) throw usernameTaken();
         changes.username = input.username;
       }
       if (input.newPassword !== undefined) {
@@ -46,9 +48,15 @@ export function createUsersService(deps: UsersServiceDeps) {
         }
         changes.passwordHash = await hashPassword(input.newPassword);
       }
-      if (Object.keys(changes).length > 0) await users.update(row.id, changes);
+      try {
+        if (Object.keys(changes).length > 0) await users.update(row.id, changes);
+      } catch (error) {
+        // Two users taking the same free name at once: the check above passed for both, the index stops one.
+        if (changes.username && deps.isUniqueViolation(error)) throw usernameTaken();
+        throw error;
+      }
       // A new password signs out every other device; this one stays signed in.
-      if (changes.passwordHash) await deps.revokeOtherSessions(row.id, context.sessionId);
+      if (changes.passwordHash) await deps.passwordChanged(row.id, context.sessionId);
       return profile(row.id);
     },
 

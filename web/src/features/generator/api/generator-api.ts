@@ -1,4 +1,4 @@
-import type { Difficulty, Language, Ratio } from '@studio/contracts/constants';
+import type { Difficulty, Language, PhotoFit, Ratio } from '@studio/contracts/constants';
 import {
   generateResponseSchema,
   improvePromptResponseSchema,
@@ -22,7 +22,9 @@ export interface TextGenerateInput {
 
 export interface ImageGenerateInput {
   file: File;
-  ratio: Ratio;
+  /** null: the page takes the ratio nearest the photo's shape. */
+  ratio: Ratio | null;
+  fit: PhotoFit;
   difficulty: Difficulty;
   isPublic: boolean;
   lang: Language;
@@ -34,7 +36,8 @@ export function submitTextGeneration(input: TextGenerateInput): Promise<{ taskId
 
 export function submitImageGeneration(input: ImageGenerateInput): Promise<{ taskId: string }> {
   const form = new FormData();
-  form.set('ratio', input.ratio);
+  if (input.ratio) form.set('ratio', input.ratio);
+  form.set('fit', input.fit);
   form.set('difficulty', input.difficulty);
   form.set('isPublic', String(input.isPublic));
   form.set('lang', input.lang);

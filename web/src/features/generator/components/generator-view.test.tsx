@@ -20,6 +20,21 @@ async function advance(ms: number) {
   });
 }
 
+/** Object URLs and the browser's decoder, for a chosen 3:2 landscape photo. */
+function stubWidePhoto() {
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:wide', revokeObjectURL: () => undefined }));
+  class WidePhoto {
+    naturalWidth = 600;
+    naturalHeight = 400;
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    set src(_url: string) {
+      queueMicrotask(() => this.onload?.());
+    }
+  }
+  vi.stubGlobal('Image', WidePhoto);
+}
+
 describe('generator: who may generate', () => {
   it('sends an anonymous visitor to login with the way back, prompt included', async () => {
     fakeApi({});
@@ -183,6 +198,25 @@ describe('generator: history and settings', () => {
     expect(screen.getByRole('button', { name: 'Page b2' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('says beside a composed page what of its prompt was not drawn, and nothing on a page that drew it all', async () => {
+    signIn();
+    const note = { en: 'Not drawn: quokka', zh: '未画出：quokka', ja: '描けなかったもの：quokka' };
+    fakeApi({
+      'GET /api/users/profile': profile({ credits: 50, membershipLevel: 'pro' }),
+      'GET /api/images/userImg': (call) =>
+        envelope({
+          images: call.query.get('type') === 'text2image' ? [buildImage({ id: 'q1', additionalInfo: note }), buildImage({ id: 'm2' })] : [],
+          total: 2,
+          currentPage: 1,
+          pageSize: 30,
+        }),
+    });
+    renderApp('/text-coloring-page');
+    await waitFor(() => expect(screen.getByTestId('not-drawn').textContent).toBe('Not drawn: quokka'));
+    fireEvent.click(screen.getByRole('button', { name: 'Page m2' }));
+    expect(screen.queryByTestId('not-drawn')).toBeNull();
+  });
+
   it('shows the chosen examples without history; a free member toggling visibility gets the upgrade prompt', async () => {
     signIn();
     const api = fakeApi({
@@ -242,6 +276,54 @@ describe('generator: history and settings', () => {
     const form = api.calls.find((call) => call.path === '/api/images/img2imggenerate')!.body as FormData;
     expect((form.get('file') as File).name).toBe('cat.png');
     expect(form.get('isPublic')).toBe('true');
+  });
+
+  it('image tab: the page takes the photo\'s shape unless a ratio is picked, and the frame shows the crop before paying', async () => {
+    signIn();
+    stubWidePhoto();
+    const api = fakeApi({
+      'GET /api/users/profile': profile({ credits: 50 }),
+      'POST /api/images/img2imggenerate': () => envelope({ taskId: 'p1' }),
+      'GET /api/images/tasks/p1': () => envelope({ taskId: 'p1', type: 'image2image', status: 'processing', progress: 10, image: null, errorCode: null, message: '' }),
+    });
+    renderApp('/image-coloring-page');
+    await screen.findByTestId('credits-badge');
+    expect(screen.getByRole('radio', { name: 'Match photo' }).getAttribute('aria-checked')).toBe('true');
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array([1, 2, 3])], 'beach.jpg', { type: 'image/jpeg' })] } });
+    expect((await screen.findByTestId('photo-frame-ratio')).textContent).toBe('Page 4:3');
+    expect(screen.getByText("chosen to match your photo's shape")).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Keep the whole photo' }).getAttribute('aria-checked')).toBe('true');
+
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(api.calls.filter((call) => call.path === '/api/images/img2imggenerate')).toHaveLength(1));
+    const first = api.calls.find((call) => call.path === '/api/images/img2imggenerate')!.body as FormData;
+    expect(first.get('ratio')).toBeNull();
+    expect(first.get('fit')).toBe('fit');
+  });
+
+  it('image tab: a picked ratio with "Fill the page" shows the photo cut to the frame and sends the crop', async () => {
+    signIn();
+    stubWidePhoto();
+    const api = fakeApi({
+      'GET /api/users/profile': profile({ credits: 50 }),
+      'POST /api/images/img2imggenerate': () => envelope({ taskId: 'p1' }),
+      'GET /api/images/tasks/p1': () => envelope({ taskId: 'p1', type: 'image2image', status: 'processing', progress: 10, image: null, errorCode: null, message: '' }),
+    });
+    renderApp('/image-coloring-page');
+    await screen.findByTestId('credits-badge');
+    fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [new File([new Uint8Array([1])], 'beach.jpg', { type: 'image/jpeg' })] } });
+    await screen.findByTestId('photo-frame');
+    fireEvent.click(screen.getByRole('radio', { name: '1:1' }));
+    expect(screen.getByTestId('photo-frame-ratio').textContent).toBe('Page 1:1');
+    fireEvent.click(screen.getByRole('radio', { name: 'Fill the page' }));
+    expect(screen.getByTestId('photo-frame').querySelector('img')?.getAttribute('data-fit')).toBe('crop');
+    expect(screen.getByText('The page is filled; the parts of the photo outside this frame are cut.')).toBeTruthy();
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(api.calls.some((call) => call.path === '/api/images/img2imggenerate')).toBe(true));
+    const form = api.calls.find((call) => call.path === '/api/images/img2imggenerate')!.body as FormData;
+    expect(form.get('ratio')).toBe('1:1');
+    expect(form.get('fit')).toBe('crop');
   });
 
   it('image tab: a photo handed over by the category page is applied once; ?sourceImageUrl= is fetched as the upload', async () => {

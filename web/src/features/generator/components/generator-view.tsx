@@ -1,5 +1,5 @@
 import { promptLength } from '@studio/contracts/prompt';
-import { GENERATION_COST, PROMPT_MAX, normalizeRatio, isPaidLevel, DEFAULT_DIFFICULTY, DEFAULT_RATIO, RATIOS, type Difficulty, type Ratio } from '@studio/contracts/constants';
+import { GENERATION_COST, PROMPT_MAX, normalizeRatio, nearestRatio, isPaidLevel, DEFAULT_DIFFICULTY, DEFAULT_RATIO, RATIOS, type Difficulty, type PhotoFit, type Ratio } from '@studio/contracts/constants';
 import { ErrorCode } from '@studio/contracts/errors';
 import type { ImageDto, ImageType } from '@studio/contracts/images';
 import { useCallback, useEffect, useState } from 'react';
@@ -23,6 +23,7 @@ import { useMediaQuery } from '../hooks/use-media-query';
 import { ExamplesPanel } from './examples-panel';
 import { HistoryStrip } from './history-strip';
 import { DifficultyPicker, RatioPicker, VisibilityToggle } from './option-pickers';
+import { PhotoFrame } from './photo-frame';
 import { PreviewPanel } from './preview-panel';
 import { PromptBox } from './prompt-box';
 import { TabList } from '../../../components/ui/tab-list';
@@ -64,6 +65,9 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
   const [difficulty, setDifficulty] = useState<Difficulty>(DEFAULT_DIFFICULTY);
   const [visibility, setVisibility] = useState<PerTab<boolean>>({ text2image: urlSets.isPublic ?? true, image2image: urlSets.isPublic ?? true });
   const [upload, setUpload] = useState<Upload | null>(null);
+  // A photo page takes the photo's own shape unless a ratio is picked (null), and is never cut unasked.
+  const [photoRatio, setPhotoRatio] = useState<Ratio | null>(null);
+  const [photoFit, setPhotoFit] = useState<PhotoFit>('fit');
   const [inlineError, setInlineError] = useState<{ field: 'prompt' | 'upload' | 'form'; text: string } | null>(null);
   const [loadedHistory, setHistory] = useState<PerTab<ImageDto[] | null>>({ text2image: null, image2image: null });
   const [selected, setSelected] = useState<PerTab<string | null>>({ text2image: null, image2image: null });
@@ -243,7 +247,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     const submit =
       tab === 'text2image'
         ? () => submitTextGeneration({ prompt: prompt.trim(), ratio, difficulty, isPublic, lang })
-        : () => submitImageGeneration({ file: upload!.file, ratio, difficulty, isPublic, lang });
+        : () => submitImageGeneration({ file: upload!.file, ratio: photoRatio, fit: photoFit, difficulty, isPublic, lang });
     try {
       await start(tab, submit);
     } catch (failure) {
@@ -331,10 +335,15 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     if (upload) URL.revokeObjectURL(upload.url);
     setUpload(null);
     setRatio(DEFAULT_RATIO);
+    setPhotoRatio(null);
+    setPhotoFit('fit');
     setDifficulty(DEFAULT_DIFFICULTY);
     setInlineError(null);
     if (generation.phase === 'failed') reset();
   }
+
+  const measured = upload && upload.width && upload.height ? { ...upload, width: upload.width, height: upload.height } : null;
+  const pageRatio = photoRatio ?? (measured ? nearestRatio(measured.width, measured.height) : null);
 
   const images = history[tab];
   const selectedImage = images?.find((image) => image.id === selected[tab]) ?? null;
@@ -398,8 +407,9 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
           error={inlineError?.field === 'upload' ? inlineError.text : null}
         />
       )}
+      {tab === 'image2image' && measured && pageRatio ? <PhotoFrame upload={measured} ratio={pageRatio} matched={photoRatio === null} fit={photoFit} onFit={setPhotoFit} /> : null}
       <DifficultyPicker value={difficulty} onChange={setDifficulty} />
-      <RatioPicker value={ratio} onChange={setRatio} />
+      {tab === 'text2image' ? <RatioPicker value={ratio} onChange={setRatio} /> : <RatioPicker value={photoRatio} onChange={setPhotoRatio} matchPhoto />}
       <VisibilityToggle isPublic={visibility[tab]} locked={!user || !isPaidLevel(user.membershipLevel)} onToggle={onToggleVisibility} />
       {showExamples ? (
         <ExamplesPanel type={tab} examples={examples[tab]} failed={examplesFailed[tab]} count={mobile ? 2 : 3} busyId={recreating} onRecreate={(example) => void recreate(example)} />
@@ -430,7 +440,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     <PreviewPanel
       generation={shownGeneration}
       image={selectedImage}
-      ratio={ratio}
+      ratio={tab === 'text2image' ? ratio : (pageRatio ?? ratio)}
       onDelete={(image) => setDeleting(image.id)}
       onReport={(image) => setReporting(image.id)}
       onRegenerate={() => void generate()}

@@ -42,7 +42,8 @@ function RatioShape({ ratio }: { ratio: Ratio }) {
   return <span aria-hidden="true" className="inline-block rounded-[3px] border-2 border-current" style={{ width: Math.max(6, w * scale), height: Math.max(6, h * scale) }} />;
 }
 
-export function RatioPicker({ value, onChange }: { value: Ratio; onChange: (value: Ratio) => void }) {
+/** The page ratios; with `matchPhoto`, a first choice (null) that takes the ratio nearest the photo. */
+export function RatioPicker<Value extends Ratio | null = Ratio>({ value, onChange, matchPhoto = false }: { value: Value; onChange: (value: Value) => void; matchPhoto?: boolean }) {
   const { t } = useTranslation();
   const label = useId();
   return (
@@ -51,8 +52,18 @@ export function RatioPicker({ value, onChange }: { value: Ratio; onChange: (valu
         {t('generator.ratio')}
       </p>
       <div role="radiogroup" aria-labelledby={label} className="flex flex-wrap gap-2">
+        {matchPhoto ? (
+          <button type="button" role="radio" aria-checked={value === null} onClick={() => onChange(null as Value)} className={`${chip(value === null)} inline-flex items-center gap-2`}>
+            <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.6">
+              <rect x="1.5" y="3" width="13" height="10" rx="1.5" />
+              <circle cx="5.5" cy="7" r="1.3" />
+              <path d="M3 12l3.5-3.2 2.3 2 2-1.6L13.5 12" strokeLinejoin="round" />
+            </svg>
+            {t('generator.ratioAuto')}
+          </button>
+        ) : null}
         {RATIOS.map((ratio) => (
-          <button key={ratio} type="button" role="radio" aria-checked={value === ratio} onClick={() => onChange(ratio)} className={`${chip(value === ratio)} inline-flex items-center gap-2`}>
+          <button key={ratio} type="button" role="radio" aria-checked={value === ratio} onClick={() => onChange(ratio as Value)} className={`${chip(value === ratio)} inline-flex items-center gap-2`}>
             <RatioShape ratio={ratio} />
             {ratio}
           </button>

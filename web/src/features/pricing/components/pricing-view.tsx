@@ -93,6 +93,11 @@ export function PricingView() {
                 <p className="inline-flex rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-700 ring-1 ring-brand-100">{t('pricing.badge')}</p>
                 <h1 className="mx-auto mt-4 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{t('pricing.title')}</h1>
                 <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">{t('pricing.subtitle')}</p>
+                {config?.paymentProvider === 'test' ? (
+                  <p role="note" className="mx-auto mt-6 max-w-xl rounded-2xl bg-sun-100 px-4 py-3 text-sm font-semibold text-sun-700">
+                    {t('pricing.testModeBanner')}
+                  </p>
+                ) : null}
                 {shortOfCredits ? (
                   <div className="mx-auto mt-6 max-w-xl text-left">
                     <Alert tone="info">{t('pricing.needCredits', { cost: GENERATION_COST, credits: formatNumber(user?.credits ?? 0, lang) })}</Alert>

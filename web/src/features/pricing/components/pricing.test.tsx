@@ -130,6 +130,32 @@ describe('pricing page', () => {
     expect(document.querySelector('script[data-paypal-sdk]')).toBeNull();
   });
 
+  it.each([
+    ['en', '/price', 'Test mode: no money moves.'],
+    ['zh', '/zh/price', '测试模式：不会产生真实扣款。'],
+    ['ja', '/ja/price', 'テストモード：実際のお金は動きません。'],
+  ])('says "test mode: no money moves" (%s) on the plans and at checkout when the server takes test payments', async (_lang, pathname, words) => {
+    signIn();
+    mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(testConfig),
+      [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser() }),
+    });
+    const { router } = renderApp(pathname);
+    await waitFor(() => expect(screen.getByRole('note').textContent).toContain(words));
+    await act(() => router.navigate(`${pathname}?plan=PRO_MONTHLY`));
+    await screen.findByLabelText(/Card number|卡号|カード番号/);
+    expect(document.body.textContent).toContain(words);
+  });
+
+  it('says nothing of test mode with PayPal', async () => {
+    mockFetch({ [`GET ${apiPaths.clientConfig}`]: () => envelope(paypalConfig) });
+    renderApp('/price');
+    await screen.findByRole('heading', { name: 'Pick the plan that fits your coloring' });
+    await waitFor(() => expect(document.body.textContent).toContain('Most popular'));
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(document.body.textContent).not.toContain('Test mode');
+  });
+
   it('checks the card before sending anything: required fields, a mistyped number, an expired date', async () => {
     signIn();
     const { calls } = mockFetch({

@@ -1,0 +1,58 @@
+// Contact sheet of the photo set (bench/photos/): each photo beside its pages at the four
+// difficulties, one PNG per kind of photo (bench/out/photo-sheet-<kind>.png), and one line per
+// page that fails the page checker. Run by `npm run bench:engine -- --sheet [--subject-only]`.
+import { readdir, readFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { OverlayOptions } from 'sharp';
+import { DIFFICULTIES } from '@studio/contracts/constants';
+import { photoToPage } from '@studio/engine/lineart/photo-to-page';
+
+const CELL = 260;
+const LABEL = 22;
+export const PHOTO_DIR = new URL('../../photos/', import.meta.url).pathname;
+
+const fit = async (input: Buffer): Promise<Buffer> =>
+  sharp(input).resize(CELL - 8, CELL - 8, { fit: 'contain', background: '#ffffff' }).flatten({ background: '#ffffff' }).png().toBuffer();
+const label = (text: string): Buffer =>
+  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${CELL}" height="${LABEL}"><text x="6" y="16" font-family="sans-serif" font-size="13">${text}</text></svg>`);
+
+/** Writes the sheets; returns how many pages were made and how many failed the checker. */
+export async function writePhotoSheets(outDir: string, subjectOnly: boolean): Promise<{ pages: number; failed: number }> {
+  const names = (await readdir(PHOTO_DIR)).filter((f) => f.endsWith('.jpg')).sort();
+  const kinds = [...new Set(names.map((n) => n.split('-')[0]))];
+  await mkdir(outDir, { recursive: true });
+  let pages = 0;
+  let failed = 0;
+  for (const kind of kinds) {
+    const picks = names.filter((n) => n.startsWith(`${kind}-`));
+    const composites: OverlayOptions[] = [];
+    for (const [row, name] of picks.entries()) {
+      const photo = await readFile(join(PHOTO_DIR, name));
+      const meta = await sharp(photo).metadata();
+      // The page ratio nearest the photo's, so nothing is cropped away.
+      const ratio = (meta.width ?? 1) >= (meta.height ?? 1) ? '4:3' : '3:4';
+      const top = row * (CELL + LABEL);
+      composites.push({ input: await fit(photo), left: 4, top: top + LABEL + 4 });
+      composites.push({ input: label(`${name.slice(0, -4)} (${ratio})`), left: 0, top });
+      for (const [col, difficulty] of DIFFICULTIES.entries()) {
+        const page = await photoToPage(photo, { difficulty, ratio, mode: 'photo', subjectOnly });
+        const r = page.report;
+        pages++;
+        if (!r.passes) {
+          failed++;
+          console.log(`fails the checker: ${name} ${difficulty}: ${r.problems.join('; ')}`);
+        }
+        composites.push({ input: await fit(page.png), left: (col + 1) * CELL + 4, top: top + LABEL + 4 });
+        composites.push({ input: label(`${difficulty}: ${r.regionCount} regions, ${r.passes ? 'ok' : 'FAILS'}`), left: (col + 1) * CELL, top });
+      }
+    }
+    const file = join(outDir, `photo-sheet-${kind}${subjectOnly ? '-subject-only' : ''}.png`);
+    await sharp({ create: { width: (1 + DIFFICULTIES.length) * CELL, height: picks.length * (CELL + LABEL), channels: 3, background: '#ffffff' } })
+      .composite(composites)
+      .png()
+      .toFile(file);
+    console.log(`wrote ${file} (${picks.length} photos)`);
+  }
+  return { pages, failed };
+}

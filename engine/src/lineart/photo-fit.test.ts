@@ -1,0 +1,39 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { photoToPage } from './photo-to-page';
+
+/** A 3:2 photo with a dark disc near each side edge: what a crop to 4:3 would cut away. */
+async function wideShot(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400">
+    <rect width="600" height="400" fill="#8fc4e8"/>
+    <rect y="260" width="600" height="140" fill="#6a9a4a"/>
+    <circle cx="300" cy="220" r="90" fill="#c0502c"/>
+    <circle cx="16" cy="200" r="14" fill="#101010"/>
+    <circle cx="584" cy="200" r="14" fill="#101010"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+}
+
+/** Dark pixels in the page's outer vertical bands (6% of the width on each side, middle third of the height). */
+async function inkAtSides(png: Buffer): Promise<number> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const band = Math.round(info.width * 0.06);
+  let ink = 0;
+  for (let y = Math.round(info.height / 3); y < Math.round((2 * info.height) / 3); y += 1) {
+    for (let x = 0; x < info.width; x += 1) {
+      if ((x < band || x >= info.width - band) && data[y * info.width + x] < 128) ink += 1;
+    }
+  }
+  return ink;
+}
+
+describe('a photo of another shape than its page', () => {
+  it('keeps everything with fit: contain (the side discs are drawn) and cuts the overflow with cover', async () => {
+    const photo = await wideShot();
+    const kept = await photoToPage(photo, { difficulty: 'children', ratio: '4:3', mode: 'photo', fit: 'contain' });
+    const cropped = await photoToPage(photo, { difficulty: 'children', ratio: '4:3', mode: 'photo', fit: 'cover' });
+    expect(kept.width).toBeGreaterThan(kept.height);
+    const [keptInk, croppedInk] = [await inkAtSides(kept.png), await inkAtSides(cropped.png)];
+    expect(keptInk).toBeGreaterThan(croppedInk * 1.5);
+  }, 60_000);
+});

@@ -1,0 +1,181 @@
+/**
+ * The regions a photo page draws, from a photo already at working size: boundary evidence →
+ * watershed basins → greedy merging down to the difficulty's region count. The page pipeline
+ * (photo-to-page.ts) and the BSDS500 benchmark of the page's lines (bench:quality --map page)
+ * both come through here, so the benchmark scores what the user gets.
+ */
+import type { Difficulty } from '@studio/contracts/constants';
+import { pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
+import type { RgbImage } from '../io/load-image';
+import { resizePlane, shrinkRgb } from '../raster/resample';
+import { rgbToLab } from './boundary-map';
+import { boundaryProbability } from './boundary-model';
+import { subjectSaliency } from './saliency';
+import { mergeRegions, watershed } from './segment-regions';
+import type { Segmentation } from './segment-regions';
+
+/** How a difficulty shapes a photo page. Areas are on paper, in mm². */
+export interface PhotoParams {
+  targetRegions: number;
+  /** Page pixels per working pixel: pages with fewer, larger regions are segmented at lower resolution. */
+  workScale: number;
+  /** Smoothing of the drawn boundaries along their length, working pixels. */
+  curveSigma: number;
+  minRegionMm2: number;
+}
+
+export const PHOTO_PARAMS: Record<Difficulty, PhotoParams> = {
+  toddler: { targetRegions: 14, workScale: 6, curveSigma: 4, minRegionMm2: 250 },
+  children: { targetRegions: 44, workScale: 5, curveSigma: 3.6, minRegionMm2: 60 },
+  teen: { targetRegions: 84, workScale: 4, curveSigma: 3.5, minRegionMm2: 30 },
+  adult: { targetRegions: 320, workScale: 4, curveSigma: 2.5, minRegionMm2: 10 },
+};
+
+/**
+ * Pixels at which the boundary model looks at a photo. The model was trained on BSDS500 photos
+ * (about 154,000 pixels) at feature scale 1; run at a quarter of that on a shrunk copy, its first
+ * stage costs about 0.2 s on one core, and the coarser view sees the shapes a page needs rather
+ * than fine texture (decision 027: on 20 val images, page-line F 0.582 with the colour gradient,
+ * 0.616 with this, 0.647 with all three stages at full size, which costs 5 s a photo).
+ */
+export const EVIDENCE_PIXELS = 40_000;
+
+/**
+ * Share of a boundary's strength kept where neither side is subject: background boundaries are
+ * merged first, so most of the region budget goes to the subject.
+ */
+const BACKGROUND_WEIGHT = 0.6;
+
+/** What a photo gives before the merging: colour planes, boundary evidence and over-segmentation at working size. */
+export interface PhotoBasins {
+  planes: Float32Array[];
+  /** Boundary probability per working pixel (0..1). */
+  evidence: Float32Array;
+  /** Subject likelihood per working pixel (0..1), see saliency.ts. */
+  saliency: Float32Array;
+  over: Segmentation;
+  workW: number;
+  workH: number;
+}
+
+/**
+ * The boundary model's first stage and the subject saliency on a copy of the photo shrunk to
+ * about EVIDENCE_PIXELS, enlarged back.
+ */
+function photoEvidence(image: RgbImage): { evidence: Float32Array; saliency: Float32Array } {
+  const { width, height } = image;
+  const k = Math.min(1, Math.sqrt(EVIDENCE_PIXELS / (width * height)));
+  const w = Math.max(1, Math.round(width * k));
+  const h = Math.max(1, Math.round(height * k));
+  const small = k < 1 ? shrinkRgb(image, w, h) : image;
+  const evidence = boundaryProbability(small, 1, 1).probability;
+  const saliency = subjectSaliency(small, evidence);
+  if (k === 1) return { evidence, saliency };
+  return { evidence: resizePlane(evidence, w, h, width, height), saliency: resizePlane(saliency, w, h, width, height) };
+}
+
+/** CIELAB planes, boundary evidence, saliency and watershed basins of a photo already at working size. */
+export function basinsOf(image: RgbImage, onStage: (stage: string) => void = () => undefined): PhotoBasins {
+  const { width: workW, height: workH } = image;
+  const planes = rgbToLab(image);
+  const { evidence, saliency } = photoEvidence(image);
+  onStage('evidence');
+  const over = watershed(evidence, workW, workH);
+  onStage('watershed');
+  return { planes, evidence, saliency, over, workW, workH };
+}
+
+/** Otsu's threshold of values in 0..1 (64 bins): where subject and background separate best. */
+function otsu(values: Float32Array): number {
+  const bins = 64;
+  const histogram = new Float64Array(bins);
+  for (const v of values) histogram[Math.min(bins - 1, Math.floor(v * bins))]++;
+  let total = 0;
+  let weighted = 0;
+  for (let b = 0; b < bins; b++) {
+    total += histogram[b];
+    weighted += b * histogram[b];
+  }
+  let below = 0;
+  let belowWeighted = 0;
+  let best = 0;
+  let threshold = 0.5;
+  for (let b = 0; b < bins - 1; b++) {
+    below += histogram[b];
+    belowWeighted += b * histogram[b];
+    const above = total - below;
+    if (below === 0 || above === 0) continue;
+    const between = below * above * (belowWeighted / below - (weighted - belowWeighted) / above) ** 2;
+    if (between > best) {
+      best = between;
+      threshold = (b + 1) / bins;
+    }
+  }
+  return threshold;
+}
+
+/** Mean of a per-pixel plane over each region. */
+function regionMeans(seg: Segmentation, plane: Float32Array): Float64Array {
+  const sum = new Float64Array(seg.count);
+  const area = new Float64Array(seg.count);
+  for (let i = 0; i < seg.labels.length; i++) {
+    sum[seg.labels[i]] += plane[i];
+    area[seg.labels[i]]++;
+  }
+  for (let r = 0; r < seg.count; r++) sum[r] /= Math.max(1, area[r]);
+  return sum;
+}
+
+/** Which regions are the subject: mean saliency above Otsu's threshold of the photo's saliency. */
+export function subjectRegions(seg: Segmentation, saliency: Float32Array): Uint8Array {
+  const threshold = otsu(saliency);
+  const means = regionMeans(seg, saliency);
+  return Uint8Array.from(means, (m) => (m >= threshold ? 1 : 0));
+}
+
+/** Least share of the picture the subject must cover for a "subject only" page to drop the background. */
+const MIN_SUBJECT_SHARE = 0.03;
+
+/**
+ * The basins with every background basin joined into one region (label 0), for "subject only"
+ * pages; unchanged when no subject stands out (the page then shows the whole photo).
+ */
+function joinBackground(over: Segmentation, saliency: Float32Array): Segmentation {
+  const subject = subjectRegions(over, saliency);
+  let subjectPixels = 0;
+  for (const label of over.labels) subjectPixels += subject[label];
+  if (subjectPixels < MIN_SUBJECT_SHARE * over.labels.length) return over;
+  const remap = new Int32Array(over.count);
+  let next = 1;
+  for (let r = 0; r < over.count; r++) remap[r] = subject[r] ? next++ : 0;
+  return { width: over.width, height: over.height, labels: over.labels.map((l) => remap[l]), count: next };
+}
+
+/** Smallest region of a difficulty as a share of the picture: its paper area over a portrait page's. */
+function minRegionShare(difficulty: Difficulty): number {
+  const page = pageSizeForRatio('3:4');
+  return PHOTO_PARAMS[difficulty].minRegionMm2 / ((page.width / PX_PER_MM) * (page.height / PX_PER_MM));
+}
+
+/**
+ * The regions a page draws: the basins merged down to `targetRegions`, background boundaries
+ * first. `subjectOnly` joins the whole background into one region before merging.
+ */
+export function photoRegions(
+  basins: PhotoBasins,
+  difficulty: Difficulty,
+  targetRegions = PHOTO_PARAMS[difficulty].targetRegions,
+  subjectOnly = false,
+): Segmentation {
+  const { evidence, saliency } = basins;
+  const strength = new Float32Array(evidence.length);
+  for (let i = 0; i < evidence.length; i++) strength[i] = evidence[i] * (BACKGROUND_WEIGHT + (1 - BACKGROUND_WEIGHT) * saliency[i]);
+  const over = subjectOnly ? joinBackground(basins.over, saliency) : basins.over;
+  return mergeRegions(over, strength, {
+    targetRegions,
+    minArea: minRegionShare(difficulty) * basins.workW * basins.workH,
+    planes: basins.planes,
+    // Lab units against a probability: a colour step of 20 weighs like 0.1 of boundary probability.
+    colourWeight: 0.005,
+  });
+}

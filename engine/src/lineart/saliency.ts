@@ -1,0 +1,100 @@
+/**
+ * Where the subject of a photo is, per pixel (0 = background, 1 = subject), from cues that need
+ * no training: colour unlike the image border (the background prior: what touches the frame is
+ * usually background), nearness to the centre, a little sharpness (a subject in focus against a
+ * blurred background; little, because texture is sharp too), and skin colour (faces and hands are kept). Computed on the small copy the
+ * boundary model sees.
+ */
+import type { RgbImage } from '../io/load-image';
+import { gaussianBlur } from '../raster/gaussian-blur';
+import { rgbToLab } from './boundary-map';
+
+/** Border strip pieces whose mean colours stand for the background. */
+const BORDER_PIECES = 24;
+/** Which nearest border colour (0-based) a pixel is compared with. */
+const NEAREST_BORDER_RANK = 3;
+
+/** Mean Lab colour of each piece of a strip along the frame, going round it. */
+function borderColours(lab: Float32Array[], width: number, height: number): number[][] {
+  const strip = Math.max(1, Math.round(Math.min(width, height) * 0.04));
+  const perSide = BORDER_PIECES / 4;
+  const colours: number[][] = [];
+  const mean = (x0: number, y0: number, x1: number, y1: number): number[] => {
+    const sum = [0, 0, 0];
+    let count = 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const i = y * width + x;
+        for (let c = 0; c < 3; c++) sum[c] += lab[c][i];
+        count++;
+      }
+    }
+    return sum.map((s) => s / Math.max(1, count));
+  };
+  for (let k = 0; k < perSide; k++) {
+    const xa = Math.floor((k * width) / perSide);
+    const xb = Math.floor(((k + 1) * width) / perSide);
+    const ya = Math.floor((k * height) / perSide);
+    const yb = Math.floor(((k + 1) * height) / perSide);
+    colours.push(mean(xa, 0, xb, strip), mean(xa, height - strip, xb, height), mean(0, ya, strip, yb), mean(width - strip, ya, width, yb));
+  }
+  return colours;
+}
+
+/** Whether an sRGB colour falls in the usual skin range (YCbCr chroma box, not too dark). */
+function isSkin(r: number, g: number, b: number): boolean {
+  const y = 0.299 * r + 0.587 * g + 0.114 * b;
+  const cb = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
+  const cr = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
+  return y > 60 && cb >= 80 && cb <= 125 && cr >= 138 && cr <= 170;
+}
+
+/** Values stretched so the 5th percentile is 0 and the 95th is 1. */
+function stretch(values: Float32Array): void {
+  const sorted = Float32Array.from(values).sort();
+  const lo = sorted[Math.floor(sorted.length * 0.05)];
+  const hi = sorted[Math.floor(sorted.length * 0.95)];
+  const span = hi - lo > 1e-6 ? hi - lo : 1;
+  for (let i = 0; i < values.length; i++) values[i] = Math.min(1, Math.max(0, (values[i] - lo) / span));
+}
+
+/**
+ * Subject likelihood per pixel of `image`, given the boundary probability the model computed on
+ * it (its local density is the sharpness cue).
+ */
+export function subjectSaliency(image: RgbImage, boundary: Float32Array): Float32Array {
+  const { width, height, data } = image;
+  const n = width * height;
+  const smoothing = Math.max(1, Math.min(width, height) / 60);
+  const lab = rgbToLab(image).map((plane) => gaussianBlur(plane, width, height, smoothing));
+  const border = borderColours(lab, width, height);
+  // Background prior: distance to the border colours, the fourth nearest, so a subject that
+  // touches the frame in a few places is not taken for background.
+  const distances = new Float32Array(border.length);
+  const contrast = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < border.length; k++) {
+      const c = border[k];
+      distances[k] = Math.hypot(lab[0][i] - c[0], 1.5 * (lab[1][i] - c[1]), 1.5 * (lab[2][i] - c[2]));
+    }
+    distances.sort();
+    contrast[i] = distances[NEAREST_BORDER_RANK];
+  }
+  stretch(contrast);
+  const focus = gaussianBlur(boundary, width, height, Math.max(2, Math.min(width, height) / 25));
+  stretch(focus);
+  const saliency = new Float32Array(n);
+  for (let y = 0; y < height; y++) {
+    const dy = (y + 0.5) / height - 0.5;
+    for (let x = 0; x < width; x++) {
+      const dx = (x + 0.5) / width - 0.5;
+      const i = y * width + x;
+      // The centre prior is broad: subjects are rarely exactly in the middle.
+      const centre = Math.exp(-(dx * dx + dy * dy) / (2 * 0.3 * 0.3));
+      const skin = isSkin(data[3 * i], data[3 * i + 1], data[3 * i + 2]) ? 0.35 : 0;
+      saliency[i] = Math.min(1, (0.85 * contrast[i] + 0.15 * focus[i]) * (0.4 + 0.6 * centre) + skin * centre);
+    }
+  }
+  stretch(saliency);
+  return gaussianBlur(saliency, width, height, smoothing);
+}

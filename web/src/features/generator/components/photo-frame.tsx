@@ -1,0 +1,76 @@
+import type { PhotoFit, Ratio } from '@studio/contracts/constants';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Upload } from './upload-box';
+
+/** A photo whose shape is this close to the page's needs neither bands nor a cut worth showing. */
+const SAME_SHAPE = 0.02;
+
+export function shapeDiffers(width: number, height: number, ratio: Ratio): boolean {
+  const [w, h] = ratio.split(':').map(Number);
+  return Math.abs(Math.log(width / height) - Math.log(w / h)) > SAME_SHAPE;
+}
+
+interface PhotoFrameProps {
+  upload: Upload & { width: number; height: number };
+  ratio: Ratio;
+  /** The ratio was chosen for the photo (no ratio picked). */
+  matched: boolean;
+  fit: PhotoFit;
+  onFit: (fit: PhotoFit) => void;
+}
+
+/**
+ * The page the photo will become, before paying: the frame at the page's ratio with the photo as it
+ * will sit in it — whole on white paper (`fit`) or filling the frame with the overflow cut (`crop`).
+ */
+export function PhotoFrame({ upload, ratio, matched, fit, onFit }: PhotoFrameProps) {
+  const { t } = useTranslation();
+  const label = useId();
+  const [w, h] = ratio.split(':').map(Number);
+  const differs = shapeDiffers(upload.width, upload.height, ratio);
+  return (
+    <div className="rounded-2xl bg-white p-3 ring-1 ring-slate-200" data-testid="photo-frame">
+      <p className="text-sm font-semibold text-slate-800">
+        {t('generator.frame.title')}: <span data-testid="photo-frame-ratio">{t('generator.frame.pageRatio', { ratio })}</span>
+      </p>
+      {matched ? <p className="text-xs text-slate-500">{t('generator.frame.fromPhoto')}</p> : null}
+      <div className="mt-2 flex justify-center rounded-xl bg-slate-100 p-3">
+        <div
+          role="img"
+          aria-label={t('generator.frame.alt')}
+          className="relative overflow-hidden bg-white shadow-sm ring-2 ring-slate-800"
+          style={{ aspectRatio: `${w} / ${h}`, width: w >= h ? '100%' : `${Math.round((w / h) * 100)}%`, maxWidth: 260, maxHeight: 260 }}
+        >
+          <img src={upload.url} alt="" className={`absolute inset-0 size-full ${fit === 'crop' ? 'object-cover' : 'object-contain'}`} data-fit={fit} />
+        </div>
+      </div>
+      {differs ? (
+        <>
+          <div role="radiogroup" aria-labelledby={label} className="mt-3 grid grid-cols-2 gap-2">
+            <span id={label} className="sr-only">
+              {t('generator.frame.title')}
+            </span>
+            {(['fit', 'crop'] as const).map((choice) => (
+              <button
+                key={choice}
+                type="button"
+                role="radio"
+                aria-checked={fit === choice}
+                onClick={() => onFit(choice)}
+                className={`min-h-10 rounded-full px-3 py-1.5 text-sm font-medium ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+                  fit === choice ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-brand-50'
+                }`}
+              >
+                {t(`generator.frame.${choice}`)}
+              </button>
+            ))}
+          </div>
+          <p className="mt-2 text-xs text-slate-500">{t(fit === 'crop' ? 'generator.frame.cropHint' : 'generator.frame.fitHint')}</p>
+        </>
+      ) : (
+        <p className="mt-2 text-xs text-slate-500">{t('generator.frame.same')}</p>
+      )}
+    </div>
+  );
+}
