@@ -137,6 +137,7 @@ describe.each(matrix)('uploaded photos on $db with $backend.name storage', ({ db
         (await web.inject({ method: 'GET', url: '/sitemap.xml', headers })).body,
       ];
       expect(answers[0], `${who}: the public page itself is listed`).toContain(image.id);
+      expect(answers[7], `${who}: the image page's HTML carries its JSON-LD and picture`).toMatch(/application\/ld\+json[^]*thumb-600\.webp/);
       for (const answer of answers) {
         expect(answer, who).not.toMatch(/originals\/|source\.webp/);
         for (const url of urlsIn(answer)) expect(await yieldsPhoto(url, headers, photo), `${who}: ${url}`).toBe(false);
