@@ -33,6 +33,7 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { findBlockedTerm } from '@studio/engine/filter/content-filter';
+import { bucketOrigin } from './adapters/storage/bucket-origin';
 import { createExamplesRepository } from './modules/library/examples.repository';
 import { createLibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
@@ -116,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // PayPal's JS SDK (checkout only, PAYMENT_PROVIDER=paypal) loads its parts from these hosts
   // (developer.paypal.com/sdk/js/best-practices); nothing of PayPal's is allowed otherwise.
   const paypalHosts = config.payment.provider === 'paypal' ? ['https://*.paypal.com', 'https://*.paypalobjects.com'] : [];
+  // An owner's photo in S3 is shown (and, for "Recreate", fetched) straight from the bucket.
+  const bucketHosts = config.s3 ? [bucketOrigin(config.s3)] : [];
   // One helmet middleware for the life of the process (@fastify/helmet builds a new one, parsing
   // the whole policy again, for every request: a tenth of a cached search's cost in bench:api).
   const securityHeaders = helmet({
@@ -127,8 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         // File URLs are absolute on PUBLIC_URL: a visitor who reached the site by another name
         // (127.0.0.1 instead of localhost, a LAN address) still sees the pictures.
-        imgSrc: ["'self'", new URL(config.publicUrl).origin, 'data:', 'blob:', 'https://*.googleusercontent.com', ...paypalHosts],
-        connectSrc: ["'self'", 'https://accounts.google.com/gsi/', ...paypalHosts],
+        imgSrc: ["'self'", new URL(config.publicUrl).origin, 'data:', 'blob:', 'https://*.googleusercontent.com', ...paypalHosts, ...bucketHosts],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/', ...paypalHosts, ...bucketHosts],
         frameSrc: ['https://accounts.google.com/gsi/', ...paypalHosts],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

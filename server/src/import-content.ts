@@ -5,6 +5,8 @@ import type { AppDeps } from './app';
 import { importBlogPosts } from './modules/blog/blog-import';
 import { createLibraryImporter } from './modules/library/library-import';
 import { seedLibrary } from './modules/library/seed-library';
+import { creditStoredPages } from './modules/library/credit-stored-pages';
+import { createStoredCreditRepository } from './modules/library/stored-credit.repository';
 
 /** content/ at the repository root, from the source tree or the server bundle. */
 export function contentDir(): string {
@@ -38,4 +40,12 @@ export async function seedDemoLibrary(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
     },
     libraryDir,
   );
+}
+
+/** Once per install, in the background: the artwork credit goes into files stored before files carried it (decision 024). */
+export async function creditOlderPages(deps: Pick<AppDeps, 'db' | 'logger' | 'storage'>): Promise<void> {
+  // Loaded only when needed: the engine's output code (pdfkit) is large.
+  const { creditStoredPageFiles } = await import('@studio/engine/output/page-files');
+  const credited = await creditStoredPages({ pages: createStoredCreditRepository(deps.db.kysely), storage: deps.storage, creditFiles: creditStoredPageFiles });
+  if (credited > 0) deps.logger.info({ credited }, 'artwork credit written into older pages');
 }

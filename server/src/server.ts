@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { loadConfigOrExit } from './config/config';
 import { createDepsOrExit } from './create-deps';
 import { createLogger } from './lib/logger';
-import { contentDir, importContent, seedDemoLibrary } from './import-content';
+import { contentDir, creditOlderPages, importContent, seedDemoLibrary } from './import-content';
 
 // Only listens and shuts down; app.ts builds everything.
 async function main(): Promise<void> {
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Coloring Studio is ready at ${config.publicUrl}`);
+  void creditOlderPages(deps).catch((error) => logger.error({ err: error }, 'crediting older pages failed'));
   if (config.seedLibrary) void seedDemoLibrary(deps, contentDir()).catch((error) => logger.error({ err: error }, 'seeding the demo library failed'));
 }
 

@@ -40,6 +40,21 @@ function text(keyword: string, value: string): Buffer {
   return pngChunk('tEXt', Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0]), Buffer.from(value, 'latin1')]));
 }
 
+/** True when a PNG already carries a Copyright text chunk (written by pngWithCredit). */
+export function pngHasCredit(png: Buffer): boolean {
+  for (let at = 8; at + 8 <= png.length; ) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    if ((type === 'iTXt' || type === 'tEXt') && png.toString('latin1', at + 8, at + 8 + Math.min(length, 10)) === 'Copyright\0') return true;
+    if (type === 'IDAT' || type === 'IEND') return false;
+    at += 12 + length;
+  }
+  return false;
+}
+
+/** True when an SVG already carries the credit's metadata (written by svgWithCredit). */
+export const svgHasCredit = (svg: string): boolean => svg.includes('<metadata><rdf:RDF');
+
 /** The PNG with Copyright (iTXt, UTF-8), Source and License (tEXt) chunks after its header; the pixels are untouched. */
 export function pngWithCredit(png: Buffer, credit: ArtworkCredit): Buffer {
   if (!png.subarray(0, 8).equals(PNG_SIGNATURE) || png.toString('latin1', 12, 16) !== 'IHDR') throw new Error('not a PNG');

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import sharp from 'sharp';
 import type { Paper } from '@studio/contracts/page';
 import type { Bitmap, Page, PageFiles } from '../page';
-import { creditPdf, pngWithCredit, svgWithCredit, type ArtworkCredit } from './credit';
+import { creditPdf, pngHasCredit, pngWithCredit, svgHasCredit, svgWithCredit, type ArtworkCredit } from './credit';
 import { openPageDocument, svgToPdf } from './svg-to-pdf';
 
 /** Thumbnails are sized by their long side, so every ratio gets the same bounding box. */
@@ -82,6 +82,22 @@ export async function renderPageFiles(page: Page, opts: { paper: Paper }): Promi
     files.colorThumb600 = colorThumb600;
   }
   return files;
+}
+
+/**
+ * The credited PNG, SVG and PDFs of a page already stored without its credit (made before files
+ * carried it): the PDFs are drawn again from the SVG (its credit line is text, which the PDF
+ * drawer leaves out) or the raster. Files that already carry the credit come back unchanged.
+ */
+export async function creditStoredPageFiles(files: { png: Buffer; svg: string | null }, credit: ArtworkCredit): Promise<{ png: Buffer; svg: string | null; pdfLetter: Buffer; pdfA4: Buffer }> {
+  const pdf = (paper: Paper) => (files.svg ? svgToPdf(files.svg, { paper, credit }) : rasterToPdf(files.png, paper, credit));
+  const [pdfLetter, pdfA4] = await Promise.all([pdf('letter'), pdf('a4')]);
+  return {
+    png: pngHasCredit(files.png) ? files.png : pngWithCredit(files.png, credit),
+    svg: files.svg && !svgHasCredit(files.svg) ? svgWithCredit(files.svg, credit) : files.svg,
+    pdfLetter,
+    pdfA4,
+  };
 }
 
 /**

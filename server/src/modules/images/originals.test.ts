@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Storage } from '../../adapters/storage/s3-storage';
+import { createS3Storage, type S3Settings } from '../../adapters/storage/s3-storage';
 import { createLocalStorage, type Storage } from '../../adapters/storage/storage';
 import { signedInUser } from '../../test/factories';
 import { createFakePageMaker } from '../../test/fake-page-maker';
@@ -17,7 +17,7 @@ type Headers = Record<string, string>;
 
 interface Backend {
   name: 'local' | 's3';
-  open(dataDir: () => string): Promise<{ storage: Storage | undefined; keys(): Promise<string[]>; close(): Promise<void> }>;
+  open(dataDir: () => string): Promise<{ storage: Storage | undefined; s3?: S3Settings; keys(): Promise<string[]>; close(): Promise<void> }>;
 }
 
 const listFiles = (root: string): string[] => {
@@ -44,6 +44,7 @@ const backends: Backend[] = [
       const storage = createS3Storage(server.settings);
       return {
         storage,
+        s3: server.settings,
         async keys() {
           const listed = await storage.client.send(new ListObjectsV2Command({ Bucket: server.settings.bucket }));
           return (listed.Contents ?? []).map((object) => object.Key!);
@@ -66,7 +67,7 @@ describe.each(matrix)('uploaded photos on $db with $backend.name storage', ({ db
   beforeAll(async () => {
     let dataDir = '';
     store = await backend.open(() => dataDir);
-    t = await createTestApp(db, { maker: fake.maker, storage: store.storage });
+    t = await createTestApp(db, { maker: fake.maker, storage: store.storage, config: store.s3 ? { s3: store.s3 } : {} });
     dataDir = t.dataDir;
     const dist = path.join(t.dataDir, 'dist');
     mkdirSync(dist, { recursive: true });
@@ -137,6 +138,7 @@ describe.each(matrix)('uploaded photos on $db with $backend.name storage', ({ db
         (await web.inject({ method: 'GET', url: '/sitemap.xml', headers })).body,
       ];
       expect(answers[0], `${who}: the public page itself is listed`).toContain(image.id);
+      expect(answers[7], `${who}: the image page's HTML carries its JSON-LD and picture`).toMatch(/application\/ld\+json[^]*thumb-600\.webp/);
       for (const answer of answers) {
         expect(answer, who).not.toMatch(/originals\/|source\.webp/);
         for (const url of urlsIn(answer)) expect(await yieldsPhoto(url, headers, photo), `${who}: ${url}`).toBe(false);
@@ -156,7 +158,12 @@ describe.each(matrix)('uploaded photos on $db with $backend.name storage', ({ db
     expect(link.headers['cache-control']).toBe('private, no-store');
     const { url, expiresAt } = link.json().data as { url: string; expiresAt: string };
     expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(20 * 60_000);
-    if (backend.name === 's3') expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+X-Amz-Signature=/);
+    if (backend.name === 's3') {
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+X-Amz-Signature=/);
+      // The web app may show it: the bucket's origin is in the pages' content security policy.
+      const csp = String((await t.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+      expect(csp).toMatch(new RegExp(`img-src [^;]*${new URL(url).origin.replace(/[.]/g, '\\.')}`));
+    }
     else expect(url).toMatch(/^http:\/\/studio\.test\/api\/images\/[^/]+\/original\/file\?exp=\d+&sig=/);
     expect(await yieldsPhoto(url, {}, photo)).toBe(true);
     const signedIn = await t.app.inject({ method: 'GET', url: `/api/images/${image.id}/original/file`, headers: owner.headers });

@@ -51,6 +51,7 @@ export function CreationCard({ image, onDelete, onReport }: { image: ImageDto; o
               {t(`creations.type.${image.type === 'image2image' ? 'image2image' : 'text2image'}`)}
             </span>
             {image.isPublic ? <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">{t('creations.public')}</span> : null}
+            {image.isPublic && !image.isOnline ? <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">{t('creations.underReview')}</span> : null}
           </div>
           <MoreMenu onDelete={onDelete} onReport={onReport} opens="down" />
         </div>

@@ -76,6 +76,23 @@ describe('my creations', () => {
     expect(screen.getByTestId('count-image2image').textContent).toBe('1');
   });
 
+  it("shows a photo page's photo through the owner's link, recreates it by id, and marks a page awaiting review", async () => {
+    signIn();
+    const held = buildImage({ id: 'h0', type: 'text2image', isPublic: true, isOnline: false });
+    fakeApi({
+      'GET /api/users/profile': profile(),
+      'GET /api/images/userImg': () => envelope({ images: [photos[0], held], total: 2, currentPage: 1, pageSize: 12, counts: { all: 2, text2image: 1, image2image: 1 } }),
+      'GET /api/images/p0/original': () => envelope({ url: '/api/images/p0/original/file?exp=1&sig=s', expiresAt: '2026-03-04T05:21:07.000Z' }),
+    });
+    renderApp('/creations');
+    const card = (await screen.findByRole('heading', { name: 'Page p0' })).closest('li')!;
+    await waitFor(() => expect(within(card).getByTestId('creation-photo').getAttribute('src')).toBe('/api/images/p0/original/file?exp=1&sig=s'));
+    expect(within(card).getByRole('link', { name: 'Recreate' }).getAttribute('href')).toBe('/image-coloring-page?ratio=1%3A1&isPublic=true&sourceImageId=p0');
+    const heldCard = screen.getByRole('heading', { name: 'Page h0' }).closest('li')!;
+    expect(within(heldCard).getByText('Awaiting review: only you can see it for now')).toBeTruthy();
+    expect(within(heldCard).queryByTestId('creation-photo')).toBeNull();
+  });
+
   it('reports an image with a required text of at most 500 characters', async () => {
     signIn();
     const api = fakeApi({
