@@ -14,6 +14,8 @@ export interface WebhookEvent {
   capture: { captureId: string; amount: string; currency: string } | null;
 }
 
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
+
 export interface TestCard {
   number: string;
   expiry: string;
@@ -31,8 +33,8 @@ export interface PaymentProvider {
   /** `attempt` counts earlier declines: a retry after a decline is a new operation at the provider. */
   capture(order: { orderId: string; providerOrderId: string; attempt: number; card?: TestCard }): Promise<CaptureResult>;
   lookup(order: { orderId: string; providerOrderId: string }): Promise<CaptureResult>;
-  /** Verifies a webhook delivery; null when its signature does not check out. */
-  verifyWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): Promise<WebhookEvent | null>;
+  /** Verifies a webhook delivery on the bytes received; null when its signature does not check out. */
+  verifyWebhook(headers: WebhookHeaders, rawBody: Buffer): Promise<WebhookEvent | null>;
 }
 
 export class ProviderUnavailableError extends Error {}

@@ -43,8 +43,14 @@ export async function paymentsRoutes(
     return ok(null, 'Subscription cancelled; your plan stays active until the end of the period');
   });
 
-  app.post(apiPaths.paymentWebhook, { config: { rateLimit: { max: 300, timeWindow: '1 minute' } } }, async (request) => {
-    const outcome = await payments.webhook(request.headers, request.body);
-    return ok({ outcome });
+  // The webhook is verified on the bytes PayPal signed, so its body is kept as received: a
+  // parse and re-serialise would change them (whitespace, key order, number forms).
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    raw.post(apiPaths.paymentWebhook, { config: { rateLimit: { max: 300, timeWindow: '1 minute' } } }, async (request) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return ok({ outcome: await payments.webhook(request.headers, body) });
+    });
   });
 }

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
 import type { CreateOrderResponse, OrderDto, OrderStatus, SettlementDto } from '@studio/contracts/payments';
 import { findPlan, type Plan } from '@studio/contracts/plans';
-import { ProviderUnavailableError, type PaymentProvider, type TestCard } from '../../adapters/payments/payment-provider';
+import { ProviderUnavailableError, type PaymentProvider, type TestCard, type WebhookEvent, type WebhookHeaders } from '../../adapters/payments/payment-provider';
 import type { Database } from '../../db/schema';
 import { addMonths } from '../../lib/dates';
 import { newId, nowIso } from '../../lib/ids';
@@ -19,6 +19,9 @@ export interface PaymentsServiceDeps {
 }
 
 const CURRENCY = 'USD';
+
+type Capture = { captureId: string; amount: string; currency: string };
+export type WebhookOutcome = 'settled' | 'ignored' | 'replay';
 
 function toOrderDto(row: OrderRow): OrderDto {
   return {
@@ -71,27 +74,46 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   /**
    * Grants an order's credits and membership exactly once, whichever of capture, webhook,
-   * recharge or a retry of any of them arrives first. The captured amount must be the order's.
+   * recharge or a retry of any of them arrives first, inside the caller's transaction. The
+   * captured amount must be the order's: a mismatch marks the order failed and grants nothing.
    */
-  async function settle(orderId: string, capture: { captureId: string; amount: string; currency: string }): Promise<SettlementDto> {
-    const order = await payments.findOrder(orderId);
+  async function settleIn(trx: Transaction<Database>, orderId: string, capture: Capture): Promise<'settled' | 'already' | 'mismatch'> {
+    const order = await payments.findOrder(orderId, trx);
     if (!order) throw new AppError(ErrorCode.orderNotFound);
     if (capture.amount !== order.amount || capture.currency !== order.currency) {
       logger.error({ orderId, expected: `${order.amount} ${order.currency}`, captured: `${capture.amount} ${capture.currency}` }, 'captured amount does not match the order');
-      await payments.setOrder(orderId, { status: 'failed', failure_reason: 'amount mismatch' });
-      throw new AppError(ErrorCode.rechargeFailed, 'The captured amount does not match the order');
+      await payments.setOrder(orderId, { status: 'failed', failure_reason: 'amount mismatch' }, trx);
+      return 'mismatch';
     }
     const plan = findPlan(order.plan_code);
     if (!plan) throw new AppError(ErrorCode.rechargeFailed, 'Unknown plan');
-    await db.transaction().execute(async (trx) => {
-      if (!(await payments.markPaid(trx, orderId, capture.captureId))) return;
-      await bookCredits(trx, { userId: order.user_id, delta: plan.monthlyCredits, reason: 'purchase', ref: `order:${orderId}` });
-      await grantMembership(trx, order, plan);
-    });
+    if (!(await payments.markPaid(trx, orderId, capture.captureId))) return 'already';
+    await bookCredits(trx, { userId: order.user_id, delta: plan.monthlyCredits, reason: 'purchase', ref: `order:${orderId}` });
+    await grantMembership(trx, order, plan);
+    return 'settled';
+  }
+
+  async function settle(orderId: string, capture: Capture): Promise<SettlementDto> {
+    const outcome = await db.transaction().execute((trx) => settleIn(trx, orderId, capture));
+    if (outcome === 'mismatch') throw new AppError(ErrorCode.rechargeFailed, 'The captured amount does not match the order');
     return settlementOf(orderId);
   }
 
-  async function grantMembership(trx: Kysely<Database>, order: OrderRow, plan: Plan) {
+  /** What one verified notification changes; runs in the transaction that records it. */
+  async function applyEvent(trx: Transaction<Database>, event: WebhookEvent): Promise<WebhookOutcome> {
+    if (event.type === 'PAYMENT.CAPTURE.COMPLETED' && event.orderId && event.capture) {
+      return (await settleIn(trx, event.orderId, event.capture)) === 'settled' ? 'settled' : 'ignored';
+    }
+    if ((event.type === 'PAYMENT.CAPTURE.DENIED' || event.type === 'PAYMENT.CAPTURE.DECLINED') && event.orderId) {
+      const order = await payments.findOrder(event.orderId, trx);
+      if (order && order.status === 'approved') await payments.setOrder(event.orderId, { status: 'failed', failure_reason: event.type }, trx);
+      return 'ignored';
+    }
+    logger.info({ eventId: event.id, type: event.type }, 'webhook event acknowledged without action');
+    return 'ignored';
+  }
+
+  async function grantMembership(trx: Transaction<Database>, order: OrderRow, plan: Plan) {
     const now = nowIso();
     const user = await trx.selectFrom('users').select(['membership_level', 'membership_period_end']).where('id', '=', order.user_id).executeTakeFirstOrThrow();
     // Buying the plan you have extends it; another plan starts today.
@@ -195,19 +217,29 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       throw new AppError(ErrorCode.rechargeFailed, result?.status === 'pending' ? 'The payment is still pending' : 'This order has not been paid');
     },
 
-    async webhook(headers: Record<string, string | string[] | undefined>, body: unknown): Promise<'settled' | 'ignored' | 'replay'> {
-      const event = await provider.verifyWebhook(headers, body);
+    /**
+     * One verified notification, applied exactly once: the event id is recorded in the same
+     * transaction that applies it. A delivery whose apply fails leaves no record (PayPal's
+     * redelivery applies it); a second delivery waits on the first one's row and is a replay.
+     */
+    async webhook(headers: WebhookHeaders, rawBody: Buffer): Promise<WebhookOutcome> {
+      const event = await provider.verifyWebhook(headers, rawBody);
       if (!event) throw new AppError(ErrorCode.forbidden, 'Webhook signature not verified');
-      if (!(await payments.recordWebhookEvent({ id: event.id, provider: provider.name, type: event.type }, deps.isUniqueViolation))) return 'replay';
-      if (event.type === 'PAYMENT.CAPTURE.COMPLETED' && event.orderId && event.capture) {
-        await settle(event.orderId, event.capture);
-        return 'settled';
+      const seen = new Error('webhook event seen before');
+      try {
+        return await db.transaction().execute(async (trx) => {
+          try {
+            await trx.insertInto('webhook_events').values({ id: event.id, provider: provider.name, type: event.type, received_at: nowIso() }).execute();
+          } catch (error) {
+            throw deps.isUniqueViolation(error) ? seen : error;
+          }
+          return applyEvent(trx, event);
+        });
+      } catch (error) {
+        if (error === seen) return 'replay';
+        logger.error({ err: error, eventId: event.id, type: event.type }, 'applying a webhook event failed; the provider will deliver it again');
+        throw error;
       }
-      if ((event.type === 'PAYMENT.CAPTURE.DENIED' || event.type === 'PAYMENT.CAPTURE.DECLINED') && event.orderId) {
-        const order = await payments.findOrder(event.orderId);
-        if (order && order.status === 'approved') await payments.setOrder(event.orderId, { status: 'failed', failure_reason: event.type });
-      }
-      return 'ignored';
     },
 
     async chargeRecord(userId: string, page: number, pageSize: number) {
