@@ -1,6 +1,7 @@
 /** What the provider says happened to the money of one order. */
 export type CaptureResult =
-  | { status: 'completed'; captureId: string; amount: string; currency: string }
+  /** `paymentToken`: what the test provider can charge again for renewals (a card on file). */
+  | { status: 'completed'; captureId: string; amount: string; currency: string; paymentToken?: string }
   | { status: 'pending'; captureId: string | null }
   /** `card` names what the built-in test provider refused, so the checkout can point at that field. */
   | { status: 'declined'; reason: string; card?: 'declined' | 'expired' }
@@ -33,6 +34,14 @@ export interface PaymentProvider {
   /** `attempt` counts earlier declines: a retry after a decline is a new operation at the provider. */
   capture(order: { orderId: string; providerOrderId: string; attempt: number; card?: TestCard }): Promise<CaptureResult>;
   lookup(order: { orderId: string; providerOrderId: string }): Promise<CaptureResult>;
+  /**
+   * Charges a renewal to what the buyer left on file, on our schedule (the test provider). A
+   * provider that renews on its own schedule (PayPal Subscriptions) has none: its renewals
+   * arrive as webhooks.
+   */
+  chargeSaved?(charge: { orderId: string; paymentToken: string; amount: string; currency: string }): Promise<CaptureResult>;
+  /** Stops a provider-side subscription from renewing (PayPal Subscriptions). */
+  cancelSubscription?(providerSubscriptionId: string, reason: string): Promise<void>;
   /** Verifies a webhook delivery on the bytes received; null when its signature does not check out. */
   verifyWebhook(headers: WebhookHeaders, rawBody: Buffer): Promise<WebhookEvent | null>;
 }

@@ -173,9 +173,11 @@ describe.each(databaseKinds)('PayPal provider on %s', (kind) => {
     const first = (await post('/api/payment/order', user.headers, { planCode: 'LITE_MONTHLY', method: 'paypal' })).json().data;
     expect((await post(`/api/payment/capture/${first.id}`, user.headers)).json().data.status).toBe('paid');
     paypal.state.mode = 'declined';
-    const second = (await post('/api/payment/order', user.headers, { planCode: 'LITE_MONTHLY', method: 'paypal' })).json().data;
-    expect((await post(`/api/payment/capture/${second.id}`, user.headers)).json().errorCode).toBe(1021);
+    const other = await signedInUser(t.app);
+    const second = (await post('/api/payment/order', other.headers, { planCode: 'LITE_MONTHLY', method: 'paypal' })).json().data;
+    expect((await post(`/api/payment/capture/${second.id}`, other.headers)).json().errorCode).toBe(1021);
     expect(await credits(user.userId)).toBe(2050);
+    expect(await credits(other.userId)).toBe(50);
   });
 
   it('lets the buyer try again after a declined instrument, as a new capture request at PayPal', async () => {

@@ -7,7 +7,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export function createPaymentsRepository(db: Kysely<Database>) {
   return {
-    async insertOrder(order: Omit<OrderRow, 'created_at' | 'updated_at' | 'paid_at' | 'provider_capture_id' | 'failure_reason' | 'declines'>): Promise<void> {
+    async insertOrder(order: Omit<OrderRow, 'created_at' | 'updated_at' | 'paid_at' | 'provider_capture_id' | 'failure_reason' | 'declines' | 'kind' | 'subscription_id' | 'period'>): Promise<void> {
       const now = nowIso();
       await db
         .insertInto('orders')

@@ -38,9 +38,11 @@ export async function paymentsRoutes(
     return ok(await payments.recharge(authOf(request).userId, input.orderId), 'Recharged');
   });
 
+  app.get(apiPaths.subscription, { preHandler: signedIn }, async (request) => ok(await payments.subscription(authOf(request).userId)));
+
   app.post(apiPaths.cancelSubscription, { preHandler: signedIn }, async (request) => {
-    await payments.cancelSubscription(authOf(request).userId);
-    return ok(null, 'Subscription cancelled; your plan stays active until the end of the period');
+    const { endsAt } = await payments.cancelSubscription(authOf(request).userId);
+    return ok({ endsAt }, `Subscription cancelled; your plan stays active until ${endsAt.slice(0, 10)}`);
   });
 
   // The webhook is verified on the bytes PayPal signed, so its body is kept as received: a
