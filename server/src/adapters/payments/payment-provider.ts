@@ -40,6 +40,8 @@ export interface PaymentProvider {
    * arrive as webhooks.
    */
   chargeSaved?(charge: { orderId: string; paymentToken: string; amount: string; currency: string }): Promise<CaptureResult>;
+  /** Finds or creates the provider's product and one billing plan per paid plan code; answers plan code → provider plan id. */
+  setupPlans?(): Promise<Record<string, string>>;
   /** Stops a provider-side subscription from renewing (PayPal Subscriptions). */
   cancelSubscription?(providerSubscriptionId: string, reason: string): Promise<void>;
   /** Verifies a webhook delivery on the bytes received; null when its signature does not check out. */
