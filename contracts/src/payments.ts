@@ -4,6 +4,12 @@ import { findPlan, type PlanCode } from './plans';
 export const PAYMENT_METHODS = ['paypal', 'card'] as const;
 export const ORDER_STATUSES = ['created', 'approved', 'paid', 'failed', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** What a history row records: a first payment, a renewal (paid or failed), a refund, a cancellation. */
+export const ORDER_KINDS = ['purchase', 'renewal', 'cancellation', 'refund'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+/** active: renews; cancelled: runs to its end; past_due: a renewal failed and is retried; ended / lapsed (failed renewals). */
+export const SUBSCRIPTION_STATUSES = ['active', 'cancelled', 'past_due', 'ended', 'lapsed'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
  * planCode may be the full code (PRO_YEARLY) or the plan name (PRO) with chargeType; the
@@ -73,6 +79,7 @@ export const rechargeRequestSchema = z.object({ orderId: z.string().min(1, 'vali
 
 export const orderSchema = z.object({
   orderId: z.string(),
+  kind: z.enum(ORDER_KINDS).catch('purchase'),
   planCode: z.string(),
   chargeType: z.enum(['Monthly', 'Yearly']),
   method: z.string(),
@@ -111,6 +118,7 @@ export const settlementSchema = z.object({
 
 export interface OrderDto {
   orderId: string;
+  kind: OrderKind;
   planCode: string;
   chargeType: 'Monthly' | 'Yearly';
   method: string;
@@ -121,6 +129,37 @@ export interface OrderDto {
   createdAt: string;
   paidAt: string | null;
 }
+
+/** The latest subscription of a user, for the profile (null when there never was one). */
+export interface SubscriptionDto {
+  planCode: string;
+  level: string;
+  chargeType: 'Monthly' | 'Yearly';
+  status: SubscriptionStatus;
+  /** The end of the paid period. */
+  periodEnd: string;
+  /** When the next period is charged; null when it will not renew. */
+  renewsAt: string | null;
+  /** When the plan ends without renewing (cancelled, or when the grace after failed renewals runs out). */
+  endsAt: string | null;
+  failedAttempts: number;
+  /** When a failed renewal is tried again. */
+  retryAt: string | null;
+}
+
+export const subscriptionSchema = z
+  .object({
+    planCode: z.string(),
+    level: z.string(),
+    chargeType: z.enum(['Monthly', 'Yearly']),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    periodEnd: z.string(),
+    renewsAt: z.string().nullable(),
+    endsAt: z.string().nullable(),
+    failedAttempts: z.number().int(),
+    retryAt: z.string().nullable(),
+  })
+  .nullable();
 
 export interface CreateOrderResponse {
   id: string;

@@ -19,6 +19,7 @@ export const apiPaths = {
   chargeRecord: '/api/payment/chargerecord',
   recharge: '/api/recharge/recharge',
   cancelSubscription: '/api/subscription/cancel',
+  subscription: '/api/subscription',
   paymentWebhook: '/api/payment/webhook',
   text2img: '/api/images/text2imggenerate',
   img2img: '/api/images/img2imggenerate',

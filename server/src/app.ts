@@ -44,6 +44,7 @@ import { createBillingJobs } from './modules/billing/billing-jobs';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
+import { createSubscriptions } from './modules/payments/subscriptions';
 import { createGenerationRepository } from './modules/generation/generation.repository';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { createGenerationService } from './modules/generation/generation.service';
@@ -204,14 +205,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.generationTimeouts,
   });
   app.decorate('generation', generation);
+  const subscriptions = createSubscriptions({ db: kysely, provider: deps.payments, mailer: deps.mailer, logger });
   const payments = createPaymentsService({
     db: kysely,
     payments: createPaymentsRepository(kysely),
     provider: deps.payments,
+    subscriptions,
     isUniqueViolation: db.isUniqueViolation,
     logger,
   });
-  const billing = createBillingJobs({ db: kysely, logger });
+  const billing = createBillingJobs({ db: kysely, logger, subscriptions, isUniqueViolation: db.isUniqueViolation });
   app.decorate('billing', billing);
 
   // Every process sweeps stale tasks and runs the billing calendar (both are safe to run twice);

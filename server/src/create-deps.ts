@@ -9,6 +9,7 @@ import type { PageMaker } from './adapters/engine/page-maker';
 import type { Logger } from 'pino';
 import { createGoogleVerifier } from './adapters/google/google-verifier';
 import { createMailer } from './adapters/mail/mailer';
+import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { createPayPalProvider, PAYPAL_API } from './adapters/payments/paypal-provider';
 import { createTestPaymentProvider } from './adapters/payments/test-provider';
 import { createBullQueue } from './adapters/queue/bullmq-queue';
@@ -97,17 +98,20 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
     runsWorker: !config.redisUrl,
     maker: hooks?.pageDelayMs ? delayedPages(maker, hooks.pageDelayMs) : maker,
     ...(hooks?.staleAfterMs || hooks?.sweepEveryMs ? { generationTimeouts: { staleAfterMs: hooks.staleAfterMs, sweepEveryMs: hooks.sweepEveryMs } } : {}),
-    payments:
-      config.payment.provider === 'paypal'
-        ? createPayPalProvider({
-            clientId: config.payment.clientId,
-            clientSecret: config.payment.clientSecret,
-            baseUrl: config.payment.apiUrl ?? PAYPAL_API[config.payment.mode],
-            webhookId: config.payment.webhookId,
-            logger,
-          })
-        : createTestPaymentProvider(),
+    payments: createPaymentProvider(config, logger),
   };
+}
+
+export function createPaymentProvider(config: Config, logger: Logger): PaymentProvider {
+  return config.payment.provider === 'paypal'
+    ? createPayPalProvider({
+        clientId: config.payment.clientId,
+        clientSecret: config.payment.clientSecret,
+        baseUrl: config.payment.apiUrl ?? PAYPAL_API[config.payment.mode],
+        webhookId: config.payment.webhookId,
+        logger,
+      })
+    : createTestPaymentProvider();
 }
 
 /**

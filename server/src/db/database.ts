@@ -13,6 +13,7 @@ import { librarySearchIndexes } from './migrations/007-library-search-indexes';
 import { imagesVersion } from './migrations/008-images-version';
 import { textSearch } from './migrations/009-text-search';
 import { privateOriginals } from './migrations/010-private-originals';
+import { renewingSubscriptions } from './migrations/012-renewing-subscriptions';
 import type { Database } from './schema';
 import { createTextSearch, type TextSearch } from './text-search';
 
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '008-images-version': imagesVersion,
   '009-text-search': textSearch,
   '010-private-originals': privateOriginals,
+  '012-renewing-subscriptions': renewingSubscriptions,
 };
 
 class StaticMigrations implements MigrationProvider {

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types. Times are ISO-8601 UTC strings (they sort as text on both dialects); flags are
  * 0/1 integers because SQLite has no boolean type.
@@ -170,6 +172,11 @@ export interface OrdersTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** purchase | renewal | cancellation | refund (migration 012). */
+  kind: Generated<string>;
+  subscription_id: string | null;
+  /** The subscription period a renewal pays for (the purchase pays period 0). */
+  period: number | null;
 }
 
 export interface SubscriptionsTable {
@@ -185,6 +192,21 @@ export interface SubscriptionsTable {
   grants_made: number;
   next_grant_at: string | null;
   cancelled_at: string | null;
+  /** active | cancelled | past_due | ended | lapsed (migration 012, decision 029). */
+  status: Generated<string>;
+  charge_type: Generated<string>;
+  amount: Generated<string>;
+  provider: Generated<string>;
+  provider_subscription_id: string | null;
+  /** What the test provider charges renewals to (a real provider keeps its own). */
+  payment_token: string | null;
+  /** When the next period is charged; null when the subscription will not renew. */
+  renew_at: string | null;
+  periods_paid: Generated<number>;
+  failed_attempts: Generated<number>;
+  retry_at: string | null;
+  grace_until: string | null;
+  ended_at: string | null;
 }
 
 export interface WebhookEventsTable {

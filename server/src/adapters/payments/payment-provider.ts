@@ -1,6 +1,7 @@
 /** What the provider says happened to the money of one order. */
 export type CaptureResult =
-  | { status: 'completed'; captureId: string; amount: string; currency: string }
+  /** `paymentToken`: what the test provider can charge again for renewals (a card on file). */
+  | { status: 'completed'; captureId: string; amount: string; currency: string; paymentToken?: string }
   | { status: 'pending'; captureId: string | null }
   /** `card` names what the built-in test provider refused, so the checkout can point at that field. */
   | { status: 'declined'; reason: string; card?: 'declined' | 'expired' }
@@ -13,6 +14,8 @@ export interface WebhookEvent {
   orderId: string | null;
   capture: { captureId: string; amount: string; currency: string } | null;
 }
+
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
 export interface TestCard {
   number: string;
@@ -31,8 +34,18 @@ export interface PaymentProvider {
   /** `attempt` counts earlier declines: a retry after a decline is a new operation at the provider. */
   capture(order: { orderId: string; providerOrderId: string; attempt: number; card?: TestCard }): Promise<CaptureResult>;
   lookup(order: { orderId: string; providerOrderId: string }): Promise<CaptureResult>;
-  /** Verifies a webhook delivery; null when its signature does not check out. */
-  verifyWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): Promise<WebhookEvent | null>;
+  /**
+   * Charges a renewal to what the buyer left on file, on our schedule (the test provider). A
+   * provider that renews on its own schedule (PayPal Subscriptions) has none: its renewals
+   * arrive as webhooks.
+   */
+  chargeSaved?(charge: { orderId: string; paymentToken: string; amount: string; currency: string }): Promise<CaptureResult>;
+  /** Finds or creates the provider's product and one billing plan per paid plan code; answers plan code → provider plan id. */
+  setupPlans?(): Promise<Record<string, string>>;
+  /** Stops a provider-side subscription from renewing (PayPal Subscriptions). */
+  cancelSubscription?(providerSubscriptionId: string, reason: string): Promise<void>;
+  /** Verifies a webhook delivery on the bytes received; null when its signature does not check out. */
+  verifyWebhook(headers: WebhookHeaders, rawBody: Buffer): Promise<WebhookEvent | null>;
 }
 
 export class ProviderUnavailableError extends Error {}

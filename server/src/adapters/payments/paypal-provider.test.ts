@@ -1,10 +1,13 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { ledgerOf } from '../../modules/credits/credits.repository';
 import { signedInUser } from '../../test/factories';
+import { failLedgerInserts } from '../../test/db-blips';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app';
+import { signedHeaders, TEST_WEBHOOK_ID, testWebhookCerts } from '../../test/paypal-signing';
 import { createPayPalProvider } from './paypal-provider';
 
 type CaptureMode = 'completed' | 'pending' | 'declined' | 'drop-first' | 'already-captured' | 'wrong-amount';
@@ -14,7 +17,6 @@ async function startFakePayPal() {
   const state = {
     mode: 'completed' as CaptureMode,
     tokenCalls: 0,
-    verifyAnswer: 'SUCCESS',
     orders: new Map<string, { id: string; status: string; custom_id: string; amount: { currency_code: string; value: string }; captures: unknown[] }>(),
     byRequestId: new Map<string, { status: number; body: unknown }>(),
     requestIds: [] as string[],
@@ -84,11 +86,6 @@ async function startFakePayPal() {
       const order = state.orders.get(lookup[1]);
       return order ? send(200, orderBody(order)) : send(404, { name: 'RESOURCE_NOT_FOUND' });
     }
-    if (url === '/v1/notifications/verify-webhook-signature') {
-      const input = JSON.parse(body);
-      const ok = input.webhook_id === 'WH-TEST' && input.transmission_sig === 'good-signature';
-      return send(200, { verification_status: ok ? state.verifyAnswer : 'FAILURE' });
-    }
     send(404, { name: 'NOT_FOUND' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -101,7 +98,7 @@ describe.each(databaseKinds)('PayPal provider on %s', (kind) => {
   let paypal: Awaited<ReturnType<typeof startFakePayPal>>;
   beforeAll(async () => {
     paypal = await startFakePayPal();
-    const provider = createPayPalProvider({ clientId: 'id', clientSecret: 'secret', baseUrl: paypal.url, webhookId: 'WH-TEST', logger: pino({ level: 'silent' }) });
+    const provider = createPayPalProvider({ clientId: 'id', clientSecret: 'secret', baseUrl: paypal.url, webhookId: TEST_WEBHOOK_ID, logger: pino({ level: 'silent' }), webhookCerts: testWebhookCerts });
     t = await createTestApp(kind, { payments: provider });
   });
   afterAll(async () => {
@@ -114,13 +111,11 @@ describe.each(databaseKinds)('PayPal provider on %s', (kind) => {
 
   const post = (url: string, headers: Record<string, string>, payload: object = {}) => t.app.inject({ method: 'POST', url, headers, payload });
   const credits = async (userId: string) => Number((await t.db.kysely.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow()).credits);
-  const webhook = (event: object, signature = 'good-signature') =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/payment/webhook',
-      headers: { 'paypal-transmission-sig': signature, 'paypal-transmission-id': 't1', 'paypal-transmission-time': new Date().toISOString(), 'paypal-auth-algo': 'SHA256withRSA', 'paypal-cert-url': 'https://api.paypal.com/cert' },
-      payload: event,
-    });
+  /** Delivers `event` as PayPal would: these exact bytes, signed (for another webhook when `forged`). */
+  const webhook = (event: object | string, forged = false) => {
+    const body = typeof event === 'string' ? event : JSON.stringify(event);
+    return t.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: signedHeaders(body, forged ? { webhookId: 'WH-OTHER' } : {}), payload: body });
+  };
   const captureEvent = (id: string, orderId: string, value: string) => ({
     id,
     event_type: 'PAYMENT.CAPTURE.COMPLETED',
@@ -178,9 +173,11 @@ describe.each(databaseKinds)('PayPal provider on %s', (kind) => {
     const first = (await post('/api/payment/order', user.headers, { planCode: 'LITE_MONTHLY', method: 'paypal' })).json().data;
     expect((await post(`/api/payment/capture/${first.id}`, user.headers)).json().data.status).toBe('paid');
     paypal.state.mode = 'declined';
-    const second = (await post('/api/payment/order', user.headers, { planCode: 'LITE_MONTHLY', method: 'paypal' })).json().data;
-    expect((await post(`/api/payment/capture/${second.id}`, user.headers)).json().errorCode).toBe(1021);
+    const other = await signedInUser(t.app);
+    const second = (await post('/api/payment/order', other.headers, { planCode: 'LITE_MONTHLY', method: 'paypal' })).json().data;
+    expect((await post(`/api/payment/capture/${second.id}`, other.headers)).json().errorCode).toBe(1021);
     expect(await credits(user.userId)).toBe(2050);
+    expect(await credits(other.userId)).toBe(50);
   });
 
   it('lets the buyer try again after a declined instrument, as a new capture request at PayPal', async () => {
@@ -200,8 +197,67 @@ describe.each(databaseKinds)('PayPal provider on %s', (kind) => {
     paypal.state.mode = 'wrong-amount';
     const created = (await post('/api/payment/order', user.headers, { planCode: 'PRO_YEARLY', method: 'paypal' })).json().data;
     expect((await post(`/api/payment/capture/${created.id}`, user.headers)).json().errorCode).toBe(1017);
-    const forged = await webhook(captureEvent(`WH-forged-${created.id}`, created.id, '167.88'), 'forged');
+    const forged = await webhook(captureEvent(`WH-forged-${created.id}`, created.id, '167.88'), true);
     expect(forged.statusCode).toBe(403);
     expect(await credits(user.userId)).toBe(50);
+  });
+
+  it('applies one notification delivered 5 times at once exactly once', async () => {
+    const user = await signedInUser(t.app);
+    paypal.state.mode = 'pending';
+    const created = (await post('/api/payment/order', user.headers, { planCode: 'PRO_MONTHLY', method: 'paypal' })).json().data;
+    await post(`/api/payment/capture/${created.id}`, user.headers);
+    const body = JSON.stringify(captureEvent(`WH-five-${created.id}`, created.id, '19.99'));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => webhook(body)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((a) => a.json().data.outcome).sort()).toEqual(['replay', 'replay', 'replay', 'replay', 'settled']);
+    expect((await ledgerOf(t.db.kysely, user.userId)).filter((r) => r.reason === 'purchase')).toHaveLength(1);
+    expect(await credits(user.userId)).toBe(6050);
+  });
+
+  it('records nothing when applying fails, so the redelivery grants, once', async () => {
+    const user = await signedInUser(t.app);
+    paypal.state.mode = 'pending';
+    const created = (await post('/api/payment/order', user.headers, { planCode: 'LITE_MONTHLY', method: 'paypal' })).json().data;
+    await post(`/api/payment/capture/${created.id}`, user.headers);
+    const body = JSON.stringify(captureEvent(`WH-blip-${created.id}`, created.id, '9.99'));
+    // A database blip while booking the credits: the ledger refuses one insert.
+    await failLedgerInserts(t, true);
+    try {
+      expect((await webhook(body)).statusCode).toBe(500);
+    } finally {
+      await failLedgerInserts(t, false);
+    }
+    expect(await credits(user.userId)).toBe(50);
+    expect((await t.db.kysely.selectFrom('orders').select('status').where('id', '=', created.id).executeTakeFirstOrThrow()).status).toBe('approved');
+    expect((await webhook(body)).json().data.outcome).toBe('settled');
+    expect((await webhook(body)).json().data.outcome).toBe('replay');
+    expect(await credits(user.userId)).toBe(2050);
+  });
+
+  it('refuses a body re-serialised with other whitespace, and acknowledges unknown event types', async () => {
+    const user = await signedInUser(t.app);
+    paypal.state.mode = 'pending';
+    const created = (await post('/api/payment/order', user.headers, { planCode: 'LITE_MONTHLY', method: 'paypal' })).json().data;
+    await post(`/api/payment/capture/${created.id}`, user.headers);
+    const event = captureEvent(`WH-ws-${created.id}`, created.id, '9.99');
+    const signedBody = JSON.stringify(event, null, 2);
+    const reserialised = await t.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: signedHeaders(signedBody), payload: JSON.stringify(event) });
+    expect(reserialised.statusCode).toBe(403);
+    expect(await credits(user.userId)).toBe(50);
+    // The bytes as signed, pretty-printed or not, pass.
+    expect((await t.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: signedHeaders(signedBody), payload: signedBody })).json().data.outcome).toBe('settled');
+    const unknown = await webhook({ id: `WH-unknown-${created.id}`, event_type: 'CUSTOMER.DISPUTE.CREATED', resource: { dispute_id: 'PP-D-1' } });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().data.outcome).toBe('ignored');
+  });
+
+  it('refuses a signature made with another key, or a certificate URL off PayPal', async () => {
+    const body = JSON.stringify({ id: 'WH-key', event_type: 'CUSTOMER.DISPUTE.CREATED', resource: {} });
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const otherKey = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect((await t.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: signedHeaders(body, { key: otherKey }), payload: body })).statusCode).toBe(403);
+    const offHost = { ...signedHeaders(body), 'paypal-cert-url': 'https://paypal.com.evil.test/cert' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: offHost, payload: body })).statusCode).toBe(403);
   });
 });

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { createWebhookSignatureCheck, type WebhookSignatureOptions } from './paypal-webhook-signature';
 import { ProviderUnavailableError, type CaptureResult, type PaymentProvider, type WebhookEvent } from './payment-provider';
 
 export const PAYPAL_API = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
@@ -36,8 +37,11 @@ export function createPayPalProvider(options: {
   webhookId: string | null;
   logger: Logger;
   fetch?: typeof fetch;
+  /** Where signing certificates may come from and which roots they chain to (tests only). */
+  webhookCerts?: Omit<WebhookSignatureOptions, 'webhookId'>;
 }): PaymentProvider {
   const http = options.fetch ?? fetch;
+  const verifySignature = options.webhookId ? createWebhookSignatureCheck({ webhookId: options.webhookId, ...options.webhookCerts }) : null;
   let token: { value: string; expiresAt: number } | null = null;
 
   async function accessToken(): Promise<string> {
@@ -128,28 +132,14 @@ export function createPayPalProvider(options: {
       return captureOf(await getOrder(order.providerOrderId));
     },
 
-    async verifyWebhook(headers, body) {
-      if (!options.webhookId) return null;
-      const header = (name: string) => {
-        const value = headers[name];
-        return Array.isArray(value) ? value[0] : value;
-      };
-      const response = await api('/v1/notifications/verify-webhook-signature', {
-        method: 'POST',
-        body: {
-          auth_algo: header('paypal-auth-algo'),
-          cert_url: header('paypal-cert-url'),
-          transmission_id: header('paypal-transmission-id'),
-          transmission_sig: header('paypal-transmission-sig'),
-          transmission_time: header('paypal-transmission-time'),
-          webhook_id: options.webhookId,
-          webhook_event: body,
-        },
-      });
-      if (!response.ok) return null;
-      const verdict = (await response.json()) as { verification_status?: string };
-      if (verdict.verification_status !== 'SUCCESS') return null;
-      const event = body as { id?: string; event_type?: string; resource?: PayPalCapture & { custom_id?: string } };
+    async verifyWebhook(headers, rawBody) {
+      if (!verifySignature || !(await verifySignature(headers, rawBody))) return null;
+      let event: { id?: string; event_type?: string; resource?: PayPalCapture & { custom_id?: string } };
+      try {
+        event = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        return null;
+      }
       if (!event.id || !event.event_type) return null;
       const resource = event.resource;
       const capture: WebhookEvent['capture'] =

@@ -2,6 +2,10 @@ import type { CaptureResult, PaymentProvider } from './payment-provider';
 
 /** The card number that the test provider always declines (README, DESIGN §9). */
 export const DECLINED_TEST_CARD = '4000000000000002';
+/** A card that pays at checkout and declines every renewal (README): the failed-renewal path. */
+export const RENEWAL_DECLINED_TEST_CARD = '4000000000000341';
+
+const RENEWALS_DECLINED = 'renewals-declined';
 
 /** The provider's order id carries the amount, as a real provider keeps it on its side. */
 function providerOrderIdOf(order: { orderId: string; amount: string; currency: string }): string {
@@ -37,9 +41,16 @@ export function createTestPaymentProvider(): PaymentProvider {
       if (expiresEnd <= Date.now()) return { status: 'declined', reason: 'Card expired', card: 'expired' };
       const money = moneyOf(order.providerOrderId);
       if (!money) return { status: 'declined', reason: 'Unknown order' };
-      const result: CaptureResult = { status: 'completed', captureId: `TESTCAP-${order.orderId}`, ...money };
+      const digits = order.card.number.replace(/\D/g, '');
+      const paymentToken = `TESTTOKEN-${digits === RENEWAL_DECLINED_TEST_CARD ? RENEWALS_DECLINED : digits.slice(-4)}`;
+      const result: CaptureResult = { status: 'completed', captureId: `TESTCAP-${order.orderId}`, ...money, paymentToken };
       captured.set(order.providerOrderId, result);
       return result;
+    },
+    async chargeSaved(charge) {
+      if (!charge.paymentToken.startsWith('TESTTOKEN-')) return { status: 'declined', reason: 'Unknown payment token' };
+      if (charge.paymentToken.endsWith(RENEWALS_DECLINED)) return { status: 'declined', reason: 'Card declined', card: 'declined' };
+      return { status: 'completed', captureId: `TESTCAP-${charge.orderId}`, amount: charge.amount, currency: charge.currency };
     },
     async lookup(order) {
       return captured.get(order.providerOrderId) ?? { status: 'open' };

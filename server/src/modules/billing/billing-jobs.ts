@@ -5,13 +5,15 @@ import type { Database } from '../../db/schema';
 import { addMonths } from '../../lib/dates';
 import { nowIso } from '../../lib/ids';
 import { bookCredits } from '../credits/credits.repository';
+import type { Subscriptions } from '../payments/subscriptions';
 
 /**
- * The money calendar: monthly grants of yearly plans, expiry of ended memberships and the
- * monthly free top-up to 50. Every step is keyed (ledger refs, conditional updates), so any
- * number of processes may run it at the same time without granting anything twice.
+ * The money calendar: renewals due on our clock (and their retries and ends), the monthly
+ * grants of every paid month, expiry of ended memberships and the monthly free top-up to 50.
+ * Every step is keyed (ledger refs, conditional updates, one order per period and attempt), so
+ * any number of processes may run it at the same time without charging or granting twice.
  */
-export function createBillingJobs(deps: { db: Kysely<Database>; logger: Logger }) {
+export function createBillingJobs(deps: { db: Kysely<Database>; logger: Logger; subscriptions: Subscriptions; isUniqueViolation(error: unknown): boolean }) {
   const { db, logger } = deps;
 
   async function grantMonthlyCredits(now: string): Promise<number> {
@@ -23,19 +25,28 @@ export function createBillingJobs(deps: { db: Kysely<Database>; logger: Logger }
       .limit(500)
       .execute();
     let granted = 0;
-    for (const sub of due) {
-      await db.transaction().execute(async (trx) => {
-        const made = Number(sub.grants_made);
-        const next = addMonths(sub.started_at, made + 1);
-        const moved = await trx
-          .updateTable('subscriptions')
-          .set({ grants_made: made + 1, next_grant_at: next < sub.period_end ? next : null })
-          .where('id', '=', sub.id)
-          .where('grants_made', '=', made)
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) return;
-        if ((await bookCredits(trx, { userId: sub.user_id, delta: Number(sub.monthly_credits), reason: 'monthly_grant', ref: `grant:${sub.id}:${made}` })) !== null) granted += 1;
-      });
+    for (const first of due) {
+      // After a long pause (or a moved clock) every missed month is granted, each once.
+      let made = Number(first.grants_made);
+      while (addMonths(first.started_at, made) <= now) {
+        const step = made;
+        const booked = await db.transaction().execute(async (trx) => {
+          const sub = await trx.selectFrom('subscriptions').selectAll().where('id', '=', first.id).executeTakeFirstOrThrow();
+          if (Number(sub.grants_made) !== step || sub.next_grant_at === null) return false;
+          const next = addMonths(sub.started_at, step + 1);
+          const moved = await trx
+            .updateTable('subscriptions')
+            .set({ grants_made: step + 1, next_grant_at: next < sub.period_end ? next : null })
+            .where('id', '=', sub.id)
+            .where('grants_made', '=', step)
+            .executeTakeFirst();
+          if (Number(moved.numUpdatedRows) !== 1) return false;
+          return (await bookCredits(trx, { userId: sub.user_id, delta: Number(sub.monthly_credits), reason: 'monthly_grant', ref: `grant:${sub.id}:${step}` })) !== null;
+        });
+        if (!booked) break;
+        granted += 1;
+        made += 1;
+      }
     }
     return granted;
   }
@@ -82,11 +93,12 @@ export function createBillingJobs(deps: { db: Kysely<Database>; logger: Logger }
 
   return {
     async runDue(now = nowIso()) {
+      const { renewed, failed, ended, lapsed } = await deps.subscriptions.runDue(now, deps.isUniqueViolation);
       const granted = await grantMonthlyCredits(now);
       const expired = await expireMemberships(now);
       const toppedUp = await topUpFreeMembers(now);
-      if (granted || expired || toppedUp) logger.info({ granted, expired, toppedUp }, 'billing jobs ran');
-      return { granted, expired, toppedUp };
+      if (renewed || failed || ended || lapsed || granted || expired || toppedUp) logger.info({ renewed, failed, ended, lapsed, granted, expired, toppedUp }, 'billing jobs ran');
+      return { renewed, failed, ended, lapsed, granted, expired, toppedUp };
     },
   };
 }

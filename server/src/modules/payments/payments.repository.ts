@@ -7,7 +7,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export function createPaymentsRepository(db: Kysely<Database>) {
   return {
-    async insertOrder(order: Omit<OrderRow, 'created_at' | 'updated_at' | 'paid_at' | 'provider_capture_id' | 'failure_reason' | 'declines'>): Promise<void> {
+    async insertOrder(order: Omit<OrderRow, 'created_at' | 'updated_at' | 'paid_at' | 'provider_capture_id' | 'failure_reason' | 'declines' | 'kind' | 'subscription_id' | 'period'>): Promise<void> {
       const now = nowIso();
       await db
         .insertInto('orders')
@@ -17,8 +17,8 @@ export function createPaymentsRepository(db: Kysely<Database>) {
     findOrder(id: string, executor: Executor = db): Promise<OrderRow | undefined> {
       return executor.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    async setOrder(id: string, changes: Partial<Pick<OrderRow, 'provider_order_id' | 'status' | 'failure_reason' | 'declines' | 'provider_capture_id'>>): Promise<void> {
-      await db.updateTable('orders').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).execute();
+    async setOrder(id: string, changes: Partial<Pick<OrderRow, 'provider_order_id' | 'status' | 'failure_reason' | 'declines' | 'provider_capture_id'>>, executor: Executor = db): Promise<void> {
+      await executor.updateTable('orders').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).execute();
     },
     /** Moves an unpaid order to paid; false when it was already settled (or failed for good). */
     async markPaid(trx: Executor, id: string, captureId: string): Promise<boolean> {
@@ -37,16 +37,6 @@ export function createPaymentsRepository(db: Kysely<Database>) {
         db.selectFrom('orders').select(db.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(total.n) };
-    },
-    /** Records a webhook delivery; false when this event id was seen before (a replay). */
-    async recordWebhookEvent(event: { id: string; provider: string; type: string }, isUniqueViolation: (e: unknown) => boolean): Promise<boolean> {
-      try {
-        await db.insertInto('webhook_events').values({ ...event, received_at: nowIso() }).execute();
-        return true;
-      } catch (error) {
-        if (isUniqueViolation(error)) return false;
-        throw error;
-      }
     },
   };
 }

@@ -38,13 +38,21 @@ export async function paymentsRoutes(
     return ok(await payments.recharge(authOf(request).userId, input.orderId), 'Recharged');
   });
 
+  app.get(apiPaths.subscription, { preHandler: signedIn }, async (request) => ok(await payments.subscription(authOf(request).userId)));
+
   app.post(apiPaths.cancelSubscription, { preHandler: signedIn }, async (request) => {
-    await payments.cancelSubscription(authOf(request).userId);
-    return ok(null, 'Subscription cancelled; your plan stays active until the end of the period');
+    const { endsAt } = await payments.cancelSubscription(authOf(request).userId);
+    return ok({ endsAt }, `Subscription cancelled; your plan stays active until ${endsAt.slice(0, 10)}`);
   });
 
-  app.post(apiPaths.paymentWebhook, { config: { rateLimit: { max: 300, timeWindow: '1 minute' } } }, async (request) => {
-    const outcome = await payments.webhook(request.headers, request.body);
-    return ok({ outcome });
+  // The webhook is verified on the bytes PayPal signed, so its body is kept as received: a
+  // parse and re-serialise would change them (whitespace, key order, number forms).
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    raw.post(apiPaths.paymentWebhook, { config: { rateLimit: { max: 300, timeWindow: '1 minute' } } }, async (request) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return ok({ outcome: await payments.webhook(request.headers, body) });
+    });
   });
 }

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
-import type { CreateOrderResponse, OrderDto, OrderStatus, SettlementDto } from '@studio/contracts/payments';
+import type { CreateOrderResponse, OrderDto, OrderKind, OrderStatus, SettlementDto, SubscriptionDto } from '@studio/contracts/payments';
 import { findPlan, type Plan } from '@studio/contracts/plans';
-import { ProviderUnavailableError, type PaymentProvider, type TestCard } from '../../adapters/payments/payment-provider';
+import { toSubscriptionDto, type Subscriptions } from './subscriptions';
+import { ProviderUnavailableError, type PaymentProvider, type TestCard, type WebhookEvent, type WebhookHeaders } from '../../adapters/payments/payment-provider';
 import type { Database } from '../../db/schema';
-import { addMonths } from '../../lib/dates';
 import { newId, nowIso } from '../../lib/ids';
 import { bookCredits } from '../credits/credits.repository';
 import type { OrderRow, PaymentsRepository } from './payments.repository';
@@ -14,15 +14,20 @@ export interface PaymentsServiceDeps {
   db: Kysely<Database>;
   payments: PaymentsRepository;
   provider: PaymentProvider;
+  subscriptions: Subscriptions;
   isUniqueViolation(error: unknown): boolean;
   logger: Logger;
 }
 
 const CURRENCY = 'USD';
 
+type Capture = { captureId: string; amount: string; currency: string; paymentToken?: string };
+export type WebhookOutcome = 'settled' | 'ignored' | 'replay';
+
 function toOrderDto(row: OrderRow): OrderDto {
   return {
     orderId: row.id,
+    kind: row.kind as OrderKind,
     planCode: row.plan_code,
     chargeType: row.charge_type as OrderDto['chargeType'],
     method: row.method,
@@ -43,7 +48,7 @@ function declinedCardFields(card: 'declined' | 'expired' | undefined): Record<st
 }
 
 export function createPaymentsService(deps: PaymentsServiceDeps) {
-  const { db, payments, provider, logger } = deps;
+  const { db, payments, provider, subscriptions, logger } = deps;
 
   async function ownOrder(userId: string, orderId: string): Promise<OrderRow> {
     const order = await payments.findOrder(orderId);
@@ -71,64 +76,67 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   /**
    * Grants an order's credits and membership exactly once, whichever of capture, webhook,
-   * recharge or a retry of any of them arrives first. The captured amount must be the order's.
+   * recharge or a retry of any of them arrives first, inside the caller's transaction. The
+   * captured amount must be the order's: a mismatch marks the order failed and grants nothing.
    */
-  async function settle(orderId: string, capture: { captureId: string; amount: string; currency: string }): Promise<SettlementDto> {
-    const order = await payments.findOrder(orderId);
+  async function settleIn(trx: Transaction<Database>, orderId: string, capture: Capture): Promise<'settled' | 'already' | 'mismatch'> {
+    const order = await payments.findOrder(orderId, trx);
     if (!order) throw new AppError(ErrorCode.orderNotFound);
     if (capture.amount !== order.amount || capture.currency !== order.currency) {
       logger.error({ orderId, expected: `${order.amount} ${order.currency}`, captured: `${capture.amount} ${capture.currency}` }, 'captured amount does not match the order');
-      await payments.setOrder(orderId, { status: 'failed', failure_reason: 'amount mismatch' });
-      throw new AppError(ErrorCode.rechargeFailed, 'The captured amount does not match the order');
+      await payments.setOrder(orderId, { status: 'failed', failure_reason: 'amount mismatch' }, trx);
+      return 'mismatch';
     }
     const plan = findPlan(order.plan_code);
     if (!plan) throw new AppError(ErrorCode.rechargeFailed, 'Unknown plan');
-    await db.transaction().execute(async (trx) => {
-      if (!(await payments.markPaid(trx, orderId, capture.captureId))) return;
-      await bookCredits(trx, { userId: order.user_id, delta: plan.monthlyCredits, reason: 'purchase', ref: `order:${orderId}` });
-      await grantMembership(trx, order, plan);
-    });
+    if (!(await payments.markPaid(trx, orderId, capture.captureId))) return 'already';
+    await bookCredits(trx, { userId: order.user_id, delta: plan.monthlyCredits, reason: 'purchase', ref: `order:${orderId}` });
+    // A card left on file renews on our clock; a one-off provider order runs to its period end.
+    const paymentToken = capture.paymentToken ?? null;
+    await subscriptions.open(trx, { userId: order.user_id, orderId, plan, paymentToken, providerSubscriptionId: null, renews: Boolean(paymentToken && provider.chargeSaved), now: nowIso() });
+    return 'settled';
+  }
+
+  async function settle(orderId: string, capture: Capture): Promise<SettlementDto> {
+    const outcome = await db.transaction().execute((trx) => settleIn(trx, orderId, capture));
+    if (outcome === 'mismatch') throw new AppError(ErrorCode.rechargeFailed, 'The captured amount does not match the order');
+    if (outcome === 'settled') await subscriptions.sendReceipt(orderId);
     return settlementOf(orderId);
   }
 
-  async function grantMembership(trx: Kysely<Database>, order: OrderRow, plan: Plan) {
-    const now = nowIso();
-    const user = await trx.selectFrom('users').select(['membership_level', 'membership_period_end']).where('id', '=', order.user_id).executeTakeFirstOrThrow();
-    // Buying the plan you have extends it; another plan starts today.
-    const extendsCurrent = user.membership_level === plan.level && user.membership_period_end !== null && user.membership_period_end > now;
-    const start = extendsCurrent ? user.membership_period_end! : now;
-    const periodEnd = addMonths(start, plan.chargeType === 'Yearly' ? 12 : 1);
-    await trx
-      .updateTable('users')
-      .set({ membership_level: plan.level, membership_period_end: periodEnd, cancel_at_period_end: 0, next_topup_at: null, updated_at: now })
-      .where('id', '=', order.user_id)
-      .execute();
-    // An older yearly plan stops granting: the new one grants from now on.
-    await trx.updateTable('subscriptions').set({ next_grant_at: null }).where('user_id', '=', order.user_id).execute();
-    await trx
-      .insertInto('subscriptions')
-      .values({
-        id: newId(),
-        user_id: order.user_id,
-        order_id: order.id,
-        plan_code: plan.code,
-        level: plan.level,
-        monthly_credits: plan.monthlyCredits,
-        started_at: now,
-        period_end: periodEnd,
-        grants_made: 1,
-        next_grant_at: plan.chargeType === 'Yearly' ? addMonths(now, 1) : null,
-        cancelled_at: null,
-      })
-      .execute();
+  /** What one verified notification changes; runs in the transaction that records it. */
+  async function applyEvent(trx: Transaction<Database>, event: WebhookEvent): Promise<WebhookOutcome> {
+    if (event.type === 'PAYMENT.CAPTURE.COMPLETED' && event.orderId && event.capture) {
+      return (await settleIn(trx, event.orderId, event.capture)) === 'settled' ? 'settled' : 'ignored';
+    }
+    if ((event.type === 'PAYMENT.CAPTURE.DENIED' || event.type === 'PAYMENT.CAPTURE.DECLINED') && event.orderId) {
+      const order = await payments.findOrder(event.orderId, trx);
+      if (order && order.status === 'approved') await payments.setOrder(event.orderId, { status: 'failed', failure_reason: event.type }, trx);
+      return 'ignored';
+    }
+    logger.info({ eventId: event.id, type: event.type }, 'webhook event acknowledged without action');
+    return 'ignored';
   }
 
   return {
     settle,
 
     async createOrder(userId: string, input: { plan: Plan; method: 'paypal' | 'card' }): Promise<CreateOrderResponse> {
-      const id = newId();
       const { plan } = input;
+      // Decision 029: one plan at a time; a change takes effect when the running plan ends.
+      const running = await subscriptions.running(db, userId);
+      if (running && running.period_end > nowIso()) {
+        const renews = running.status === 'active' && running.renew_at !== null;
+        throw new AppError(
+          ErrorCode.createOrderFailed,
+          renews
+            ? `Your ${running.plan_code} plan renews on ${running.period_end.slice(0, 10)}. To change plans, cancel it; choose the new plan once it ends.`
+            : `Your ${running.plan_code} plan runs until ${running.period_end.slice(0, 10)}; choose a new plan once it ends.`,
+          undefined,
+          { httpStatus: 409 },
+        );
+      }
+      const id = newId();
       await payments.insertOrder({
         id,
         user_id: userId,
@@ -195,19 +203,31 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       throw new AppError(ErrorCode.rechargeFailed, result?.status === 'pending' ? 'The payment is still pending' : 'This order has not been paid');
     },
 
-    async webhook(headers: Record<string, string | string[] | undefined>, body: unknown): Promise<'settled' | 'ignored' | 'replay'> {
-      const event = await provider.verifyWebhook(headers, body);
+    /**
+     * One verified notification, applied exactly once: the event id is recorded in the same
+     * transaction that applies it. A delivery whose apply fails leaves no record (PayPal's
+     * redelivery applies it); a second delivery waits on the first one's row and is a replay.
+     */
+    async webhook(headers: WebhookHeaders, rawBody: Buffer): Promise<WebhookOutcome> {
+      const event = await provider.verifyWebhook(headers, rawBody);
       if (!event) throw new AppError(ErrorCode.forbidden, 'Webhook signature not verified');
-      if (!(await payments.recordWebhookEvent({ id: event.id, provider: provider.name, type: event.type }, deps.isUniqueViolation))) return 'replay';
-      if (event.type === 'PAYMENT.CAPTURE.COMPLETED' && event.orderId && event.capture) {
-        await settle(event.orderId, event.capture);
-        return 'settled';
+      const seen = new Error('webhook event seen before');
+      try {
+        const outcome = await db.transaction().execute(async (trx) => {
+          try {
+            await trx.insertInto('webhook_events').values({ id: event.id, provider: provider.name, type: event.type, received_at: nowIso() }).execute();
+          } catch (error) {
+            throw deps.isUniqueViolation(error) ? seen : error;
+          }
+          return applyEvent(trx, event);
+        });
+        if (outcome === 'settled' && event.orderId) await subscriptions.sendReceipt(event.orderId);
+        return outcome;
+      } catch (error) {
+        if (error === seen) return 'replay';
+        logger.error({ err: error, eventId: event.id, type: event.type }, 'applying a webhook event failed; the provider will deliver it again');
+        throw error;
       }
-      if ((event.type === 'PAYMENT.CAPTURE.DENIED' || event.type === 'PAYMENT.CAPTURE.DECLINED') && event.orderId) {
-        const order = await payments.findOrder(event.orderId);
-        if (order && order.status === 'approved') await payments.setOrder(event.orderId, { status: 'failed', failure_reason: event.type });
-      }
-      return 'ignored';
     },
 
     async chargeRecord(userId: string, page: number, pageSize: number) {
@@ -215,18 +235,41 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return { records: rows.map(toOrderDto), total, currentPage: page, pageSize };
     },
 
-    /** Cancels renewal: the level stays until the period ends. Idempotent. */
-    async cancelSubscription(userId: string) {
-      const user = await db.selectFrom('users').select(['membership_level', 'cancel_at_period_end']).where('id', '=', userId).executeTakeFirst();
+    /** The latest subscription, for the profile. */
+    async subscription(userId: string): Promise<SubscriptionDto | null> {
+      const sub = await subscriptions.latest(userId);
+      return sub ? toSubscriptionDto(sub) : null;
+    },
+
+    /** Cancels renewal: the level stays until the paid period ends; a history row says so. Idempotent. */
+    async cancelSubscription(userId: string): Promise<{ endsAt: string }> {
+      const user = await db.selectFrom('users').select(['membership_level', 'membership_period_end']).where('id', '=', userId).executeTakeFirst();
       if (!user) throw new AppError(ErrorCode.unauthorized);
-      if (user.membership_level === 'free') throw new AppError(ErrorCode.cancelSubscriptionFailed, 'There is no paid subscription to cancel');
-      if (user.cancel_at_period_end !== 1) {
-        const now = nowIso();
-        await db.transaction().execute(async (trx) => {
-          await trx.updateTable('users').set({ cancel_at_period_end: 1, updated_at: now }).where('id', '=', userId).execute();
-          await trx.updateTable('subscriptions').set({ cancelled_at: now }).where('user_id', '=', userId).where('cancelled_at', 'is', null).execute();
-        });
+      const sub = await subscriptions.running(db, userId);
+      if (!sub || user.membership_level === 'free') throw new AppError(ErrorCode.cancelSubscriptionFailed, 'There is no paid subscription to cancel');
+      if (sub.status === 'cancelled') return { endsAt: sub.period_end };
+      if (sub.provider_subscription_id && provider.cancelSubscription) {
+        try {
+          await provider.cancelSubscription(sub.provider_subscription_id, 'Cancelled by the subscriber');
+        } catch (error) {
+          logger.error({ err: error, subscriptionId: sub.id }, 'cancelling at the provider failed');
+          throw new AppError(ErrorCode.cancelSubscriptionFailed, 'The payment provider did not confirm the cancellation; please try again', undefined, { httpStatus: 503 });
+        }
       }
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('subscriptions')
+          .set({ status: 'cancelled', cancelled_at: now, renew_at: null, retry_at: null })
+          .where('id', '=', sub.id)
+          .where('status', 'in', ['active', 'past_due'])
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) return;
+        // A plan whose renewal was failing ends with its paid period, not with the grace.
+        await trx.updateTable('users').set({ cancel_at_period_end: 1, membership_period_end: sub.period_end, updated_at: now }).where('id', '=', userId).execute();
+        await subscriptions.insertRow(trx, sub, { kind: 'cancellation', period: null, attempt: 0, status: 'cancelled', amount: '0.00', now });
+      });
+      return { endsAt: sub.period_end };
     },
   };
 }
