@@ -62,7 +62,7 @@ export const stories = [
       await page.locator('input[type=file]').setInputFiles({ name: 'shapes.png', mimeType: 'image/png', buffer: shapesPng() });
       await page.getByText('480 × 320 px').waitFor();
       // No ratio picked: the 3:2 photo gets the nearest page, landscape 4:3, kept whole (shown before paying).
-      assert.equal(await page.getByTestId('photo-frame-ratio').textContent(), 'Page 4:3');
+      assert.equal(await page.getByTestId('photo-frame-ratio').textContent(), '4:3 page');
       assert.equal(await page.getByRole('radio', { name: 'Keep the whole photo' }).getAttribute('aria-checked'), 'true');
       await page.getByTestId('photo-frame').screenshot({ path: `${outDir}/generator-photo-frame.png` });
       await page.getByRole('button', { name: /^Generate/ }).click();

@@ -291,7 +291,7 @@ describe('generator: history and settings', () => {
     expect(screen.getByRole('radio', { name: 'Match photo' }).getAttribute('aria-checked')).toBe('true');
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File([new Uint8Array([1, 2, 3])], 'beach.jpg', { type: 'image/jpeg' })] } });
-    expect((await screen.findByTestId('photo-frame-ratio')).textContent).toBe('Page 4:3');
+    expect((await screen.findByTestId('photo-frame-ratio')).textContent).toBe('4:3 page');
     expect(screen.getByText("chosen to match your photo's shape")).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Keep the whole photo' }).getAttribute('aria-checked')).toBe('true');
 
@@ -315,7 +315,7 @@ describe('generator: history and settings', () => {
     fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [new File([new Uint8Array([1])], 'beach.jpg', { type: 'image/jpeg' })] } });
     await screen.findByTestId('photo-frame');
     fireEvent.click(screen.getByRole('radio', { name: '1:1' }));
-    expect(screen.getByTestId('photo-frame-ratio').textContent).toBe('Page 1:1');
+    expect(screen.getByTestId('photo-frame-ratio').textContent).toBe('1:1 page');
     fireEvent.click(screen.getByRole('radio', { name: 'Fill the page' }));
     expect(screen.getByTestId('photo-frame').querySelector('img')?.getAttribute('data-fit')).toBe('crop');
     expect(screen.getByText('The page is filled; the parts of the photo outside this frame are cut.')).toBeTruthy();

@@ -32,7 +32,7 @@ export function PhotoFrame({ upload, ratio, matched, fit, onFit }: PhotoFramePro
   return (
     <div className="rounded-2xl bg-white p-3 ring-1 ring-slate-200" data-testid="photo-frame">
       <p className="text-sm font-semibold text-slate-800">
-        {t('generator.frame.title')}: <span data-testid="photo-frame-ratio">{t('generator.frame.pageRatio', { ratio })}</span>
+        {t('generator.frame.title')} · <span data-testid="photo-frame-ratio">{t('generator.frame.pageRatio', { ratio })}</span>
       </p>
       {matched ? <p className="text-xs text-slate-500">{t('generator.frame.fromPhoto')}</p> : null}
       <div className="mt-2 flex justify-center rounded-xl bg-slate-100 p-3">
