@@ -35,6 +35,22 @@ function stubWidePhoto() {
   vi.stubGlobal('Image', WidePhoto);
 }
 
+/** A signed-in member on the image tab who has chosen a 3:2 photo; answers the API fake. */
+async function withWidePhotoChosen() {
+  signIn();
+  stubWidePhoto();
+  const api = fakeApi({
+    'GET /api/users/profile': profile({ credits: 50 }),
+    'POST /api/images/img2imggenerate': () => envelope({ taskId: 'p1' }),
+    'GET /api/images/tasks/p1': () => envelope({ taskId: 'p1', type: 'image2image', status: 'processing', progress: 10, image: null, errorCode: null, message: '' }),
+  });
+  renderApp('/image-coloring-page');
+  await screen.findByTestId('credits-badge');
+  fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [new File([new Uint8Array([1, 2, 3])], 'beach.jpg', { type: 'image/jpeg' })] } });
+  await screen.findByTestId('photo-frame');
+  return api;
+}
+
 describe('generator: who may generate', () => {
   it('sends an anonymous visitor to login with the way back, prompt included', async () => {
     fakeApi({});
@@ -279,19 +295,9 @@ describe('generator: history and settings', () => {
   });
 
   it('image tab: the page takes the photo\'s shape unless a ratio is picked, and the frame shows the crop before paying', async () => {
-    signIn();
-    stubWidePhoto();
-    const api = fakeApi({
-      'GET /api/users/profile': profile({ credits: 50 }),
-      'POST /api/images/img2imggenerate': () => envelope({ taskId: 'p1' }),
-      'GET /api/images/tasks/p1': () => envelope({ taskId: 'p1', type: 'image2image', status: 'processing', progress: 10, image: null, errorCode: null, message: '' }),
-    });
-    renderApp('/image-coloring-page');
-    await screen.findByTestId('credits-badge');
+    const api = await withWidePhotoChosen();
     expect(screen.getByRole('radio', { name: 'Match photo' }).getAttribute('aria-checked')).toBe('true');
-    const input = document.querySelector('input[type=file]') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File([new Uint8Array([1, 2, 3])], 'beach.jpg', { type: 'image/jpeg' })] } });
-    expect((await screen.findByTestId('photo-frame-ratio')).textContent).toBe('4:3 page');
+    expect(screen.getByTestId('photo-frame-ratio').textContent).toBe('4:3 page');
     expect(screen.getByText("chosen to match your photo's shape")).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Keep the whole photo' }).getAttribute('aria-checked')).toBe('true');
 
@@ -303,17 +309,7 @@ describe('generator: history and settings', () => {
   });
 
   it('image tab: a picked ratio with "Fill the page" shows the photo cut to the frame and sends the crop', async () => {
-    signIn();
-    stubWidePhoto();
-    const api = fakeApi({
-      'GET /api/users/profile': profile({ credits: 50 }),
-      'POST /api/images/img2imggenerate': () => envelope({ taskId: 'p1' }),
-      'GET /api/images/tasks/p1': () => envelope({ taskId: 'p1', type: 'image2image', status: 'processing', progress: 10, image: null, errorCode: null, message: '' }),
-    });
-    renderApp('/image-coloring-page');
-    await screen.findByTestId('credits-badge');
-    fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [new File([new Uint8Array([1])], 'beach.jpg', { type: 'image/jpeg' })] } });
-    await screen.findByTestId('photo-frame');
+    const api = await withWidePhotoChosen();
     fireEvent.click(screen.getByRole('radio', { name: '1:1' }));
     expect(screen.getByTestId('photo-frame-ratio').textContent).toBe('1:1 page');
     fireEvent.click(screen.getByRole('radio', { name: 'Fill the page' }));
