@@ -14,6 +14,7 @@ import { imagesVersion } from './migrations/008-images-version';
 import { textSearch } from './migrations/009-text-search';
 import { privateOriginals } from './migrations/010-private-originals';
 import { renewingSubscriptions } from './migrations/012-renewing-subscriptions';
+import { searchVectorColumn } from './migrations/014-search-vector-column';
 import type { Database } from './schema';
 import { createTextSearch, type TextSearch } from './text-search';
 
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '009-text-search': textSearch,
   '010-private-originals': privateOriginals,
   '012-renewing-subscriptions': renewingSubscriptions,
+  '014-search-vector-column': searchVectorColumn,
 };
 
 class StaticMigrations implements MigrationProvider {

@@ -5,7 +5,7 @@ import type { Database } from './schema';
 /**
  * Full-text matching of `image_search` documents (terms made by lib/search-terms.ts), the only
  * dialect-aware part of library search: SQLite's FTS5 index `image_search_fts` and PostgreSQL's
- * GIN index on `to_tsvector('simple', document)`. Alternatives are OR-ed (a query and its
+ * GIN index on the stored column `vector`. Alternatives are OR-ed (a query and its
  * translation); the terms of one alternative are AND-ed, its prefix term matched as a prefix.
  */
 export interface TextSearch {
@@ -30,7 +30,7 @@ function ftsQuery(alternatives: QueryTerms[]): string {
     .join(' OR ');
 }
 
-/** PostgreSQL's indexed expression: names weigh A, words B (ts_rank's default weights 1.0 and 0.4). */
+/** PostgreSQL's document vector (stored in `image_search.vector`, migration 014): names weigh A, words B (ts_rank's default weights 1.0 and 0.4). */
 export const SEARCH_VECTOR = sql`setweight(to_tsvector('simple', names), 'A') || setweight(to_tsvector('simple', words), 'B')`;
 
 function tsQuery(alternatives: QueryTerms[]): string {
@@ -47,7 +47,7 @@ export function createTextSearch(dialect: 'sqlite' | 'postgres'): TextSearch {
   }
   return {
     matching: (alternatives) =>
-      sql<SearchMatch>`(select image_id, ts_rank(${SEARCH_VECTOR}, to_tsquery('simple', ${tsQuery(alternatives)})) as relevance from image_search where (${SEARCH_VECTOR}) @@ to_tsquery('simple', ${tsQuery(alternatives)}))`.as('search_match'),
+      sql<SearchMatch>`(select image_id, ts_rank(vector, to_tsquery('simple', ${tsQuery(alternatives)})) as relevance from image_search where vector @@ to_tsquery('simple', ${tsQuery(alternatives)}))`.as('search_match'),
   };
 }
 

@@ -58,6 +58,15 @@ describe.each(databaseKinds)('library search by words on %s', (kind) => {
     expect((await ids('dino')).sort()).toEqual([...found].sort());
   });
 
+  it('counts every match on every page of the results, and past the last one', async () => {
+    const answer = async (page: number) => (await t.app.inject({ method: 'GET', url: `/api/images?query=dinosaur&pageSize=2&currentPage=${page}` })).json().data;
+    expect(await answer(1)).toMatchObject({ total: 3 });
+    expect((await answer(1)).images).toHaveLength(2);
+    expect(await answer(2)).toMatchObject({ total: 3 });
+    expect((await answer(2)).images).toHaveLength(1);
+    expect(await answer(3)).toMatchObject({ total: 3, images: [] });
+  });
+
   it('finds Chinese and Japanese words, kana readings included', async () => {
     // The lexicon knows all three as "dinosaur", so the rose garden's hedge comes too, last.
     for (const word of ['恐龙', '恐竜', 'きょうりゅう']) {

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ImagesQuery, ImageTag } from '@studio/contracts/images';
 import type { CategoriesTable, Database } from '../../db/schema';
 import type { ImageRow } from '../images/images.repository';
@@ -55,13 +55,20 @@ export function createLibraryRepository(db: Kysely<Database>, textSearch: TextSe
       const column = query.sortBy === 'createdAt' ? 'images.id' : 'images.hotness';
       const offset = (query.currentPage - 1) * query.pageSize;
       if (words) {
-        // The text index is asked once and joined, most relevant first.
+        // The text index is asked once, joined, and counted in the same pass (a window over the
+        // matches), most relevant first; only a page past the end needs a count of its own.
         const matched = base.innerJoin(textSearch.matching(words), 'search_match.image_id', 'images.id');
-        const [rows, total] = await Promise.all([
-          matched.selectAll('images').orderBy('search_match.relevance', 'desc').orderBy(column, query.sortOrder).orderBy('images.id', query.sortOrder).limit(query.pageSize).offset(offset).execute(),
-          matched.select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        ]);
-        return { rows, total: Number(total.n) };
+        const found = await matched
+          .selectAll('images')
+          .select(sql<number>`count(*) over ()`.as('search_total'))
+          .orderBy('search_match.relevance', 'desc')
+          .orderBy(column, query.sortOrder)
+          .orderBy('images.id', query.sortOrder)
+          .limit(query.pageSize)
+          .offset(offset)
+          .execute();
+        const total = found.length ? Number(found[0].search_total) : Number((await matched.select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+        return { rows: found.map(({ search_total: _total, ...row }) => row), total };
       }
       const [rows, total] = await Promise.all([
         base.selectAll().orderBy(column, query.sortOrder).orderBy('images.id', query.sortOrder).limit(query.pageSize).offset(offset).execute(),
