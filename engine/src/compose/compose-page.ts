@@ -183,7 +183,7 @@ function planPage(understanding: Understanding, library: SubjectLibrary, difficu
 }
 
 /** Up to five of a subject on one page; fewer for the youngest. */
-const MAX_GROUP: Record<Difficulty, number> = { toddler: 3, children: 5, teen: 5, adult: 5 };
+const MAX_GROUP: Record<Difficulty, number> = { toddler: 2, children: 5, teen: 5, adult: 5 };
 
 /**
  * A pair placed by an arrangement verb, or a group when the prompt asks for several of a subject
@@ -237,9 +237,20 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
     return { style: pattern ? 'pattern' : 'scene', subjects, scene: pattern ? null : understanding.scene ?? defaultScene(subjects[0]), arranged };
   }
   if (pattern) return { style: 'pattern', subjects: matched.slice(0, 1), scene: null };
-  const subjects = difficulty === 'toddler' ? matched.slice(0, 1) : matched.slice(0, 3);
+  // Toddler pages keep two big subjects at most ("a cat and a dog"); one if two are too busy.
+  const subjects = difficulty === 'toddler' ? matched.slice(0, 2) : matched.slice(0, 3);
   const scene = understanding.scene ?? (subjects[0] ? defaultScene(subjects[0]) : null);
   return { style: 'scene', subjects, scene };
+}
+
+/** Fallback plans with fewer subjects, for a page no seed brings into its region band. */
+function fewerSubjects(plan: Plan): Plan[] {
+  if (plan.style === 'mandala' || plan.held || plan.subjects.length === 0) return [];
+  const arranged = plan.arranged;
+  const main = arranged ? ('group' in arranged ? arranged.group[0] : arranged.mover) : plan.subjects[0];
+  const alone: Plan = { ...plan, subjects: [main], arranged: undefined, worn: plan.worn?.filter((w) => w.wearer.id === main.id) };
+  if (arranged && 'group' in arranged && arranged.group.length > 2) return [{ ...plan, arranged: { group: arranged.group.slice(0, 2) }, subjects: [...new Set(arranged.group.slice(0, 2))] }, alone];
+  return arranged || plan.subjects.length > 1 ? [alone] : [];
 }
 
 interface Composition {
@@ -363,7 +374,7 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       const [bl, bt, br, bb] = main.bounds;
       // Long low subjects (buses, race cars) would end up tiny: let them use the full width.
       const wide = (br - bl) / (bb - bt) > 1.8;
-      const share = difficulty === 'toddler' || (wide && !others.length) ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : 0.8;
+      const share = (difficulty === 'toddler' || wide) && !others.length ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : 0.8;
       const heightShare = difficulty === 'toddler' ? (plan.held ? 0.7 : 0.8) : plan.held ? 0.6 : 0.68;
       const w = area.width * share;
       const h = Math.min(area.height * heightShare, layout.groundY - area.y);
@@ -524,6 +535,9 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     plan,
     ...(plan.style === 'pattern' && plan.subjects.length > 0 ? [planPage(understanding, library, 'teen')] : []),
     ...(plan.held ? [planPage({ ...understanding, relation: null }, library, opts.difficulty)] : []),
+    // Last, a page too busy with several subjects keeps fewer: a group of two, then the main
+    // subject alone (what is left out is then reported not drawn).
+    ...fewerSubjects(plan),
   ];
   for (const [planIndex, current] of plans.entries()) {
     if (best?.report.passes) break;
@@ -570,7 +584,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       if (better) best = { composition, png: await encodeBitmapPng(cleaned.bitmap), regions, report, dials: { ...dials }, plan: current };
       if (report.passes) break;
       // Too many regions with no scenery left to drop: no seed changes the subjects, next plan.
-      if (regions > band.max && dials.level === 0 && current.held) break;
+      if (regions > band.max && dials.level === 0 && (current.held || current.arranged || current.subjects.length > 1)) break;
       // Too many regions: less scenery first; anything else the checker found: another seed.
       if (problems.length > 0 && dials.level > 0 && current.style === 'scene') dials.level--;
       else dials.seed = (dials.seed + 7919) >>> 0;
