@@ -531,13 +531,14 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   // instead (the plan a teen page would get), so every page that leaves here passes the checker.
   // A held thing that pushes a page over its band (a snowman with a gift has too many areas for a
   // toddler) is dropped last: the holder alone, as the page would be without the relation.
+  const unheld = plan.held ? planPage({ ...understanding, relation: null }, library, opts.difficulty) : null;
   const plans = [
     plan,
     ...(plan.style === 'pattern' && plan.subjects.length > 0 ? [planPage(understanding, library, 'teen')] : []),
-    ...(plan.held ? [planPage({ ...understanding, relation: null }, library, opts.difficulty)] : []),
+    ...(unheld ? [unheld] : []),
     // Last, a page too busy with several subjects keeps fewer: a group of two, then the main
     // subject alone (what is left out is then reported not drawn).
-    ...fewerSubjects(plan),
+    ...fewerSubjects(unheld ?? plan),
   ];
   for (const [planIndex, current] of plans.entries()) {
     if (best?.report.passes) break;
