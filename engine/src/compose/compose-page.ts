@@ -11,8 +11,8 @@ import type { ArrangeVerb } from '../prompt/relation-words';
 import type { SubjectKind } from '../subjects/curation';
 import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject, SubjectAttribution, SubjectLibrary } from '../subjects/subject-library';
-import { drawFrameBand, frameGeometry, frameSpokes } from './frame';
-import type { FrameGeometry } from './frame';
+import { drawFrame, FRAME_STYLES, frameGeometry, frameSpokes } from './frame';
+import type { FrameGeometry, FrameStyle } from './frame';
 import { arrangeGroup, arrangePair, sizeClass, wearOn } from './arrange-subjects';
 import type { Stage } from './arrange-subjects';
 import { drawnSubjects, isVisible } from './drawn-report';
@@ -22,7 +22,7 @@ import { drawInteriorMotifs, drawMosaic } from './pattern-fill';
 import { drawSubject, fitSubject, placementBox } from './place-subject';
 import type { Placement } from './place-subject';
 import { cleanPage, closeNarrowNecks, cutBetweenSeeds, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
-import { drawScene, layoutFor } from './scenes';
+import { drawScene, estimateRegions, layoutFor, placeFor } from './scenes';
 import type { Box, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
 
@@ -66,6 +66,8 @@ export interface ComposeResult {
   holding: Holding | null;
   /** The seed the final page was drawn with (after checker-driven retries). */
   seed: number;
+  /** The inside of the frame, in page pixels: where the picture is (the checker judges it apart). */
+  inside: Box;
   attempts: number;
 }
 
@@ -94,7 +96,7 @@ function defaultScene(subject: Subject): Scene {
 /** Mosaic cells across the shorter side: big simple cells for the young, many for adults. */
 const MOSAIC_CELLS: Record<Difficulty, number> = { toddler: 2.2, children: 4, teen: 4, adult: 7 };
 
-const SCENE_LEVEL: Record<Difficulty, number> = { toddler: 0, children: 2, teen: 3, adult: 0 };
+const SCENE_LEVEL: Record<Difficulty, number> = { toddler: 1, children: 2, teen: 3, adult: 4 };
 const MAX_ATTEMPTS = 6;
 /** Isolated ink smaller than this is a speck, not a drawing: it becomes paper (the checker's limit is 2 mm²). */
 const SPECK_MM2 = 2.5;
@@ -254,6 +256,8 @@ function fewerSubjects(plan: Plan): Plan[] {
 }
 
 interface Composition {
+  /** The scenery's own estimate of the regions it added (see estimateRegions). */
+  sceneryRegions: number;
   frame: FrameGeometry;
   holding: Holding | null;
   svg: string;
@@ -268,12 +272,18 @@ interface Dials {
   level: number;
   cells: number;
   seed: number;
+  frame: FrameStyle;
+  /** Regions the page aims at: the middle of the difficulty's band. */
+  regionTarget: number;
+  /** Regions the scenery may add (null: guessed from the subjects' shapes). */
+  sceneryBudget: number | null;
 }
 
-async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, height: number, dials: Dials, library: SubjectLibrary): Promise<Composition> {
+async function composeSvg(plan: Plan, understanding: Understanding, difficulty: Difficulty, width: number, height: number, dials: Dials, library: SubjectLibrary): Promise<Composition> {
   const lw = lineWidthPx(difficulty);
   let holding: Holding | null = null;
-  const frame = frameGeometry(width, height, difficulty === 'toddler' ? 0 : 0.05);
+  let sceneryRegions = 0;
+  const frame = frameGeometry(width, height, dials.frame);
   const inner = frame.inner;
   const unit = Math.min(inner.width, inner.height);
   const findSubject = (name: string): Subject | null => library.subjects.find((s) => s.name === name) ?? null;
@@ -299,7 +309,7 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
   const layers = async (colored: boolean): Promise<{ body: string; drawn: Subject[] }> => {
     order.length = 0;
     const random = seededRandom(dials.seed);
-    const parts: string[] = [drawFrameBand(frame, dials.cells, colored)];
+    const parts: string[] = [];
     const drawn: Subject[] = [];
     const pad = unit * 0.04;
     const area: Box = { x: inner.x + pad, y: inner.y + pad, width: inner.width - 2 * pad, height: inner.height - 2 * pad };
@@ -309,7 +319,7 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       const cy = area.y + area.height / 2;
       parts.push(drawMandala(cx, cy, radius, difficulty, random, colored));
       backdrop = 'mandala';
-      return { body: parts.join(''), drawn };
+      return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
     }
     if (plan.style === 'pattern') {
       parts.push(drawMosaic(inner, unit / MOSAIC_CELLS[difficulty], random, colored));
@@ -361,9 +371,11 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
         const r = Math.min(area.width, area.height) * 0.3;
         parts.push(drawMandala(area.x + area.width / 2, area.y + area.height / 2, r, difficulty === 'adult' ? 'teen' : 'children', random, colored));
       }
-      return { body: parts.join(''), drawn };
+      return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
     }
-    const layout = layoutFor(plan.scene, inner);
+    // A place the prompt names by a word the reader has no scene for (a room, a park) wins.
+    const place = placeFor(understanding.scene, understanding.words) ?? plan.scene;
+    const layout = layoutFor(place, inner);
     const placements: Placement[] = [];
     const [main, ...rest] = plan.arranged ? [] : plan.subjects;
     if (plan.arranged) placements.push(...arrangedPlacements({ area, groundY: layout.groundY, floating: layout.floating }, random));
@@ -374,8 +386,9 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       const [bl, bt, br, bb] = main.bounds;
       // Long low subjects (buses, race cars) would end up tiny: let them use the full width.
       const wide = (br - bl) / (bb - bt) > 1.8;
-      const share = (difficulty === 'toddler' || wide) && !others.length ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : 0.8;
-      const heightShare = difficulty === 'toddler' ? (plan.held ? 0.7 : 0.8) : plan.held ? 0.6 : 0.68;
+      // Above toddler the subject leaves room around it for the scene to fill.
+      const share = (difficulty === 'toddler' || wide) && !others.length ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : 0.72;
+      const heightShare = difficulty === 'toddler' ? (plan.held ? 0.7 : 0.8) : plan.held ? 0.6 : 0.62;
       const w = area.width * share;
       const h = Math.min(area.height * heightShare, layout.groundY - area.y);
       // A held thing sticks out on the side the holder faces (or its hand's side): leave room there.
@@ -409,30 +422,36 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       lineWidth: lw,
       level: dials.level,
       keepClear: [...placements, ...(heldPlacement ? [heldPlacement] : [])].map(placementBox),
+      words: understanding.words,
       findSubject,
     };
-    parts.push(drawScene(plan.scene, ctx));
     // A place counts as drawn when its scenery is (level 0 is a bare ground line).
-    backdrop = plan.scene && dials.level > 0 ? `scene:${plan.scene}` : null;
+    backdrop = place && dials.level > 0 ? `scene:${place}` : null;
+    const subjectParts: string[] = [];
     for (const p of placements) {
-      parts.push(drawSubject(p, lw, colored));
+      subjectParts.push(drawSubject(p, lw, colored));
       drawn.push(p.subject);
       order.push(p);
       if (p === placements[0] && heldPlacement) {
         // In front of the holder, white-filled, so it covers the paw or snout it sits on; small
         // props keep their colour areas only (details would print as ink blots).
-        parts.push(drawSubject(heldPlacement, lw, colored, difficulty !== 'teen'));
+        subjectParts.push(drawSubject(heldPlacement, lw, colored, difficulty !== 'teen'));
         drawn.push(heldPlacement.subject);
         order.push(heldPlacement);
       }
     }
-    return { body: parts.join(''), drawn };
+    // The scenery gets what the region target leaves after the subjects (first a guess from
+    // their shapes, then what the last raster measured).
+    const scenery = drawScene(place, ctx, dials.sceneryBudget ?? dials.regionTarget - estimateRegions(subjectParts.join('')));
+    sceneryRegions = scenery.regions;
+    parts.push(scenery.svg, ...subjectParts);
+    return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
   };
   const wrap = (body: string): string =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#fff"/><g fill="#fff" stroke="#000" stroke-width="${lw.toFixed(2)}" stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>`;
-  const bw = await layers(false);
   const color = await layers(true);
-  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding, placements: [...order], backdrop };
+  const bw = await layers(false);
+  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding, sceneryRegions, placements: [...order], backdrop };
 }
 
 /** A point of a placed subject's 72-unit box on the page. */
@@ -514,16 +533,16 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   const { width, height } = pageSizeForRatio(opts.ratio);
   const spec = DIFFICULTY_SPECS[opts.difficulty];
   const baseSeed = opts.seed ?? hashString(`${normalized}|${opts.difficulty}|${opts.ratio}`);
-  // A place the prompt names is drawn even on the simplest pages (a little scenery, dropped again
-  // if the page gets too busy), and adult pages draw it too instead of a pattern.
-  const namedPlaceLevel = understanding.scene ? Math.max(1, SCENE_LEVEL[opts.difficulty], opts.difficulty === 'adult' ? SCENE_LEVEL.teen : 0) : 0;
-  const dials: Dials = { level: Math.max(SCENE_LEVEL[opts.difficulty], namedPlaceLevel), cells: 0, seed: baseSeed };
+  // The frame is the seed's choice, not a constant; toddler pages keep the thin double line.
+  const frames: readonly FrameStyle[] = opts.difficulty === 'toddler' ? ['double'] : FRAME_STYLES;
+  const dials: Dials = { level: SCENE_LEVEL[opts.difficulty], cells: 0, seed: baseSeed, frame: frames[baseSeed % frames.length], regionTarget: 0, sceneryBudget: null };
   const lw = lineWidthPx(opts.difficulty);
   // Aim inside the band with a margin: another counter may leave out the page background or the
   // frame ring, and a page on the edge of its band would then fall out of it.
   const band = { min: spec.minRegions + 2, max: spec.maxRegions - 3 };
   const speckPx = Math.round(SPECK_MM2 * PX_PER_MM * PX_PER_MM);
   const distance = (r: number): number => Math.max(0, band.min - r, r - band.max);
+  dials.regionTarget = Number.isFinite(band.max) ? (band.min + band.max) / 2 : band.min * 1.4;
   let best: { composition: Composition; png: Buffer; regions: number; report: PageReport; dials: Dials; plan: Plan } | null = null;
   const verify = opts.verify ?? true;
   let attempts = 0;
@@ -547,7 +566,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     while (attempts < limit) {
       attempts++;
       dials.cells = 0;
-      let composition = await composeSvg(current, opts.difficulty, width, height, dials, library);
+      let composition = await composeSvg(current, understanding, opts.difficulty, width, height, dials, library);
       const raster = await rasterizeSvg(composition.svg, width, height);
       let cleaned = cleanPage(raster, sliverAreaPx(opts.difficulty), speckPx);
       // Necks are judged on the cleaned page (inked slivers change them); closing one can leave a
@@ -558,12 +577,24 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       if (leaks > 0 && closeNarrowNecks(cleaned.bitmap, NECK_MM * PX_PER_MM, CORE_MM2 * PX_PER_MM * PX_PER_MM, lw) > 0) {
         cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
       }
+      if (current.style === 'scene' && (cleaned.regionCount > band.max || (cleaned.regionCount < band.min && dials.frame !== 'band'))) {
+        // Out of the band: the next attempt gives the scenery what the subjects measured here
+        // leave of the target (and, short of regions, a band the spokes can split).
+        const subjectsMeasured = cleaned.regionCount - composition.sceneryRegions;
+        const budget = Math.max(0, Math.round(dials.regionTarget - subjectsMeasured));
+        const short = cleaned.regionCount < band.min;
+        if (budget !== dials.sceneryBudget || short) {
+          dials.sceneryBudget = budget;
+          if (short) dials.frame = 'band';
+          continue;
+        }
+      }
       if (cleaned.regionCount < band.min) {
         // Too few regions: split the frame band into cells. The spokes are straight lines, so they
         // are inked into the raster directly instead of rendering the page a second time.
         const target = Math.min(band.max, Math.ceil(band.min * 1.2));
         dials.cells = target - cleaned.regionCount + 1;
-        composition = await composeSvg(current, opts.difficulty, width, height, dials, library);
+        composition = await composeSvg(current, understanding, opts.difficulty, width, height, dials, library);
         inkAxisLines(cleaned.bitmap, frameSpokes(composition.frame, dials.cells), lw);
         cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
       }
@@ -614,6 +645,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     holding: chosen.composition.holding,
     style: chosen.plan.style,
     seed: chosen.dials.seed,
+    inside: chosen.composition.frame.inner,
     attempts,
   };
 }
