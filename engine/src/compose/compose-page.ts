@@ -367,6 +367,12 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
           order.push(hp);
           holding = { held: heldSubject.name, via: plan.held.via, anchor: anchorOnPage(placement, plan.held.point), box: placementBox(hp) };
         }
+        // Worn things as small plain stickers on the patterned wearer ("a cat wearing a hat").
+        for (const worn of withWorn([placement]).filter((p) => p !== placement)) {
+          parts.push(stickerOf(worn, lw * 7, '#000'), stickerOf(worn, lw * 5, paper), drawSubject(worn, lw, colored));
+          drawn.push(worn.subject);
+          order.push(worn);
+        }
       } else if (difficulty === 'teen' || difficulty === 'adult') {
         const r = Math.min(area.width, area.height) * 0.3;
         parts.push(drawMandala(area.x + area.width / 2, area.y + area.height / 2, r, difficulty === 'adult' ? 'teen' : 'children', random, colored));
