@@ -171,7 +171,7 @@ export function arrangeGroup(members: Subject[], stage: Stage, unit: number, ran
     });
     return placed.sort((a, b) => a.size - b.size).map(({ p }) => p);
   };
-  const backRow = back.length ? row(back, ground - roomHeight * 0.2, 0.36, 0.12) : [];
+  const backRow = back.length ? row(back, ground - roomHeight * 0.26, 0.36, 0.12) : [];
   const frontRow = row(front, ground, back.length ? 0.5 : 0.62, 0.02);
   return [...backRow, ...frontRow];
 }

@@ -201,7 +201,9 @@ function arrangedPlan(understanding: Understanding, matched: Subject[], difficul
     if (mover && reference) return { verb: arrangement.verb, mover, reference, count: Math.min(count, MAX_GROUP[difficulty]) };
   }
   const members: Subject[] = [];
-  for (const subject of understanding.subjects) {
+  // Single things first, so they stand in the front row ("kids building a sandcastle": the
+  // sandcastle is not hidden behind the second child).
+  for (const subject of [...understanding.subjects].sort((a, b) => a.count - b.count)) {
     const s = find(subject.id);
     for (let i = 0; s && i < subject.count; i++) members.push(s);
   }
@@ -676,7 +678,8 @@ function notDrawn(understanding: Understanding, drawn: DrawnThing[]): string[] {
   const shown = (subject: Understanding['subjects'][number]): boolean =>
     visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `))).length >= subject.count;
   for (const subject of understanding.subjects) if (!shown(subject)) missing.push(subject.original);
-  if (understanding.scene && understanding.sceneWord && !names.has(`scene:${understanding.scene}`)) missing.push(understanding.sceneWord);
+  // The place is drawn as the scene its words pick (a park for "park", read as a meadow).
+  if (understanding.scene && understanding.sceneWord && !visible.some((d) => d.role === 'scene')) missing.push(understanding.sceneWord);
   return [...new Set(missing)];
 }
 
