@@ -11,8 +11,8 @@ import type { ArrangeVerb } from '../prompt/relation-words';
 import type { SubjectKind } from '../subjects/curation';
 import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject, SubjectAttribution, SubjectLibrary } from '../subjects/subject-library';
-import { drawFrameBand, frameGeometry, frameSpokes } from './frame';
-import type { FrameGeometry } from './frame';
+import { drawFrame, FRAME_STYLES, frameGeometry, frameSpokes } from './frame';
+import type { FrameGeometry, FrameStyle } from './frame';
 import { arrangeGroup, arrangePair, sizeClass, wearOn } from './arrange-subjects';
 import type { Stage } from './arrange-subjects';
 import { drawnSubjects, isVisible } from './drawn-report';
@@ -22,7 +22,7 @@ import { drawInteriorMotifs, drawMosaic } from './pattern-fill';
 import { drawSubject, fitSubject, placementBox } from './place-subject';
 import type { Placement } from './place-subject';
 import { cleanPage, closeNarrowNecks, cutBetweenSeeds, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
-import { drawScene, layoutFor } from './scenes';
+import { drawScene, estimateRegions, layoutFor, placeFor } from './scenes';
 import type { Box, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
 
@@ -66,6 +66,8 @@ export interface ComposeResult {
   holding: Holding | null;
   /** The seed the final page was drawn with (after checker-driven retries). */
   seed: number;
+  /** The inside of the frame, in page pixels: where the picture is (the checker judges it apart). */
+  inside: Box;
   attempts: number;
 }
 
@@ -94,7 +96,7 @@ function defaultScene(subject: Subject): Scene {
 /** Mosaic cells across the shorter side: big simple cells for the young, many for adults. */
 const MOSAIC_CELLS: Record<Difficulty, number> = { toddler: 2.2, children: 4, teen: 4, adult: 7 };
 
-const SCENE_LEVEL: Record<Difficulty, number> = { toddler: 0, children: 2, teen: 3, adult: 0 };
+const SCENE_LEVEL: Record<Difficulty, number> = { toddler: 1, children: 2, teen: 3, adult: 4 };
 const MAX_ATTEMPTS = 6;
 /** Isolated ink smaller than this is a speck, not a drawing: it becomes paper (the checker's limit is 2 mm²). */
 const SPECK_MM2 = 2.5;
@@ -183,7 +185,7 @@ function planPage(understanding: Understanding, library: SubjectLibrary, difficu
 }
 
 /** Up to five of a subject on one page; fewer for the youngest. */
-const MAX_GROUP: Record<Difficulty, number> = { toddler: 3, children: 5, teen: 5, adult: 5 };
+const MAX_GROUP: Record<Difficulty, number> = { toddler: 2, children: 5, teen: 5, adult: 5 };
 
 /**
  * A pair placed by an arrangement verb, or a group when the prompt asks for several of a subject
@@ -199,7 +201,9 @@ function arrangedPlan(understanding: Understanding, matched: Subject[], difficul
     if (mover && reference) return { verb: arrangement.verb, mover, reference, count: Math.min(count, MAX_GROUP[difficulty]) };
   }
   const members: Subject[] = [];
-  for (const subject of understanding.subjects) {
+  // Single things first, so they stand in the front row ("kids building a sandcastle": the
+  // sandcastle is not hidden behind the second child).
+  for (const subject of [...understanding.subjects].sort((a, b) => a.count - b.count)) {
     const s = find(subject.id);
     for (let i = 0; s && i < subject.count; i++) members.push(s);
   }
@@ -237,12 +241,25 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
     return { style: pattern ? 'pattern' : 'scene', subjects, scene: pattern ? null : understanding.scene ?? defaultScene(subjects[0]), arranged };
   }
   if (pattern) return { style: 'pattern', subjects: matched.slice(0, 1), scene: null };
-  const subjects = difficulty === 'toddler' ? matched.slice(0, 1) : matched.slice(0, 3);
+  // Toddler pages keep two big subjects at most ("a cat and a dog"); one if two are too busy.
+  const subjects = difficulty === 'toddler' ? matched.slice(0, 2) : matched.slice(0, 3);
   const scene = understanding.scene ?? (subjects[0] ? defaultScene(subjects[0]) : null);
   return { style: 'scene', subjects, scene };
 }
 
+/** Fallback plans with fewer subjects, for a page no seed brings into its region band. */
+function fewerSubjects(plan: Plan): Plan[] {
+  if (plan.style === 'mandala' || plan.held || plan.subjects.length === 0) return [];
+  const arranged = plan.arranged;
+  const main = arranged ? ('group' in arranged ? arranged.group[0] : arranged.mover) : plan.subjects[0];
+  const alone: Plan = { ...plan, subjects: [main], arranged: undefined, worn: plan.worn?.filter((w) => w.wearer.id === main.id) };
+  if (arranged && 'group' in arranged && arranged.group.length > 2) return [{ ...plan, arranged: { group: arranged.group.slice(0, 2) }, subjects: [...new Set(arranged.group.slice(0, 2))] }, alone];
+  return arranged || plan.subjects.length > 1 ? [alone] : [];
+}
+
 interface Composition {
+  /** The scenery's own estimate of the regions it added (see estimateRegions). */
+  sceneryRegions: number;
   frame: FrameGeometry;
   holding: Holding | null;
   svg: string;
@@ -257,12 +274,18 @@ interface Dials {
   level: number;
   cells: number;
   seed: number;
+  frame: FrameStyle;
+  /** Regions the page aims at: the middle of the difficulty's band. */
+  regionTarget: number;
+  /** Regions the scenery may add (null: guessed from the subjects' shapes). */
+  sceneryBudget: number | null;
 }
 
-async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, height: number, dials: Dials, library: SubjectLibrary): Promise<Composition> {
+async function composeSvg(plan: Plan, understanding: Understanding, difficulty: Difficulty, width: number, height: number, dials: Dials, library: SubjectLibrary): Promise<Composition> {
   const lw = lineWidthPx(difficulty);
   let holding: Holding | null = null;
-  const frame = frameGeometry(width, height, difficulty === 'toddler' ? 0 : 0.05);
+  let sceneryRegions = 0;
+  const frame = frameGeometry(width, height, dials.frame);
   const inner = frame.inner;
   const unit = Math.min(inner.width, inner.height);
   const findSubject = (name: string): Subject | null => library.subjects.find((s) => s.name === name) ?? null;
@@ -288,7 +311,7 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
   const layers = async (colored: boolean): Promise<{ body: string; drawn: Subject[] }> => {
     order.length = 0;
     const random = seededRandom(dials.seed);
-    const parts: string[] = [drawFrameBand(frame, dials.cells, colored)];
+    const parts: string[] = [];
     const drawn: Subject[] = [];
     const pad = unit * 0.04;
     const area: Box = { x: inner.x + pad, y: inner.y + pad, width: inner.width - 2 * pad, height: inner.height - 2 * pad };
@@ -298,7 +321,7 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       const cy = area.y + area.height / 2;
       parts.push(drawMandala(cx, cy, radius, difficulty, random, colored));
       backdrop = 'mandala';
-      return { body: parts.join(''), drawn };
+      return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
     }
     if (plan.style === 'pattern') {
       parts.push(drawMosaic(inner, unit / MOSAIC_CELLS[difficulty], random, colored));
@@ -346,13 +369,21 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
           order.push(hp);
           holding = { held: heldSubject.name, via: plan.held.via, anchor: anchorOnPage(placement, plan.held.point), box: placementBox(hp) };
         }
+        // Worn things as small plain stickers on the patterned wearer ("a cat wearing a hat").
+        for (const worn of withWorn([placement]).filter((p) => p !== placement)) {
+          parts.push(stickerOf(worn, lw * 7, '#000'), stickerOf(worn, lw * 5, paper), drawSubject(worn, lw, colored));
+          drawn.push(worn.subject);
+          order.push(worn);
+        }
       } else if (difficulty === 'teen' || difficulty === 'adult') {
         const r = Math.min(area.width, area.height) * 0.3;
         parts.push(drawMandala(area.x + area.width / 2, area.y + area.height / 2, r, difficulty === 'adult' ? 'teen' : 'children', random, colored));
       }
-      return { body: parts.join(''), drawn };
+      return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
     }
-    const layout = layoutFor(plan.scene, inner);
+    // A place the prompt names by a word the reader has no scene for (a room, a park) wins.
+    const place = placeFor(understanding.scene, understanding.words) ?? plan.scene;
+    const layout = layoutFor(place, inner);
     const placements: Placement[] = [];
     const [main, ...rest] = plan.arranged ? [] : plan.subjects;
     if (plan.arranged) placements.push(...arrangedPlacements({ area, groundY: layout.groundY, floating: layout.floating }, random));
@@ -363,8 +394,9 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       const [bl, bt, br, bb] = main.bounds;
       // Long low subjects (buses, race cars) would end up tiny: let them use the full width.
       const wide = (br - bl) / (bb - bt) > 1.8;
-      const share = difficulty === 'toddler' || (wide && !others.length) ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : 0.8;
-      const heightShare = difficulty === 'toddler' ? (plan.held ? 0.7 : 0.8) : plan.held ? 0.6 : 0.68;
+      // Above toddler the subject leaves room around it for the scene to fill.
+      const share = (difficulty === 'toddler' || wide) && !others.length ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : 0.72;
+      const heightShare = difficulty === 'toddler' ? (plan.held ? 0.7 : 0.8) : plan.held ? 0.6 : 0.62;
       const w = area.width * share;
       const h = Math.min(area.height * heightShare, layout.groundY - area.y);
       // A held thing sticks out on the side the holder faces (or its hand's side): leave room there.
@@ -398,30 +430,36 @@ async function composeSvg(plan: Plan, difficulty: Difficulty, width: number, hei
       lineWidth: lw,
       level: dials.level,
       keepClear: [...placements, ...(heldPlacement ? [heldPlacement] : [])].map(placementBox),
+      words: understanding.words,
       findSubject,
     };
-    parts.push(drawScene(plan.scene, ctx));
     // A place counts as drawn when its scenery is (level 0 is a bare ground line).
-    backdrop = plan.scene && dials.level > 0 ? `scene:${plan.scene}` : null;
+    backdrop = place && dials.level > 0 ? `scene:${place}` : null;
+    const subjectParts: string[] = [];
     for (const p of placements) {
-      parts.push(drawSubject(p, lw, colored));
+      subjectParts.push(drawSubject(p, lw, colored));
       drawn.push(p.subject);
       order.push(p);
       if (p === placements[0] && heldPlacement) {
         // In front of the holder, white-filled, so it covers the paw or snout it sits on; small
         // props keep their colour areas only (details would print as ink blots).
-        parts.push(drawSubject(heldPlacement, lw, colored, difficulty !== 'teen'));
+        subjectParts.push(drawSubject(heldPlacement, lw, colored, difficulty !== 'teen'));
         drawn.push(heldPlacement.subject);
         order.push(heldPlacement);
       }
     }
-    return { body: parts.join(''), drawn };
+    // The scenery gets what the region target leaves after the subjects (first a guess from
+    // their shapes, then what the last raster measured).
+    const scenery = drawScene(place, ctx, dials.sceneryBudget ?? dials.regionTarget - estimateRegions(subjectParts.join('')));
+    sceneryRegions = scenery.regions;
+    parts.push(scenery.svg, ...subjectParts);
+    return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
   };
   const wrap = (body: string): string =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#fff"/><g fill="#fff" stroke="#000" stroke-width="${lw.toFixed(2)}" stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>`;
-  const bw = await layers(false);
   const color = await layers(true);
-  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding, placements: [...order], backdrop };
+  const bw = await layers(false);
+  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding, sceneryRegions, placements: [...order], backdrop };
 }
 
 /** A point of a placed subject's 72-unit box on the page. */
@@ -503,16 +541,16 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   const { width, height } = pageSizeForRatio(opts.ratio);
   const spec = DIFFICULTY_SPECS[opts.difficulty];
   const baseSeed = opts.seed ?? hashString(`${normalized}|${opts.difficulty}|${opts.ratio}`);
-  // A place the prompt names is drawn even on the simplest pages (a little scenery, dropped again
-  // if the page gets too busy), and adult pages draw it too instead of a pattern.
-  const namedPlaceLevel = understanding.scene ? Math.max(1, SCENE_LEVEL[opts.difficulty], opts.difficulty === 'adult' ? SCENE_LEVEL.teen : 0) : 0;
-  const dials: Dials = { level: Math.max(SCENE_LEVEL[opts.difficulty], namedPlaceLevel), cells: 0, seed: baseSeed };
+  // The frame is the seed's choice, not a constant; toddler pages keep the thin double line.
+  const frames: readonly FrameStyle[] = opts.difficulty === 'toddler' ? ['double'] : FRAME_STYLES;
+  const dials: Dials = { level: SCENE_LEVEL[opts.difficulty], cells: 0, seed: baseSeed, frame: frames[baseSeed % frames.length], regionTarget: 0, sceneryBudget: null };
   const lw = lineWidthPx(opts.difficulty);
   // Aim inside the band with a margin: another counter may leave out the page background or the
   // frame ring, and a page on the edge of its band would then fall out of it.
   const band = { min: spec.minRegions + 2, max: spec.maxRegions - 3 };
   const speckPx = Math.round(SPECK_MM2 * PX_PER_MM * PX_PER_MM);
   const distance = (r: number): number => Math.max(0, band.min - r, r - band.max);
+  dials.regionTarget = Number.isFinite(band.max) ? (band.min + band.max) / 2 : band.min * 1.4;
   let best: { composition: Composition; png: Buffer; regions: number; report: PageReport; dials: Dials; plan: Plan } | null = null;
   const verify = opts.verify ?? true;
   let attempts = 0;
@@ -520,10 +558,14 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   // instead (the plan a teen page would get), so every page that leaves here passes the checker.
   // A held thing that pushes a page over its band (a snowman with a gift has too many areas for a
   // toddler) is dropped last: the holder alone, as the page would be without the relation.
+  const unheld = plan.held ? planPage({ ...understanding, relation: null }, library, opts.difficulty) : null;
   const plans = [
     plan,
     ...(plan.style === 'pattern' && plan.subjects.length > 0 ? [planPage(understanding, library, 'teen')] : []),
-    ...(plan.held ? [planPage({ ...understanding, relation: null }, library, opts.difficulty)] : []),
+    ...(unheld ? [unheld] : []),
+    // Last, a page too busy with several subjects keeps fewer: a group of two, then the main
+    // subject alone (what is left out is then reported not drawn).
+    ...fewerSubjects(unheld ?? plan),
   ];
   for (const [planIndex, current] of plans.entries()) {
     if (best?.report.passes) break;
@@ -532,7 +574,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     while (attempts < limit) {
       attempts++;
       dials.cells = 0;
-      let composition = await composeSvg(current, opts.difficulty, width, height, dials, library);
+      let composition = await composeSvg(current, understanding, opts.difficulty, width, height, dials, library);
       const raster = await rasterizeSvg(composition.svg, width, height);
       let cleaned = cleanPage(raster, sliverAreaPx(opts.difficulty), speckPx);
       // Necks are judged on the cleaned page (inked slivers change them); closing one can leave a
@@ -543,12 +585,24 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       if (leaks > 0 && closeNarrowNecks(cleaned.bitmap, NECK_MM * PX_PER_MM, CORE_MM2 * PX_PER_MM * PX_PER_MM, lw) > 0) {
         cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
       }
+      if (current.style === 'scene' && (cleaned.regionCount > band.max || (cleaned.regionCount < band.min && dials.frame !== 'band'))) {
+        // Out of the band: the next attempt gives the scenery what the subjects measured here
+        // leave of the target (and, short of regions, a band the spokes can split).
+        const subjectsMeasured = cleaned.regionCount - composition.sceneryRegions;
+        const budget = Math.max(0, Math.round(dials.regionTarget - subjectsMeasured));
+        const short = cleaned.regionCount < band.min;
+        if (budget !== dials.sceneryBudget || short) {
+          dials.sceneryBudget = budget;
+          if (short) dials.frame = 'band';
+          continue;
+        }
+      }
       if (cleaned.regionCount < band.min) {
         // Too few regions: split the frame band into cells. The spokes are straight lines, so they
         // are inked into the raster directly instead of rendering the page a second time.
         const target = Math.min(band.max, Math.ceil(band.min * 1.2));
         dials.cells = target - cleaned.regionCount + 1;
-        composition = await composeSvg(current, opts.difficulty, width, height, dials, library);
+        composition = await composeSvg(current, understanding, opts.difficulty, width, height, dials, library);
         inkAxisLines(cleaned.bitmap, frameSpokes(composition.frame, dials.cells), lw);
         cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
       }
@@ -570,7 +624,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       if (better) best = { composition, png: await encodeBitmapPng(cleaned.bitmap), regions, report, dials: { ...dials }, plan: current };
       if (report.passes) break;
       // Too many regions with no scenery left to drop: no seed changes the subjects, next plan.
-      if (regions > band.max && dials.level === 0 && current.held) break;
+      if (regions > band.max && dials.level === 0 && (current.held || current.arranged || current.subjects.length > 1)) break;
       // Too many regions: less scenery first; anything else the checker found: another seed.
       if (problems.length > 0 && dials.level > 0 && current.style === 'scene') dials.level--;
       else dials.seed = (dials.seed + 7919) >>> 0;
@@ -601,6 +655,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     holding: chosen.composition.holding,
     style: chosen.plan.style,
     seed: chosen.dials.seed,
+    inside: chosen.composition.frame.inner,
     attempts,
   };
 }
@@ -625,7 +680,8 @@ function notDrawn(understanding: Understanding, drawn: DrawnThing[]): string[] {
   const shown = (subject: Understanding['subjects'][number]): boolean =>
     visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `))).length >= subject.count;
   for (const subject of understanding.subjects) if (!shown(subject)) missing.push(subject.original);
-  if (understanding.scene && understanding.sceneWord && !names.has(`scene:${understanding.scene}`)) missing.push(understanding.sceneWord);
+  // The place is drawn as the scene its words pick (a park for "park", read as a meadow).
+  if (understanding.scene && understanding.sceneWord && !visible.some((d) => d.role === 'scene')) missing.push(understanding.sceneWord);
   return [...new Set(missing)];
 }
 

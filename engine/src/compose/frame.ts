@@ -1,33 +1,53 @@
 import type { Box } from './scenes';
-import { n, paint, rect } from './svg-shapes';
+import { n, paint } from './svg-shapes';
+
+/**
+ * How the picture is framed, chosen per page: a wide band (which can be split into cells to
+ * colour), a thin double line, or a single line. Only the wide band is a region dial.
+ */
+export type FrameStyle = 'band' | 'double' | 'single';
+export const FRAME_STYLES: readonly FrameStyle[] = ['band', 'double', 'single'];
 
 export interface FrameGeometry {
+  style: FrameStyle;
   outer: Box;
   inner: Box;
   radius: number;
 }
 
-/** The frame's geometry for a page: a margin, then a band whose inside holds the picture. */
-export function frameGeometry(width: number, height: number, bandShare: number): FrameGeometry {
+const BAND_SHARE: Record<FrameStyle, number> = { band: 0.05, double: 0.032, single: 0 };
+
+/** The frame's geometry for a page: a margin, then a band (none for a single line) around the picture. */
+export function frameGeometry(width: number, height: number, style: FrameStyle): FrameGeometry {
   const unit = Math.min(width, height);
   const margin = unit * 0.035;
-  // The band is never narrower than the corner radius, so spokes never cross a rounded corner.
-  const band = Math.max(unit * bandShare, unit * 0.032);
+  const band = unit * BAND_SHARE[style];
   const outer = { x: margin, y: margin, width: width - 2 * margin, height: height - 2 * margin };
   const inner = { x: outer.x + band, y: outer.y + band, width: outer.width - 2 * band, height: outer.height - 2 * band };
-  return { outer, inner, radius: unit * 0.03 };
+  return { style, outer, inner, radius: unit * 0.03 };
+}
+
+function roundedRect(box: Box, r: number): string {
+  const { x, y, width: w, height: h } = box;
+  return `M${n(x + r)} ${n(y)}H${n(x + w - r)}A${n(r)} ${n(r)} 0 0 1 ${n(x + w)} ${n(y + r)}V${n(y + h - r)}A${n(r)} ${n(r)} 0 0 1 ${n(x + w - r)} ${n(y + h)}H${n(x + r)}A${n(r)} ${n(r)} 0 0 1 ${n(x)} ${n(y + h - r)}V${n(y + r)}A${n(r)} ${n(r)} 0 0 1 ${n(x + r)} ${n(y)}Z`;
 }
 
 /**
- * The frame's back layer: the band, split into `cells` by spokes. The cells are the page's
- * region dial: each one is a region to colour, so a page short of its band gets more cells.
+ * The frame, drawn over the picture: paper covers everything outside the inside (scenery may run
+ * past it and is cut cleanly here), then the band, split into `cells` by spokes. The cells are a
+ * region dial: each is an area to colour, so a page short of its band gets more of them.
  */
-export function drawFrameBand(frame: FrameGeometry, cells: number, colored: boolean): string {
+export function drawFrame(frame: FrameGeometry, pageWidth: number, pageHeight: number, cells: number, colored: boolean): string {
   const { outer, inner, radius } = frame;
-  const out = [rect(outer.x, outer.y, outer.width, outer.height, paint(colored, '#e7f5ff'), radius)];
+  const innerPath = roundedRect(inner, frame.style === 'single' ? radius : radius * 0.5);
+  const out = [`<path d="M0 0H${n(pageWidth)}V${n(pageHeight)}H0Z${innerPath}" fill-rule="evenodd" fill="#fff" stroke="none"/>`];
+  if (frame.style === 'single') {
+    out.push(`<path d="${innerPath}" fill="none"/>`);
+    return out.join('');
+  }
+  out.push(`<path d="${roundedRect(outer, radius)}${innerPath}" fill-rule="evenodd" fill="${paint(colored, '#e7f5ff')}"/>`);
   const spokes = frameSpokes(frame, cells);
   if (spokes.length) out.push(`<path d="${spokes.map((s) => `M${n(s.x1)} ${n(s.y1)}L${n(s.x2)} ${n(s.y2)}`).join('')}" fill="none"/>`);
-  out.push(rect(inner.x, inner.y, inner.width, inner.height, paint(colored, '#ffffff'), radius * 0.5));
   return out.join('');
 }
 
@@ -38,9 +58,9 @@ export interface Spoke {
   y2: number;
 }
 
-/** Axis-aligned spokes across the band, spread evenly along the inner edge. */
+/** Axis-aligned spokes across the band, spread evenly along the inner edge (none without a band). */
 export function frameSpokes(frame: FrameGeometry, cells: number): Spoke[] {
-  if (cells <= 1) return [];
+  if (cells <= 1 || frame.style !== 'band') return [];
   const { outer, inner } = frame;
   const perimeter = 2 * (inner.width + inner.height);
   const spokes: Spoke[] = [];

@@ -1,10 +1,18 @@
+/**
+ * Procedural backgrounds per place, drawn in planes from far (small, high) to near (large, low):
+ * a sky with seeded choices (sun or not, which sun, which clouds, birds, a rainbow), a far plane
+ * (mountains, hills, a treeline, a skyline, a reef), ground bands, a row of small things on the
+ * far ground, big things at the sides in front, and small details on the near ground. Every piece
+ * is a closed white-filled outline painted over what lies behind it, so the page is a mosaic of
+ * closed areas; the frame drawn last cuts whatever runs past the inside.
+ */
 import type { Scene } from '../prompt/lexicon';
 import type { Subject } from '../subjects/subject-library';
 import type { Random } from './seeded-random';
 import { drawSubject, fitSubject } from './place-subject';
 import type { Placement } from './place-subject';
-import { circle, n, paint, polygon, rect, smoothClosedPath } from './svg-shapes';
-import type { Point } from './svg-shapes';
+import * as shape from './scenery-shapes';
+import { ellipse, paint, rect } from './svg-shapes';
 
 export interface Box {
   x: number;
@@ -12,6 +20,9 @@ export interface Box {
   width: number;
   height: number;
 }
+
+/** The places a page can be set in: the prompt reader's scenes and a few it names by word. */
+export type Place = Scene | 'mountain' | 'park' | 'room';
 
 export interface SceneLayout {
   /** Inside of the frame. */
@@ -27,313 +38,449 @@ export interface SceneContext {
   random: Random;
   colored: boolean;
   lineWidth: number;
-  /** How much scenery: 0 none (toddler) … 3 busy (teen). */
+  /** How much scenery: 1 a few big shapes (toddler) … 4 rich (adult); 0 only the ground. */
   level: number;
   /** Boxes the scenery must keep clear of (the subjects). */
   keepClear: Box[];
+  /** The prompt's English words: they pick a variant (autumn leaves, a snowy night). */
+  words: readonly string[];
   findSubject(name: string): Subject | null;
 }
 
-export function layoutFor(scene: Scene | null, inner: Box): SceneLayout {
-  const floating = scene === 'sea' || scene === 'sky' || scene === 'space' || scene === 'night';
-  const groundShare = scene === 'table' ? 0.72 : scene === 'road' ? 0.8 : scene === 'beach' ? 0.84 : 0.86;
+/** Words that set the page in a place the prompt reader has no scene for. */
+const PLACE_WORDS: [RegExp, Place][] = [
+  [/^(mountain|mountains|peak|alps|cliff|valley)$/, 'mountain'],
+  [/^(park|playground)$/, 'park'],
+  [/^(room|bedroom|living|window|sofa|couch|indoors|home|pillow|bed|house)$/, 'room'],
+];
+
+/** The place to draw: a named place word wins over the scene when the reader has none for it. */
+export function placeFor(scene: Scene | null, words: readonly string[]): Place | null {
+  for (const [pattern, place] of PLACE_WORDS) {
+    if (!words.some((w) => pattern.test(w))) continue;
+    // "a cat in a room" has no scene; "a house in the snow" keeps the snow.
+    if (place === 'room' && scene !== null && scene !== 'table') continue;
+    if (place === 'mountain' && scene !== null && scene !== 'meadow' && scene !== 'snow') continue;
+    if (place === 'park' && scene !== null && scene !== 'meadow') continue;
+    return place;
+  }
+  return scene;
+}
+
+const FLOATING = new Set<Place>(['sea', 'sky', 'space']);
+
+export function layoutFor(place: Place | null, inner: Box): SceneLayout {
+  const floating = place !== null && FLOATING.has(place);
+  const groundShare = place === 'table' || place === 'room' ? 0.84 : place === 'road' || place === 'city' ? 0.86 : 0.88;
   return { inner, groundY: inner.y + inner.height * groundShare, floating };
 }
 
-function overlaps(a: Box, b: Box, pad = 0): boolean {
-  return a.x < b.x + b.width + pad && b.x < a.x + a.width + pad && a.y < b.y + b.height + pad && b.y < a.y + a.height + pad;
+function overlapArea(a: Box, b: Box): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return w > 0 && h > 0 ? w * h : 0;
 }
 
-function isClear(box: Box, ctx: SceneContext, placed: Box[]): boolean {
-  const { inner } = ctx.layout;
-  if (box.x < inner.x || box.y < inner.y || box.x + box.width > inner.x + inner.width || box.y + box.height > inner.y + inner.height) return false;
+/** Clear of the subjects (a little overlap allowed for things behind them) and of what is placed. */
+function isClear(box: Box, ctx: SceneContext, placed: Box[], behind: number): boolean {
+  const area = box.width * box.height;
   const pad = ctx.lineWidth * 3;
-  return ![...ctx.keepClear, ...placed].some((o) => overlaps(box, o, pad));
+  const grown = { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad };
+  if (ctx.keepClear.some((o) => overlapArea(grown, o) > area * behind)) return false;
+  return !placed.some((o) => overlapArea(grown, o) > 0);
 }
 
-/** Tries a few seeded spots for a prop and keeps the first that collides with nothing. */
-function findSpot(ctx: SceneContext, placed: Box[], size: { width: number; height: number }, zone: Box, tries = 14): Box | null {
+/** Tries a few seeded spots for a thing and keeps the first that collides with nothing. */
+function findSpot(ctx: SceneContext, placed: Box[], size: { width: number; height: number }, zone: Box, behind = 0, tries = 24): Box | null {
   for (let i = 0; i < tries; i++) {
     const box = {
       x: ctx.random.range(zone.x, Math.max(zone.x, zone.x + zone.width - size.width)),
       y: ctx.random.range(zone.y, Math.max(zone.y, zone.y + zone.height - size.height)),
       ...size,
     };
-    if (isClear(box, ctx, placed)) return box;
+    if (isClear(box, ctx, placed, behind)) {
+      placed.push(box);
+      return box;
+    }
   }
   return null;
 }
 
-function wavyBand(x0: number, x1: number, y: number, bottom: number, amplitude: number, waves: number, random: Random): string {
-  const points: Point[] = [];
-  const steps = waves * 4;
-  const phase = random.range(0, Math.PI * 2);
-  for (let i = 0; i <= steps; i++) {
-    const x = x0 + ((x1 - x0) * i) / steps;
-    points.push([x, y + Math.sin(phase + (i / steps) * waves * Math.PI * 2) * amplitude]);
-  }
-  let d = `M${n(x0)} ${n(bottom)}L${points.map(([x, yy]) => `${n(x)} ${n(yy)}`).join('L')}L${n(x1)} ${n(bottom)}Z`;
-  d = d.replace(/L/g, ' L').trim();
-  return d;
+/** Something standing on a base line: its foot point, its size, and what it looks like. */
+type Item = (x: number, baseY: number, size: number, ctx: SceneContext) => string;
+
+interface Recipe {
+  sky: 'day' | 'night' | 'water' | 'space' | 'wall' | 'none';
+  /** Horizon as a share of the inside's height, from the top. */
+  horizon: number;
+  far: (ctx: SceneContext, horizonY: number) => string;
+  /** Ground bands from far to near. */
+  ground: string[];
+  mid: Item[];
+  near: Item[];
+  details: Item[];
+  /** Things in the air (falling leaves, snowflakes, bubbles, fish). */
+  air?: Item;
+  /** Big leaves hanging in from the top corners (a jungle canopy). */
+  canopy?: boolean;
 }
 
-function sun(cx: number, cy: number, r: number, rays: number, colored: boolean): string {
-  const out: string[] = [];
-  for (let i = 0; i < rays; i++) {
-    const a = (i / rays) * Math.PI * 2;
-    const w = (Math.PI / rays) * 0.55;
-    out.push(
-      polygon(
-        [
-          [cx + r * 1.2 * Math.cos(a - w), cy + r * 1.2 * Math.sin(a - w)],
-          [cx + r * 1.75 * Math.cos(a), cy + r * 1.75 * Math.sin(a)],
-          [cx + r * 1.2 * Math.cos(a + w), cy + r * 1.2 * Math.sin(a + w)],
-        ],
-        paint(colored, '#ffd43b'),
-      ),
-    );
-  }
-  out.push(circle(cx, cy, r, paint(colored, '#ffe066')));
-  return out.join('');
-}
-
-function cloud(x: number, y: number, w: number, colored: boolean): string {
-  const h = w * 0.42;
-  const r1 = h * 0.45;
-  const r2 = h * 0.6;
-  const d = `M${n(x)} ${n(y + h)}A${n(r1)} ${n(r1)} 0 0 1 ${n(x + w * 0.3)} ${n(y + h * 0.45)}A${n(r2)} ${n(r2)} 0 0 1 ${n(x + w * 0.72)} ${n(y + h * 0.4)}A${n(r1)} ${n(r1)} 0 0 1 ${n(x + w)} ${n(y + h)}Z`;
-  return `<path d="${d}" fill="${paint(colored, '#f1f3f5')}"/>`;
-}
-
-function star(cx: number, cy: number, r: number, colored: boolean): string {
-  const points: Point[] = [];
-  for (let i = 0; i < 10; i++) {
-    const a = -Math.PI / 2 + (i * Math.PI) / 5;
-    const rr = i % 2 ? r * 0.45 : r;
-    points.push([cx + rr * Math.cos(a), cy + rr * Math.sin(a)]);
-  }
-  return polygon(points, paint(colored, '#ffe066'));
-}
-
-function tuft(x: number, y: number, h: number, colored: boolean): string {
-  const w = h * 0.22;
-  return [-1, 0, 1]
-    .map((k) =>
-      polygon(
-        [
-          [x + k * w * 1.4 - w / 2, y],
-          [x + k * w * 2.2, y - h * (k === 0 ? 1 : 0.75)],
-          [x + k * w * 1.4 + w / 2, y],
-        ],
-        paint(colored, '#69db7c'),
-      ),
-    )
-    .join('');
-}
-
-function seaweed(x: number, bottom: number, h: number, random: Random, colored: boolean): string {
-  const w = h * 0.13;
-  const left: Point[] = [];
-  const right: Point[] = [];
-  const phase = random.range(0, Math.PI * 2);
-  for (let i = 0; i <= 6; i++) {
-    const y = bottom - (h * i) / 6;
-    const sway = Math.sin(phase + i * 1.1) * w * 1.4;
-    const half = w * (1 - i / 7);
-    left.push([x + sway - half, y]);
-    right.unshift([x + sway + half, y]);
-  }
-  return `<path d="${smoothClosedPath([...left, ...right])}" fill="${paint(colored, '#40c057')}"/>`;
-}
-
-function fence(x0: number, x1: number, groundY: number, h: number, colored: boolean): string {
-  const out: string[] = [];
-  const w = h * 0.28;
-  const gap = w * 0.6;
-  out.push(rect(x0, groundY - h * 0.72, x1 - x0, h * 0.16, paint(colored, '#e8c39e')));
-  for (let x = x0; x + w <= x1; x += w + gap) {
-    out.push(polygon([[x, groundY], [x, groundY - h * 0.85], [x + w / 2, groundY - h], [x + w, groundY - h * 0.85], [x + w, groundY]], paint(colored, '#f4d8b5')));
-  }
-  return out.join('');
-}
-
-function placeLibraryProp(ctx: SceneContext, placed: Box[], name: string, size: number, zone: Box, grounded: boolean): string {
-  const subject = ctx.findSubject(name);
+const r = (ctx: SceneContext): Random => ctx.random;
+const pine: Item = (x, y, s, c) => shape.pine(x, y, s, c.colored, c.level >= 3 ? 4 : 3);
+const tree: Item = (x, y, s, c) => shape.roundTree(x, y, s, r(c), c.colored, c.level >= 3 ? r(c).int(0, 4) : 0);
+const autumnTree: Item = (x, y, s, c) => shape.autumnTree(x, y, s, r(c), c.colored);
+const bush: Item = (x, y, s, c) => shape.bush(x, y, s, r(c), c.colored, c.level >= 3 ? 3 : 0);
+const flower: Item = (x, y, s, c) => shape.flower(x, y, s * 0.8, r(c), c.colored);
+const tulip: Item = (x, y, s, c) => shape.tulip(x, y, s * 0.8, r(c), c.colored);
+const tuft: Item = (x, y, s, c) => shape.tuft(x, y, s * 0.4, c.colored);
+const rock: Item = (x, y, s, c) => shape.rock(x, y, s * 0.6, r(c), c.colored);
+const mushroom: Item = (x, y, s, c) => shape.mushroom(x, y, s * 0.45, c.colored);
+const palm: Item = (x, y, s, c) => shape.palm(x, y, s, r(c).pick([-1, 1]), c.colored);
+const cactus: Item = (x, y, s, c) => shape.cactus(x, y, s * 0.8, c.colored);
+const house: Item = (x, y, s, c) => shape.house(x - s * 0.4, y, s * 0.8, r(c), c.colored);
+const snowyHouse: Item = (x, y, s, c) => shape.house(x - s * 0.4, y, s * 0.8, r(c), c.colored, true);
+const barn: Item = (x, y, s, c) => shape.barn(x - s * 0.5, y, s, c.colored);
+const coral: Item = (x, y, s, c) => shape.coral(x, y, s * 0.8, r(c), c.colored);
+const seaFan: Item = (x, y, s, c) => shape.seaFan(x, y, s * 0.5, c.level >= 3 ? 6 : 4, c.colored);
+const seaweed: Item = (x, y, s, c) => shape.seaweed(x, y, s * 1.3, r(c), c.colored);
+const shell: Item = (x, y, s, c) => shape.shell(x, y, s * 0.4, c.colored);
+const starfish: Item = (x, y, s, c) => shape.starfish(x, y - s * 0.3, s * 0.3, c.colored);
+const bench: Item = (x, y, s, c) => shape.bench(x - s * 0.4, y, s * 0.8, c.colored);
+const lamp: Item = (x, y, s, c) => shape.lampPost(x, y, s, c.colored);
+const fern: Item = (x, y, s, c) => [-2.2, -1.57, -0.9].map((a) => shape.jungleLeaf(x, y, s * 0.55, a + r(c).range(-0.15, 0.15), c.level >= 3 ? 2 : 1, c.colored)).join('');
+const libraryProp = (name: string): Item => (x, y, s, c) => {
+  const subject = c.findSubject(name);
   if (!subject) return '';
-  const [l, t, r, b] = subject.bounds;
-  const scale = size / Math.max(r - l, b - t);
-  const dims = { width: (r - l) * scale, height: (b - t) * scale };
-  const spotZone = grounded ? { ...zone, y: ctx.layout.groundY - dims.height + ctx.lineWidth, height: 0 } : zone;
-  const spot = findSpot(ctx, placed, dims, spotZone);
-  if (!spot) return '';
-  placed.push(spot);
-  const placement: Placement = fitSubject(subject, spot, ctx.random.next() < 0.5);
-  return drawSubject(placement, ctx.lineWidth, ctx.colored, true);
+  const [l, t, rr, b] = subject.bounds;
+  const scale = s / Math.max(rr - l, b - t);
+  const placement: Placement = fitSubject(subject, { x: x - ((rr - l) * scale) / 2, y: y - (b - t) * scale, width: (rr - l) * scale, height: (b - t) * scale }, c.random.next() < 0.5);
+  return drawSubject(placement, c.lineWidth, c.colored, true);
+};
+
+const hills = (amplitude: number, color: string) => (ctx: SceneContext, y: number): string => {
+  const { inner } = ctx.layout;
+  return shape.ridge(inner.x - 10, inner.x + inner.width + 10, y, inner.y + inner.height + 10, inner.height * amplitude, ctx.random.int(2, 3), ctx.random, paint(ctx.colored, color));
+};
+const peaks = (height: number, caps: boolean) => (ctx: SceneContext, y: number): string => {
+  const { inner } = ctx.layout;
+  return shape.mountains(inner.x, inner.x + inner.width, y, inner.y + inner.height + 10, inner.height * height, ctx.random.int(2, 3), ctx.random, ctx.colored, caps);
+};
+const trees = (lift: number, color: string) => (ctx: SceneContext, y: number): string => {
+  const { inner } = ctx.layout;
+  return shape.treeline(inner.x - 10, inner.x + inner.width + 10, y - inner.height * lift, inner.y + inner.height + 10, inner.width * 0.06, ctx.random, paint(ctx.colored, color));
+};
+const both = (...planes: ((ctx: SceneContext, y: number) => string)[]) => (ctx: SceneContext, y: number): string => planes.map((p) => p(ctx, y)).join('');
+/** Far hills, or far mountains on some pages. */
+const hillsOrPeaks = (ctx: SceneContext, y: number): string => (ctx.random.next() < 0.35 ? peaks(0.22, false)(ctx, y) : hills(0.08, '#c0eb75')(ctx, y));
+const skyline = (ctx: SceneContext, y: number): string => {
+  const { inner } = ctx.layout;
+  const out: string[] = [];
+  let x = inner.x - 5;
+  while (x < inner.x + inner.width) {
+    const w = inner.width * ctx.random.range(0.1, 0.18);
+    const h = inner.height * ctx.random.range(0.12, 0.3);
+    out.push(rect(x, y - h, w, h + 10, paint(ctx.colored, '#dbe4ff')));
+    x += w * ctx.random.range(0.7, 1);
+  }
+  return out.join('');
+};
+const street = (ctx: SceneContext, y: number): string => {
+  const { inner } = ctx.layout;
+  const bottom = inner.y + inner.height;
+  const top = y + (bottom - y) * 0.35;
+  const out = [rect(inner.x - 10, top, inner.width + 20, bottom - top + 10, paint(ctx.colored, '#adb5bd'))];
+  out.push(rect(inner.x - 10, top, inner.width + 20, (bottom - top) * 0.22, paint(ctx.colored, '#dee2e6')));
+  const laneY = top + (bottom - top) * 0.62;
+  const dash = inner.width * 0.08;
+  for (let x = inner.x + dash * 0.4; x + dash < inner.x + inner.width; x += dash * 1.8) out.push(rect(x, laneY, dash, inner.height * 0.015, paint(ctx.colored, '#ffe066')));
+  return out.join('');
+};
+const buildings = (ctx: SceneContext, y: number): string => {
+  const { inner } = ctx.layout;
+  const out = [skyline(ctx, y - inner.height * 0.12)];
+  let x = inner.x - inner.width * 0.02;
+  while (x < inner.x + inner.width) {
+    const w = inner.width * ctx.random.range(0.17, 0.26);
+    const h = inner.height * ctx.random.range(0.2, 0.34);
+    out.push(shape.building(x, y + 2, w, h, Math.min(ctx.level, 3), ctx.random, ctx.colored));
+    x += w + inner.width * ctx.random.range(0.01, 0.03);
+  }
+  return out.join('') + street(ctx, y);
+};
+const sea = (ctx: SceneContext, y: number): string => {
+  const { inner } = ctx.layout;
+  const out = [shape.ridge(inner.x - 10, inner.x + inner.width + 10, y, inner.y + inner.height + 10, inner.height * 0.005, 6, ctx.random, paint(ctx.colored, '#a5d8ff'))];
+  // Wave bands across the sea, far to near.
+  for (let i = 1; i <= Math.min(ctx.level, 3); i++) {
+    out.push(shape.ridge(inner.x - 10, inner.x + inner.width + 10, y + inner.height * 0.035 * i, inner.y + inner.height + 10, inner.height * 0.008, 5 + i, ctx.random, paint(ctx.colored, i % 2 ? '#74c0fc' : '#a5d8ff')));
+  }
+  return out.join('');
+};
+const reef = (ctx: SceneContext, y: number): string => {
+  const { inner } = ctx.layout;
+  const top = inner.y;
+  const out = [shape.ridge(inner.x - 10, inner.x + inner.width + 10, top + inner.height * 0.06, top - 10, -inner.height * 0.012, 5, ctx.random, paint(ctx.colored, '#d0ebff'))];
+  out.push(shape.ridge(inner.x - 10, inner.x + inner.width + 10, y, inner.y + inner.height + 10, inner.height * 0.08, ctx.random.int(3, 5), ctx.random, paint(ctx.colored, '#99e9f2')));
+  return out.join('');
+};
+const moonGround = (ctx: SceneContext, y: number): string => {
+  const { inner } = ctx.layout;
+  const out = [shape.ridge(inner.x - 10, inner.x + inner.width + 10, y, inner.y + inner.height + 10, inner.height * 0.03, 3, ctx.random, paint(ctx.colored, '#dee2e6'))];
+  for (let i = 0; i < ctx.level + 1; i++) {
+    const rx = inner.width * ctx.random.range(0.04, 0.08);
+    out.push(ellipse(inner.x + inner.width * ctx.random.range(0.08, 0.92), y + (inner.y + inner.height - y) * ctx.random.range(0.4, 0.8), rx, rx * 0.35, paint(ctx.colored, '#ced4da')));
+  }
+  return out.join('');
+};
+const wall = (ctx: SceneContext, y: number): string => {
+  const { inner } = ctx.layout;
+  const out: string[] = [];
+  const floorTop = y;
+  const bottom = inner.y + inner.height + 10;
+  out.push(rect(inner.x - 10, floorTop, inner.width + 20, bottom - floorTop, paint(ctx.colored, '#e8c39e')));
+  const boards = 2 + ctx.level;
+  for (let i = 1; i < boards; i++) {
+    const by = floorTop + ((bottom - floorTop) * i) / boards;
+    out.push(`<path d="M${inner.x - 10} ${by.toFixed(1)}H${(inner.x + inner.width + 10).toFixed(1)}" fill="none"/>`);
+  }
+  // A skirting board, a window and a picture on the wall.
+  out.push(rect(inner.x - 10, floorTop - inner.height * 0.025, inner.width + 20, inner.height * 0.025, paint(ctx.colored, '#f8f9fa')));
+  const left = ctx.random.next() < 0.5;
+  const ww = inner.width * 0.34;
+  const wx = left ? inner.x + inner.width * 0.08 : inner.x + inner.width * 0.58;
+  out.push(shape.windowWithCurtains(wx, inner.y + inner.height * 0.1, ww, inner.height * 0.24, ctx.colored));
+  if (ctx.level >= 2) {
+    const px = left ? inner.x + inner.width * 0.66 : inner.x + inner.width * 0.1;
+    out.push(shape.pictureFrame(px, inner.y + inner.height * 0.12, inner.width * 0.22, inner.height * 0.15, ctx.random, ctx.colored));
+  }
+  out.push(shape.rug(inner.x + inner.width / 2, floorTop + (bottom - floorTop) * 0.55, inner.width * 0.36, (bottom - floorTop) * 0.26, ctx.colored));
+  return out.join('');
+};
+
+const RECIPES: Record<Place, Recipe> = {
+  meadow: { sky: 'day', horizon: 0.56, far: hillsOrPeaks, ground: ['#d8f5a2', '#b2f2bb'], mid: [tree, pine, bush, tree], near: [tree, bush], details: [flower, tulip, tuft, mushroom, flower] },
+  garden: { sky: 'day', horizon: 0.58, far: trees(0.03, '#8ce99a'), ground: ['#d8f5a2', '#b2f2bb'], mid: [bush, tree, bush], near: [tulip, flower, bush], details: [flower, tulip, flower, mushroom, tuft] },
+  park: { sky: 'day', horizon: 0.56, far: both(skyline, trees(0.02, '#8ce99a')), ground: ['#d8f5a2', '#c0eb75'], mid: [tree, lamp, bench, tree], near: [tree, lamp], details: [flower, tuft, bush] },
+  farm: { sky: 'day', horizon: 0.56, far: hills(0.07, '#d8f5a2'), ground: ['#ffec99', '#d8f5a2', '#c0eb75'], mid: [barn, tree, house, tree], near: [tree, bush], details: [tuft, flower, rock, tuft] },
+  forest: { sky: 'day', horizon: 0.5, far: trees(0.08, '#69db7c'), ground: ['#c0eb75', '#a9e34b'], mid: [pine, tree, pine], near: [pine, tree], details: [mushroom, rock, tuft, bush, mushroom] },
+  jungle: { sky: 'day', horizon: 0.5, far: trees(0.12, '#69db7c'), ground: ['#8ce99a', '#69db7c'], mid: [palm, tree, palm], near: [palm, fern], details: [fern, flower, rock], canopy: true },
+  mountain: { sky: 'day', horizon: 0.58, far: both(peaks(0.42, true), hills(0.05, '#c0eb75')), ground: ['#d8f5a2', '#c0eb75'], mid: [pine, pine, tree], near: [pine, rock], details: [rock, tuft, flower] },
+  snow: { sky: 'day', horizon: 0.56, far: peaks(0.3, true), ground: ['#f8f9fa', '#f1f3f5'], mid: [pine, snowyHouse, pine, pine], near: [pine, pine], details: [rock, libraryProp('snowman'), tuft] },
+  beach: { sky: 'day', horizon: 0.46, far: sea, ground: ['#ffe8a1', '#ffec99'], mid: [libraryProp('sailboat'), rock], near: [palm, rock], details: [shell, starfish, shell, libraryProp('crab')] },
+  desert: { sky: 'day', horizon: 0.58, far: peaks(0.14, false), ground: ['#ffd8a8', '#ffe8cc'], mid: [cactus, rock, cactus], near: [cactus], details: [rock, rock, cactus] },
+  city: { sky: 'day', horizon: 0.56, far: buildings, ground: [], mid: [], near: [lamp, tree], details: [] },
+  road: { sky: 'day', horizon: 0.6, far: both(hillsOrPeaks, street), ground: [], mid: [tree, house, pine], near: [tree], details: [] },
+  sea: { sky: 'water', horizon: 0.8, far: reef, ground: ['#ffe8a1'], mid: [seaweed, coral, seaFan, seaweed], near: [coral, seaweed], details: [shell, starfish, shell], air: (x, y, s, c) => (r(c).next() < 0.35 ? libraryProp(r(c).pick(['fish', 'tropical fish', 'blowfish']))(x, y + s * 0.12, s * 0.24, c) : shape.bubble(x, y, s * 0.08, c.colored)) },
+  sky: { sky: 'day', horizon: 0.86, far: hills(0.04, '#c0eb75'), ground: [], mid: [tree, house, tree, pine], near: [], details: [], air: (x, y, s, c) => shape.cloud(x - s * 0.25, y, s * 0.5, r(c).int(0, 2), r(c), c.colored) },
+  space: { sky: 'space', horizon: 0.86, far: moonGround, ground: [], mid: [], near: [], details: [], air: (x, y, s, c) => (r(c).next() < 0.3 ? shape.planet(x, y, s * 0.1, r(c).next() < 0.5, c.colored) : shape.star(x, y, s * 0.12, c.colored)) },
+  night: { sky: 'night', horizon: 0.58, far: hills(0.06, '#c0eb75'), ground: ['#b2f2bb'], mid: [house, tree, pine, house], near: [tree], details: [tuft, flower] },
+  table: { sky: 'wall', horizon: 0.66, far: wall, ground: [], mid: [], near: [], details: [] },
+  room: { sky: 'wall', horizon: 0.64, far: wall, ground: [], mid: [], near: [], details: [] },
+};
+
+/** The recipe with the prompt's variant: autumn colours in a forest, night over the snow. */
+function recipeFor(place: Place, words: readonly string[]): Recipe {
+  const recipe = RECIPES[place];
+  const has = (pattern: RegExp): boolean => words.some((w) => pattern.test(w));
+  if (has(/^(autumn|fall)$/)) return { ...recipe, mid: [autumnTree, pine, autumnTree], near: [autumnTree], air: (x, y, s, c) => shape.leaf(x, y, s * 0.06, r(c).range(0, Math.PI), c.colored) };
+  if (place === 'snow' || has(/^(snowy|snowing|snowflake)$/)) return { ...recipe, air: (x, y, s, c) => shape.star(x, y, s * 0.05, c.colored, 6) };
+  if (has(/^(night|moon|starry|moonlight)$/) && recipe.sky === 'day') return { ...recipe, sky: 'night' };
+  return recipe;
 }
 
-const GROUND_COLORS: Partial<Record<Scene, string>> = {
-  meadow: '#b2f2bb', garden: '#b2f2bb', farm: '#d8f5a2', jungle: '#8ce99a', forest: '#a9e34b', beach: '#ffe8a1', desert: '#ffd8a8', snow: '#f8f9fa', city: '#dee2e6', road: '#ced4da', table: '#ffc9c9',
-};
+/** The sky's seeded choices: a sun (three kinds, or none), clouds of three kinds, birds, a rainbow. */
+function drawSky(recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: number, spend: Spending): void {
+  const { inner } = ctx.layout;
+  const { random, colored, level } = ctx;
+  const unit = Math.min(inner.width, inner.height);
+  const zone: Box = { x: inner.x + unit * 0.02, y: inner.y + unit * 0.02, width: inner.width - unit * 0.04, height: Math.max(unit * 0.1, (horizonY - inner.y) * 0.55) };
+  if (recipe.sky === 'day') {
+    if (level >= 2 && random.next() < 0.2) {
+      spend.add(shape.rainbow(inner.x + inner.width * random.range(0.3, 0.7), horizonY + unit * 0.02, unit * random.range(0.35, 0.5), Math.min(level + 1, 5), colored));
+    }
+    if (random.next() < 0.75) {
+      const rr = unit * random.range(0.06, 0.08) * (level === 1 ? 1.4 : 1);
+      const corner = random.next() < 0.2;
+      // Rays are many small areas: a plain sun when the budget is short.
+      const style = spend.left < 20 ? 2 : random.int(0, 2);
+      const rays = level >= 3 ? random.int(8, 12) : 6;
+      if (corner) {
+        // A sun peeking in from a top corner: the frame cuts it.
+        if (spend.add(shape.sun(random.next() < 0.5 ? inner.x + rr * 0.3 : inner.x + inner.width - rr * 0.3, inner.y + rr * 0.3, rr * 1.4, style, rays, colored), true)) {
+          placed.push({ x: inner.x, y: inner.y, width: inner.width, height: rr * 2.6 });
+        }
+      } else {
+        const spot = findSpot(ctx, placed, { width: rr * 3.6, height: rr * 3.6 }, zone);
+        if (spot) spend.add(shape.sun(spot.x + rr * 1.8, spot.y + rr * 1.8, rr, style, rays, colored), true);
+      }
+    }
+    const kind = random.int(0, 2);
+    const clouds = level === 1 ? random.int(0, 1) : random.int(1, level);
+    for (let i = 0; i < clouds; i++) {
+      const w = unit * random.range(0.22, 0.32) * (level === 1 ? 1.3 : 1);
+      const c = findSpot(ctx, placed, { width: w, height: w * 0.45 }, zone);
+      if (c) spend.add(shape.cloud(c.x, c.y, w, kind, random, colored), i === 0);
+    }
+    if (level >= 3 && random.next() < 0.6) {
+      for (let i = 0; i < level - 1; i++) {
+        const w = unit * random.range(0.07, 0.1);
+        const b = findSpot(ctx, placed, { width: w, height: w * 0.5 }, zone);
+        if (b) spend.add(shape.bird(b.x + w / 2, b.y + w * 0.3, w, colored));
+      }
+    }
+  } else if (recipe.sky === 'night' || recipe.sky === 'space') {
+    const rr = unit * random.range(0.06, 0.09);
+    const moonSpot = findSpot(ctx, placed, { width: rr * 2.2, height: rr * 2.2 }, zone);
+    if (moonSpot) spend.add(recipe.sky === 'space' && random.next() < 0.5 ? shape.planet(moonSpot.x + rr * 1.1, moonSpot.y + rr * 1.1, rr * 0.8, false, colored) : shape.crescentMoon(moonSpot.x + rr * 1.1, moonSpot.y + rr * 1.1, rr, colored), true);
+    if (recipe.sky === 'space' && level >= 2) {
+      const pr = unit * random.range(0.07, 0.1);
+      const p = findSpot(ctx, placed, { width: pr * 3.8, height: pr * 1.6 }, { ...inner, height: horizonY - inner.y });
+      if (p) spend.add(shape.planet(p.x + pr * 1.9, p.y + pr * 0.8, pr, true, colored));
+    }
+    const stars = 2 + level * 3;
+    for (let i = 0; i < stars; i++) {
+      const sr = unit * random.range(0.025, 0.045) * (level === 1 ? 1.6 : 1);
+      const s = findSpot(ctx, placed, { width: sr * 2, height: sr * 2 }, { ...inner, height: horizonY - inner.y - sr });
+      if (s) spend.add(shape.star(s.x + sr, s.y + sr, sr, colored));
+    }
+  }
+}
 
-const GROUND_PROPS: Partial<Record<Scene, string[]>> = {
-  meadow: ['deciduous tree', 'blossom', 'tulip', 'mushroom', 'evergreen tree'],
-  garden: ['tulip', 'sunflower', 'blossom', 'hibiscus', 'rose', 'mushroom'],
-  farm: ['house', 'deciduous tree', 'ewe', 'sunflower'],
-  jungle: ['palm tree', 'volcano', 'palm tree', 'cactus'],
-  forest: ['evergreen tree', 'deciduous tree', 'mushroom', 'evergreen tree'],
-  beach: ['palm tree', 'spiral shell', 'crab', 'beach with umbrella'],
-  desert: ['cactus', 'cactus', 'desert'],
-  snow: ['evergreen tree', 'snowman', 'evergreen tree'],
-  city: ['house', 'office building', 'house with garden', 'deciduous tree'],
-  road: ['house', 'deciduous tree', 'evergreen tree', 'house with garden'],
-  table: ['teacup without handle', 'red apple', 'cupcake', 'shortcake'],
-};
+/** A rough count of the areas a piece of scenery adds: one per filled shape, half a one per line. */
+export function estimateRegions(svg: string): number {
+  const filled = svg.match(/fill="(?!none)[^"]*"/g)?.length ?? 0;
+  const lines = svg.match(/fill="none"/g)?.length ?? 0;
+  return filled + lines / 2;
+}
 
-const SKY_PROPS: Partial<Record<Scene, string[]>> = {
-  sea: ['tropical fish', 'fish', 'spiral shell', 'crab', 'blowfish', 'tropical fish'],
-  space: ['ringed planet', 'crescent moon', 'rocket', 'satellite', 'star'],
-  sky: ['cloud', 'balloon', 'bird', 'cloud', 'kite'],
-  night: ['crescent moon', 'star', 'owl', 'star'],
-};
+/** What the scenery spends of its region budget, and what it draws. */
+class Spending {
+  readonly parts: string[] = [];
+  regions = 0;
+  constructor(readonly budget: number) {}
+  /** Keeps a piece if the budget allows it (or it is required); returns whether it was kept. */
+  add(svg: string, required = false): boolean {
+    if (!svg) return false;
+    const cost = estimateRegions(svg);
+    if (!required && this.regions + cost > this.budget) return false;
+    this.parts.push(svg);
+    this.regions += cost;
+    return true;
+  }
+  get left(): number {
+    return this.budget - this.regions;
+  }
+}
 
-/** Scenery behind the subjects, as SVG, plus how many props it placed. */
-export function drawScene(scene: Scene | null, ctx: SceneContext): string {
+export interface Scenery {
+  svg: string;
+  /** estimateRegions of everything drawn. */
+  regions: number;
+}
+
+/** How many of each plane's things a level may draw at most (index: level). */
+const CAPS = { mid: [0, 1, 6, 9, 14], near: [0, 0, 2, 3, 4], details: [0, 0, 6, 10, 24], air: [0, 0, 5, 8, 14] };
+
+/**
+ * Scenery behind the subjects (nothing for no place, only the ground at level 0), spending at
+ * most `budget` regions beyond the sky, the far plane and the ground: the composer gives it what
+ * the difficulty's band leaves after the subjects.
+ */
+export function drawScene(place: Place | null, ctx: SceneContext, budget: number): Scenery {
+  if (place === null) return { svg: '', regions: 0 };
+  const recipe = recipeFor(place, ctx.words);
   const { inner, groundY } = ctx.layout;
   const { random, colored, level } = ctx;
-  const out: string[] = [];
-  const placed: Box[] = [];
-  const x0 = inner.x;
-  const x1 = inner.x + inner.width;
-  const bottom = inner.y + inner.height;
   const unit = Math.min(inner.width, inner.height);
-  if (level === 0 || scene === null) {
-    if (scene !== null && !ctx.layout.floating) out.push(`<path d="${wavyBand(x0, x1, groundY, bottom, unit * 0.006, 2, random)}" fill="${paint(colored, GROUND_COLORS[scene] ?? '#b2f2bb')}"/>`);
-    return out.join('');
+  const bottom = inner.y + inner.height;
+  const spend = new Spending(budget);
+  if (level === 0) {
+    // The least a page gets: the ground its subject stands on.
+    const ground = recipe.ground[0];
+    if (ground && !ctx.layout.floating) spend.add(shape.ridge(inner.x - 10, inner.x + inner.width + 10, groundY - unit * 0.02, bottom + 10, unit * 0.01, 2, random, paint(colored, ground)), true);
+    return { svg: spend.parts.join(''), regions: spend.regions };
   }
-  const skyZone: Box = { x: x0 + unit * 0.03, y: inner.y + unit * 0.03, width: inner.width - unit * 0.06, height: (groundY - inner.y) * 0.42 };
-  switch (scene) {
-    case 'sea': {
-      out.push(`<path d="${wavyBand(x0, x1, inner.y + inner.height * 0.08, inner.y, unit * 0.012, 5, random)}" fill="${paint(colored, '#d0ebff')}"/>`);
-      out.push(`<path d="${wavyBand(x0, x1, inner.y + inner.height * 0.9, bottom, unit * 0.01, 3, random)}" fill="${paint(colored, '#ffe8a1')}"/>`);
-      const weeds = 1 + level;
-      for (let i = 0; i < weeds; i++) {
-        const x = random.pick([x0 + unit * random.range(0.05, 0.2), x1 - unit * random.range(0.05, 0.2)]);
-        const h = unit * random.range(0.18, 0.3);
-        const box = { x: x - h * 0.2, y: inner.y + inner.height * 0.9 - h, width: h * 0.4, height: h };
-        if (isClear(box, ctx, placed)) {
-          placed.push(box);
-          out.push(seaweed(x, inner.y + inner.height * 0.92, h, random, colored));
-        }
-      }
-      for (let i = 0; i < 2 + level * 2; i++) {
-        const r = unit * random.range(0.02, 0.034);
-        const spot = findSpot(ctx, placed, { width: r * 2, height: r * 2 }, { x: x0, y: inner.y + inner.height * 0.12, width: inner.width, height: inner.height * 0.7 });
-        if (spot) {
-          placed.push(spot);
-          out.push(circle(spot.x + r, spot.y + r, r, paint(colored, '#e7f5ff')));
-        }
-      }
-      break;
-    }
-    case 'space':
-    case 'night': {
-      for (let i = 0; i < 3 + level * 3; i++) {
-        const r = unit * random.range(0.035, 0.055);
-        const spot = findSpot(ctx, placed, { width: r * 2, height: r * 2 }, inner);
-        if (spot) {
-          placed.push(spot);
-          out.push(star(spot.x + r, spot.y + r, r, colored));
-        }
-      }
-      break;
-    }
-    case 'road': {
-      const top = groundY - unit * 0.02;
-      out.push(rect(x0, top, inner.width, bottom - top, paint(colored, '#adb5bd')));
-      const laneY = top + (bottom - top) * 0.5;
-      const dash = unit * 0.07;
-      for (let x = x0 + dash * 0.4; x + dash < x1; x += dash * 1.8) out.push(rect(x, laneY - unit * 0.013, dash, unit * 0.026, paint(colored, '#ffe066')));
-      break;
-    }
-    case 'city': {
-      // A row of houses behind the street: big simple blocks with windows to colour.
-      out.push(`<path d="${wavyBand(x0, x1, groundY, bottom, 0, 1, random)}" fill="${paint(colored, GROUND_COLORS.city ?? '#dee2e6')}"/>`);
-      let x = x0 + unit * 0.02;
-      while (x < x1 - unit * 0.12) {
-        const w = unit * random.range(0.16, 0.24);
-        const h = (groundY - inner.y) * random.range(0.28, 0.42 + level * 0.04);
-        const right = Math.min(x + w, x1 - unit * 0.02);
-        out.push(rect(x, groundY - h, right - x, h, paint(colored, random.pick(['#ffe3e3', '#e7f5ff', '#fff3bf', '#ebfbee']))));
-        const cols = Math.max(1, Math.floor((right - x) / (unit * 0.07)));
-        const rows = Math.max(1, Math.floor(h / (unit * 0.09)) - 1);
-        const cw = (right - x) / cols;
-        for (let r = 0; r < Math.min(rows, level + 1); r++) {
-          for (let c = 0; c < cols; c++) out.push(rect(x + c * cw + cw * 0.25, groundY - h + unit * 0.03 + r * unit * 0.09, cw * 0.5, unit * 0.05, paint(colored, '#fff9db')));
-        }
-        x = right + unit * random.range(0.01, 0.03);
-      }
-      break;
-    }
-    case 'table': {
-      out.push(rect(x0, groundY, inner.width, bottom - groundY, paint(colored, '#ffc9c9')));
-      const checks = 6 + level * 2;
-      const w = inner.width / checks;
-      for (let i = 0; i < checks; i += 2) out.push(rect(x0 + i * w, groundY + (bottom - groundY) * 0.45, w, (bottom - groundY) * 0.3, paint(colored, '#ff8787')));
-      break;
-    }
-    default: {
-      out.push(`<path d="${wavyBand(x0, x1, groundY, bottom, unit * 0.008, 2, random)}" fill="${paint(colored, GROUND_COLORS[scene] ?? '#b2f2bb')}"/>`);
-      if (scene === 'beach') out.push(`<path d="${wavyBand(x0, x1, groundY - unit * 0.09, groundY + unit * 0.01, unit * 0.006, 6, random)}" fill="${paint(colored, '#a5d8ff')}"/>`);
-      if (scene === 'farm' && level >= 2) out.push(fence(x0, x0 + inner.width * 0.3, groundY + unit * 0.01, unit * 0.08, colored));
-    }
-  }
-  // Sky: a sun and clouds above grounded scenes.
-  if (!ctx.layout.floating && scene !== 'table') {
-    const r = unit * 0.05;
-    const spot = findSpot(ctx, placed, { width: r * 3.6, height: r * 3.6 }, skyZone);
-    if (spot) {
-      placed.push(spot);
-      out.push(sun(spot.x + r * 1.8, spot.y + r * 1.8, r, level >= 2 ? 10 : 8, colored));
-    }
-    for (let i = 0; i < level; i++) {
-      const w = unit * random.range(0.14, 0.2);
-      const c = findSpot(ctx, placed, { width: w, height: w * 0.42 }, skyZone);
-      if (c) {
-        placed.push(c);
-        out.push(cloud(c.x, c.y, w, colored));
+  const horizonY = inner.y + inner.height * recipe.horizon;
+  const placed: Box[] = [];
+  const skyColor = recipe.sky === 'night' || recipe.sky === 'space' ? '#dbe4ff' : recipe.sky === 'water' ? '#d0ebff' : recipe.sky === 'wall' ? '#fff4e6' : '#e7f5ff';
+  if (colored) spend.parts.push(`<rect x="${inner.x}" y="${inner.y}" width="${inner.width}" height="${inner.height}" fill="${skyColor}" stroke="none"/>`);
+  drawSky(recipe, ctx, placed, horizonY, spend);
+  spend.add(recipe.far(ctx, horizonY), true);
+  // Ground bands: the first at the horizon, the nearer ones lower; the young get fewer.
+  const bands = recipe.ground.slice(0, level === 1 ? 1 : level === 2 ? 2 : recipe.ground.length);
+  bands.forEach((color, i) => {
+    const y = horizonY + ((groundY - horizonY) * i) / Math.max(1, bands.length) + unit * 0.02;
+    spend.add(shape.ridge(inner.x - 10, inner.x + inner.width + 10, y, bottom + 10, unit * (0.012 + i * 0.01), random.int(2, 3), random, paint(colored, color)), true);
+  });
+  if (recipe.canopy && level >= 2) {
+    // Leaves hanging in from both top corners, cut by the frame.
+    for (const [x, dir] of [[inner.x, 1], [inner.x + inner.width, -1]] as const) {
+      for (const a of level >= 3 ? [0.35, 0.85, 1.3] : [0.5, 1.1]) {
+        const angle = dir > 0 ? a : Math.PI - a;
+        spend.add(shape.jungleLeaf(x - dir * unit * 0.02, inner.y - unit * 0.02, unit * random.range(0.28, 0.36), angle, level >= 3 ? 3 : 2, colored));
       }
     }
+    placed.push({ x: inner.x, y: inner.y, width: unit * 0.3, height: unit * 0.3 }, { x: inner.x + inner.width - unit * 0.3, y: inner.y, width: unit * 0.3, height: unit * 0.3 });
   }
-  // Something to colour in an empty sky: a kite, a bird or a balloon on busy pages.
-  if (!ctx.layout.floating && level >= 2 && scene !== 'table' && scene !== 'city') {
-    out.push(placeLibraryProp(ctx, placed, random.pick(['kite', 'balloon', 'butterfly', 'bird']), unit * random.range(0.12, 0.16), skyZone, false));
+  const mids = random.shuffle(recipe.mid);
+  const floating = FLOATING.has(place);
+  // One thing of each plane in turn, so a small budget still spreads over the page.
+  const planes: (() => string)[] = [];
+  for (let i = 0; i < CAPS.near[level]; i++) {
+    planes.push(() => {
+      const item = recipe.near[i % Math.max(1, recipe.near.length)];
+      if (!item) return '';
+      const s = unit * 0.6 * random.range(0.85, 1.15);
+      const width = s * 0.8;
+      // Big near things stand at the sides, partly past the frame.
+      const left = (i % 2 === 0) === random.next() < 0.5;
+      const spot = findSpot(ctx, placed, { width, height: s }, { x: left ? inner.x - width * 0.35 : inner.x + inner.width - width * 0.65, y: groundY + unit * 0.04 - s, width, height: 0 }, 0.5, 4);
+      return spot ? item(spot.x + width / 2, groundY + unit * 0.04, s, ctx) : '';
+    });
   }
-  if (scene === 'sky' && level >= 1) {
-    for (let i = 0; i < level + 1; i++) {
-      const w = unit * random.range(0.16, 0.24);
-      const c = findSpot(ctx, placed, { width: w, height: w * 0.42 }, inner);
-      if (c) {
-        placed.push(c);
-        out.push(cloud(c.x, c.y, w, colored));
-      }
-    }
+  for (let i = 0; i < CAPS.mid[level]; i++) {
+    planes.push(() => {
+      const item = mids[i % Math.max(1, mids.length)];
+      if (!item) return '';
+      const s = unit * (level === 1 ? 0.34 : 0.24) * random.range(0.85, 1.15);
+      const baseY = horizonY + unit * 0.03;
+      // Far things may stand half hidden behind the subjects.
+      const spot = findSpot(ctx, placed, { width: s * 0.8, height: s }, { x: inner.x, y: baseY - s, width: inner.width, height: 0 }, 0.6);
+      return spot ? item(spot.x + s * 0.4, baseY, s, ctx) : '';
+    });
   }
-  // Props from the library: on the ground for grounded scenes, anywhere for floating ones.
-  const props = ctx.layout.floating ? SKY_PROPS[scene] : GROUND_PROPS[scene];
-  if (props) {
-    const count = Math.min(props.length, level === 1 ? 1 : level === 2 ? 2 : 4);
-    const zone: Box = ctx.layout.floating ? { x: x0, y: inner.y + inner.height * 0.1, width: inner.width, height: inner.height * 0.75 } : { x: x0, y: groundY, width: inner.width, height: 0 };
-    for (const name of random.shuffle(props).slice(0, count)) out.push(placeLibraryProp(ctx, placed, name, unit * random.range(0.13, 0.18), zone, !ctx.layout.floating));
+  for (let i = 0; i < CAPS.details[level]; i++) {
+    planes.push(() => {
+      const item = recipe.details[i % Math.max(1, recipe.details.length)];
+      if (!item) return '';
+      // Nearer (lower) details are bigger.
+      const depth = random.range(0.3, 1);
+      const s = unit * (0.1 + 0.12 * depth);
+      const baseY = horizonY + (bottom - horizonY) * depth - unit * 0.01;
+      const spot = findSpot(ctx, placed, { width: s * 0.6, height: s * 0.7 }, { x: inner.x, y: baseY - s * 0.7, width: inner.width, height: 0 }, 0.3);
+      return spot ? item(spot.x + s * 0.3, spot.y + s * 0.7, s, ctx) : '';
+    });
   }
-  if (!ctx.layout.floating && level >= 2 && scene !== 'road' && scene !== 'table' && scene !== 'city') {
-    for (let i = 0; i < level * 2; i++) {
-      const h = unit * 0.035;
-      const spot = findSpot(ctx, placed, { width: h * 1.4, height: h }, { x: x0, y: groundY + unit * 0.02, width: inner.width, height: bottom - groundY - unit * 0.04 - h });
-      if (spot) {
-        placed.push(spot);
-        out.push(tuft(spot.x + h * 0.7, spot.y + h, h, colored));
-      }
-    }
+  for (let i = 0; recipe.air && i < CAPS.air[level] * (floating ? 1.5 : 1); i++) {
+    const air = recipe.air;
+    planes.push(() => {
+      const s = unit * random.range(0.5, 0.8) * (level >= 4 ? 0.8 : 1) * (floating ? 1.3 : 1);
+      const spot = findSpot(ctx, placed, { width: s * 0.3, height: s * 0.3 }, { x: inner.x, y: inner.y + unit * 0.05, width: inner.width, height: (floating ? groundY : horizonY) - inner.y - unit * 0.1 }, 0.2);
+      return spot ? air(spot.x + s * 0.15, spot.y + s * 0.15, s, ctx) : '';
+    });
   }
-  return out.join('');
+  const order = interleave(planes, CAPS.near[level], CAPS.mid[level], CAPS.details[level]);
+  for (const draw of order) {
+    if (spend.left < 1) break;
+    spend.add(draw());
+  }
+  return { svg: spend.parts.join(''), regions: spend.regions };
+}
+
+/** The planes' generators taken one of each in turn: near, mid, details, air, near, mid… */
+function interleave<T>(all: T[], near: number, mid: number, details: number): T[] {
+  const groups = [all.slice(0, near), all.slice(near, near + mid), all.slice(near + mid, near + mid + details), all.slice(near + mid + details)];
+  const out: T[] = [];
+  for (let i = 0; out.length < all.length; i++) for (const g of groups) if (i < g.length) out.push(g[i]);
+  return out;
 }
