@@ -2,16 +2,21 @@ import type { Difficulty, Language, Ratio } from '@studio/contracts/constants';
 import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
 import { checkPrompt } from '../filter/content-filter';
 import type { Bitmap, Page, PageReport } from '../page';
-import { checkPage, findLeaks } from '../quality/check-page';
+import { checkPage, countLeaks, findLeaks } from '../quality/check-page';
 import type { Scene } from '../prompt/lexicon';
 import { buildSubjectIndex, understandPrompt } from '../prompt/understand-prompt';
 import type { SubjectIndex, Understanding } from '../prompt/understand-prompt';
 import type { RelationVerb } from '../prompt/lexicon';
+import type { ArrangeVerb } from '../prompt/relation-words';
 import type { SubjectKind } from '../subjects/curation';
 import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject, SubjectAttribution, SubjectLibrary } from '../subjects/subject-library';
 import { drawFrame, FRAME_STYLES, frameGeometry, frameSpokes } from './frame';
 import type { FrameGeometry, FrameStyle } from './frame';
+import { arrangeGroup, arrangePair, sizeClass, wearOn } from './arrange-subjects';
+import type { Stage } from './arrange-subjects';
+import { drawnSubjects, isVisible } from './drawn-report';
+import type { DrawnThing } from './drawn-report';
 import { drawMandala } from './mandala';
 import { drawInteriorMotifs, drawMosaic } from './pattern-fill';
 import { drawSubject, fitSubject, placementBox } from './place-subject';
@@ -45,7 +50,13 @@ export interface ComposeResult {
   subjects: string[];
   /** Present whenever a library subject (CC BY-SA) is on the page; show it with the page. */
   attribution: SubjectAttribution | null;
+  /**
+   * What the prompt asked for that the page does not show, in the user's words: words not
+   * understood, and understood subjects or places the composer could not draw.
+   */
   unmatched: string[];
+  /** Everything placed on the page (subjects with their visible share, the scene or theme). */
+  drawn: DrawnThing[];
   /** A short English title of what was drawn ("Cat and yarn in the garden"). */
   title: string;
   style: CompositionStyle;
@@ -72,7 +83,9 @@ const SCENE_BY_NAME: [RegExp, Scene][] = [
   [/jack-o-lantern|ghost|bat|owl|crescent moon/, 'night'],
   [/camel|cactus|scorpion/, 'desert'],
   [/cow|pig|ewe|ram|goat|chicken|rooster|tractor|horse|duck/, 'farm'],
-  [/palm tree|crab|spiral shell/, 'beach'],
+  [/palm tree|crab|spiral shell|sandcastle|lighthouse/, 'beach'],
+  [/barn/, 'farm'],
+  [/tunnel|finish flag/, 'road'],
   [/house|school|office|hospital|bus|taxi|police|ambulance/, 'city'],
 ];
 
@@ -117,6 +130,12 @@ interface Plan {
   scene: Scene | null;
   /** subjects[1] goes to this anchor of subjects[0] (in its 72-unit box) instead of beside it. */
   held?: { via: 'hands' | 'mouth'; point: [number, number]; facing: -1 | 0 | 1; verb: RelationVerb };
+  /** Placed by relation (arrange-subjects.ts): a pair by a verb, or a group of 2 to 5 in a row. */
+  arranged?: { verb: ArrangeVerb; mover: Subject; reference: Subject; count: number } | { group: Subject[] };
+  /** Worn things, put on their wearer after everything is placed. */
+  worn?: { wearer: Subject; item: Subject }[];
+  /** The main subject flies over the place (drawn high, not on the ground). */
+  airborne?: boolean;
 }
 
 /** Things small enough to hold; living things only when eaten (a cat eating fish). */
@@ -152,18 +171,53 @@ function holderWithHands(holder: Subject, word: string, library: SubjectLibrary)
   // Only a creature is swapped, and only for one named by the same word (not a rocket → astronaut).
   if (!holder.anchors || holder.anchors.hands.length) return holder;
   const alternatives = library.subjects
-    .filter((s) => s.anchors?.hands.length && s.name.split(' ').includes(word))
+    // A creature stays a creature: "a dog with a bone" is not "person with dog".
+    .filter((s) => s.anchors?.hands.length && s.name.split(' ').includes(word) && (s.kind !== 'person' || holder.kind === 'person'))
     .sort((a, b) => a.name.length - b.name.length || a.id.localeCompare(b.id));
   return alternatives[0] ?? holder;
 }
 
 function planPage(understanding: Understanding, library: SubjectLibrary, difficulty: Difficulty): Plan {
+  const plan = { ...planSubjects(understanding, library, difficulty), airborne: understanding.airborne };
   const byId = new Map(library.subjects.map((s) => [s.id, s]));
-  const matched = understanding.subjects.map((m) => byId.get(m.id)!).filter(Boolean);
+  const worn = understanding.worn.map((w) => ({ wearer: byId.get(w.wearer)!, item: byId.get(w.item)! })).filter((w) => w.wearer && w.item);
+  if (plan.style === 'mandala' || worn.length === 0) return plan;
+  return { ...plan, worn, subjects: plan.subjects.filter((s) => !worn.some((w) => w.item.id === s.id)) };
+}
+
+/** Up to five of a subject on one page; fewer for the youngest. */
+const MAX_GROUP: Record<Difficulty, number> = { toddler: 2, children: 5, teen: 5, adult: 5 };
+
+/**
+ * A pair placed by an arrangement verb, or a group when the prompt asks for several of a subject
+ * (or three or more subjects): the plan for compose-page's arranged layouts, or null.
+ */
+function arrangedPlan(understanding: Understanding, matched: Subject[], difficulty: Difficulty): Plan['arranged'] | null {
+  const arrangement = understanding.arrangement;
+  const find = (id: string): Subject | undefined => matched.find((s) => s.id === id);
+  if (arrangement) {
+    const mover = find(arrangement.subject);
+    const reference = find(arrangement.object);
+    const count = understanding.subjects.find((s) => s.id === arrangement.subject)?.count ?? 1;
+    if (mover && reference) return { verb: arrangement.verb, mover, reference, count: Math.min(count, MAX_GROUP[difficulty]) };
+  }
+  const members: Subject[] = [];
+  for (const subject of understanding.subjects) {
+    const s = find(subject.id);
+    for (let i = 0; s && i < subject.count; i++) members.push(s);
+  }
+  const several = understanding.subjects.some((s) => s.count > 1) || members.length >= 3;
+  return several && members.length >= 2 ? { group: members.slice(0, MAX_GROUP[difficulty]) } : null;
+}
+
+function planSubjects(understanding: Understanding, library: SubjectLibrary, difficulty: Difficulty): Plan {
+  const byId = new Map(library.subjects.map((s) => [s.id, s]));
+  const wornIds = new Set(understanding.worn.map((w) => w.item));
+  const matched = understanding.subjects.filter((m) => !wornIds.has(m.id)).map((m) => byId.get(m.id)!).filter(Boolean);
   if (understanding.theme === 'mandala' || (matched.length === 0 && understanding.scene === null)) {
     return { style: understanding.theme === 'pattern' ? 'pattern' : 'mandala', subjects: matched.slice(0, 1), scene: null };
   }
-  const pattern = understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0);
+  const pattern = understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0 && understanding.scene === null);
   const relation = understanding.relation;
   if (relation && matched.length >= 2 && matched[0].id === relation.holder && matched[1].id === relation.held) {
     const word = understanding.subjects[0].word;
@@ -180,10 +234,26 @@ function planPage(understanding: Understanding, library: SubjectLibrary, difficu
       return { style: 'scene', subjects, scene: understanding.scene ?? defaultScene(matched[0]), held };
     }
   }
+  const arranged = relation ? null : arrangedPlan(understanding, matched, difficulty);
+  if (arranged) {
+    const subjects = 'group' in arranged ? [...new Set(arranged.group)] : [arranged.mover, arranged.reference];
+    return { style: pattern ? 'pattern' : 'scene', subjects, scene: pattern ? null : understanding.scene ?? defaultScene(subjects[0]), arranged };
+  }
   if (pattern) return { style: 'pattern', subjects: matched.slice(0, 1), scene: null };
-  const subjects = difficulty === 'toddler' ? matched.slice(0, 1) : matched.slice(0, 3);
+  // Toddler pages keep two big subjects at most ("a cat and a dog"); one if two are too busy.
+  const subjects = difficulty === 'toddler' ? matched.slice(0, 2) : matched.slice(0, 3);
   const scene = understanding.scene ?? (subjects[0] ? defaultScene(subjects[0]) : null);
   return { style: 'scene', subjects, scene };
+}
+
+/** Fallback plans with fewer subjects, for a page no seed brings into its region band. */
+function fewerSubjects(plan: Plan): Plan[] {
+  if (plan.style === 'mandala' || plan.held || plan.subjects.length === 0) return [];
+  const arranged = plan.arranged;
+  const main = arranged ? ('group' in arranged ? arranged.group[0] : arranged.mover) : plan.subjects[0];
+  const alone: Plan = { ...plan, subjects: [main], arranged: undefined, worn: plan.worn?.filter((w) => w.wearer.id === main.id) };
+  if (arranged && 'group' in arranged && arranged.group.length > 2) return [{ ...plan, arranged: { group: arranged.group.slice(0, 2) }, subjects: [...new Set(arranged.group.slice(0, 2))] }, alone];
+  return arranged || plan.subjects.length > 1 ? [alone] : [];
 }
 
 interface Composition {
@@ -194,6 +264,9 @@ interface Composition {
   svg: string;
   colorSvg: string;
   drawnSubjects: Subject[];
+  /** The subjects' placements in drawing order, and the scene or theme drawn behind them. */
+  placements: Placement[];
+  backdrop: string | null;
 }
 
 interface Dials {
@@ -215,7 +288,27 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
   const inner = frame.inner;
   const unit = Math.min(inner.width, inner.height);
   const findSubject = (name: string): Subject | null => library.subjects.find((s) => s.name === name) ?? null;
+  const order: Placement[] = [];
+  let backdrop: string | null = null;
+  const arrangedPlacements = (stage: Stage, random: ReturnType<typeof seededRandom>): Placement[] => {
+    const arranged = plan.arranged!;
+    return 'group' in arranged ? arrangeGroup(arranged.group, stage, unit, random) : arrangePair(arranged.verb, arranged.mover, arranged.reference, stage, unit, arranged.count);
+  };
+  // Worn things on their wearers: a cape behind, the rest in front.
+  const withWorn = (placed: Placement[]): Placement[] => {
+    const out = [...placed];
+    for (const { wearer, item } of plan.worn ?? []) {
+      const at = Math.max(0, out.findIndex((p) => p.subject.id === wearer.id));
+      if (!out[at]) continue;
+      const { placement, behind } = wearOn(out[at], item);
+      out.splice(behind ? at : out.length, 0, placement);
+    }
+    return out;
+  };
+  const stickerOf = (p: Placement, width: number, paintColor: string): string =>
+    drawSubject(p, width, false).replace(/(fill|stroke)="#(?:000|fff)"/g, `$1="${paintColor}"`).replace(/fill="none"/g, `fill="${paintColor}"`);
   const layers = async (colored: boolean): Promise<{ body: string; drawn: Subject[] }> => {
+    order.length = 0;
     const random = seededRandom(dials.seed);
     const parts: string[] = [];
     const drawn: Subject[] = [];
@@ -228,6 +321,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       const main = plan.subjects[0];
       if (!main) {
         parts.push(drawMandala(cx, cy, radius, difficulty, random, colored));
+        backdrop = 'mandala';
         return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
       }
       // "an owl mandala": the owl in the middle, the rings around it, and small owls above and
@@ -252,12 +346,25 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       const subjectSvg = drawSubject(placement, lw, colored) + copies.join('');
       parts.push(drawMandala(cx, cy, radius, difficulty, random, colored, { share, regions: estimateRegions(subjectSvg) }), subjectSvg);
       drawn.push(main);
+      backdrop = 'mandala';
       return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
     }
     if (plan.style === 'pattern') {
       parts.push(drawMosaic(inner, unit / MOSAIC_CELLS[difficulty], random, colored));
+      backdrop = 'pattern';
       const main = plan.subjects[0];
-      if (main) {
+      const paperColor = colored ? '#fff8e1' : '#fff';
+      if (plan.arranged) {
+        // Several stickers placed by relation; the largest carries the interior pattern.
+        const placed = withWorn(arrangedPlacements({ area, groundY: area.y + area.height * 0.97, floating: false }, random));
+        const largest = placed.reduce((a, p) => (placementBox(p).height * placementBox(p).width > placementBox(a).height * placementBox(a).width ? p : a), placed[0]);
+        for (const p of placed) {
+          parts.push(stickerOf(p, lw * 9, '#000'), stickerOf(p, lw * 7, paperColor), drawSubject(p, lw, colored));
+          if (p === largest) parts.push(await drawInteriorMotifs(p, lw, random, colored, difficulty === 'adult' ? 60 : 25));
+          drawn.push(p.subject);
+          order.push(p);
+        }
+      } else if (main) {
         // A held thing sticks out on one side: the holder gets less of the page, away from it.
         const lean = plan.held ? (plan.held.facing || (plan.held.point[0] > (main.bounds[0] + main.bounds[2]) / 2 ? 1 : -1)) : 0;
         const share = plan.held ? 0.74 : 0.88;
@@ -278,12 +385,14 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
         parts.push(sticker(placement, lw * 13, '#000'), sticker(placement, lw * 11, paper), drawSubject(placement, lw, colored));
         parts.push(await drawInteriorMotifs(placement, lw, random, colored, difficulty === 'adult' ? 60 : 25));
         drawn.push(main);
+        order.push(placement);
         const heldSubject = plan.subjects[1];
         if (plan.held && heldSubject) {
           // The held thing as its own sticker in front, plain inside (the holder carries the pattern).
           const hp = placeHeld(placement, heldSubject, plan.held, area);
           parts.push(sticker(hp, lw * 7, '#000'), sticker(hp, lw * 5, paper), drawSubject(hp, lw, colored));
           drawn.push(heldSubject);
+          order.push(hp);
           holding = { held: heldSubject.name, via: plan.held.via, anchor: anchorOnPage(placement, plan.held.point), box: placementBox(hp) };
         }
       } else if (difficulty === 'teen' || difficulty === 'adult') {
@@ -296,7 +405,8 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     const place = placeFor(understanding.scene, understanding.words) ?? plan.scene;
     const layout = layoutFor(place, inner);
     const placements: Placement[] = [];
-    const [main, ...rest] = plan.subjects;
+    const [main, ...rest] = plan.arranged ? [] : plan.subjects;
+    if (plan.arranged) placements.push(...arrangedPlacements({ area, groundY: layout.groundY, floating: layout.floating }, random));
     const heldSubject = plan.held ? rest[0] : undefined;
     const others = plan.held ? rest.slice(1) : rest;
     let heldPlacement: Placement | null = null;
@@ -305,14 +415,14 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       // Long low subjects (buses, race cars) would end up tiny: let them use the full width.
       const wide = (br - bl) / (bb - bt) > 1.8;
       // Above toddler the subject leaves room around it for the scene to fill.
-      const share = difficulty === 'toddler' || wide ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : 0.72;
+      const share = (difficulty === 'toddler' || wide) && !others.length ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : 0.72;
       const heightShare = difficulty === 'toddler' ? (plan.held ? 0.7 : 0.8) : plan.held ? 0.6 : 0.62;
       const w = area.width * share;
       const h = Math.min(area.height * heightShare, layout.groundY - area.y);
       // A held thing sticks out on the side the holder faces (or its hand's side): leave room there.
       const lean = plan.held ? (plan.held.facing || (plan.held.point[0] > (bl + br) / 2 ? 1 : -1)) : 0;
       const x = others.length ? area.x + area.width * 0.04 : area.x + (area.width - w) / 2 - lean * area.width * 0.12;
-      const bottom = layout.floating ? area.y + (area.height + h) / 2 : layout.groundY + unit * 0.03;
+      const bottom = layout.floating ? area.y + (area.height + h) / 2 : plan.airborne ? area.y + h * 0.9 : layout.groundY + unit * 0.03;
       const placement = fitSubject(main, { x, y: bottom - h, width: w, height: h });
       if (layout.floating) placement.bottom -= (h - placementBox(placement).height) / 2;
       placements.push(placement);
@@ -324,13 +434,15 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       for (const other of others) {
         const ow = Math.min(area.width * 0.32, area.x + area.width - nextX);
         if (ow < area.width * 0.12) break;
-        const oh = h * 0.55;
+        // Size sense: a bee beside a sunflower is small, a castle beside a dog is not.
+        const oh = h * Math.min(0.9, Math.max(0.3, 0.55 * (sizeClass(other) / sizeClass(main))));
         const ob = layout.floating ? bottom - (h - oh) / 2 : bottom;
         const op = fitSubject(other, { x: nextX, y: ob - oh, width: ow, height: oh }, true);
         placements.push(op);
         nextX = placementBox(op).x + placementBox(op).width + unit * 0.03;
       }
     }
+    placements.splice(0, placements.length, ...withWorn(placements));
     const ctx: SceneContext = {
       layout,
       random,
@@ -341,15 +453,21 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       words: understanding.words,
       findSubject,
     };
+    // A place counts as drawn when its scenery is (level 0 is a bare ground line).
+    backdrop = place && dials.level > 0 ? `scene:${place}` : null;
     const subjectParts: string[] = [];
     for (const p of placements) {
       subjectParts.push(drawSubject(p, lw, colored));
+      // Adult scenes: the main subject carries small motifs in its own white areas, as on patterned pages.
+      if (difficulty === 'adult' && p === placements[0]) subjectParts.push(await drawInteriorMotifs(p, lw, random, colored, 40));
       drawn.push(p.subject);
+      order.push(p);
       if (p === placements[0] && heldPlacement) {
         // In front of the holder, white-filled, so it covers the paw or snout it sits on; small
         // props keep their colour areas only (details would print as ink blots).
         subjectParts.push(drawSubject(heldPlacement, lw, colored, difficulty !== 'teen'));
         drawn.push(heldPlacement.subject);
+        order.push(heldPlacement);
       }
     }
     // The scenery gets what the region target leaves after the subjects (first a guess from
@@ -363,7 +481,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#fff"/><g fill="#fff" stroke="#000" stroke-width="${lw.toFixed(2)}" stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>`;
   const color = await layers(true);
   const bw = await layers(false);
-  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding, sceneryRegions };
+  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding, sceneryRegions, placements: [...order], backdrop };
 }
 
 /** A point of a placed subject's 72-unit box on the page. */
@@ -462,10 +580,14 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   // instead (the plan a teen page would get), so every page that leaves here passes the checker.
   // A held thing that pushes a page over its band (a snowman with a gift has too many areas for a
   // toddler) is dropped last: the holder alone, as the page would be without the relation.
+  const unheld = plan.held ? planPage({ ...understanding, relation: null }, library, opts.difficulty) : null;
   const plans = [
     plan,
     ...(plan.style === 'pattern' && plan.subjects.length > 0 ? [planPage(understanding, library, 'teen')] : []),
-    ...(plan.held ? [planPage({ ...understanding, relation: null }, library, opts.difficulty)] : []),
+    ...(unheld ? [unheld] : []),
+    // Last, a page too busy with several subjects keeps fewer: a group of two, then the main
+    // subject alone (what is left out is then reported not drawn).
+    ...fewerSubjects(unheld ?? plan),
   ];
   for (const [planIndex, current] of plans.entries()) {
     if (best?.report.passes) break;
@@ -479,7 +601,10 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       let cleaned = cleanPage(raster, sliverAreaPx(opts.difficulty), speckPx);
       // Necks are judged on the cleaned page (inked slivers change them); closing one can leave a
       // new sliver, so the cleanup runs again.
-      if (closeNarrowNecks(cleaned.bitmap, NECK_MM * PX_PER_MM, CORE_MM2 * PX_PER_MM * PX_PER_MM, lw) > 0) {
+      // The neck closer is a full-page distance transform: only worth running when the checker's
+      // fast run-based count finds a leak at all.
+      const leaks = countLeaks(cleaned.bitmap.data, width, height);
+      if (leaks > 0 && closeNarrowNecks(cleaned.bitmap, NECK_MM * PX_PER_MM, CORE_MM2 * PX_PER_MM * PX_PER_MM, lw) > 0) {
         cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
       }
       const short = cleaned.regionCount < band.min && dials.frame === 'single';
@@ -523,7 +648,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       if (better) best = { composition, png: await encodeBitmapPng(cleaned.bitmap), regions, report, dials: { ...dials }, plan: current };
       if (report.passes) break;
       // Too many regions with no scenery left to drop: no seed changes the subjects, next plan.
-      if (regions > band.max && dials.level === 0 && current.held) break;
+      if (regions > band.max && dials.level === 0 && (current.held || current.arranged || current.subjects.length > 1)) break;
       // Too many regions: less scenery first; anything else the checker found: another seed.
       if (problems.length > 0 && dials.level > 0 && current.style === 'scene') dials.level--;
       else dials.seed = (dials.seed + 7919) >>> 0;
@@ -533,6 +658,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   const chosen = best!;
   const colorPng = await renderColorPreview(chosen.composition.colorSvg, width, height);
   const drawn = chosen.composition.drawnSubjects;
+  const report = drawnReport(chosen.composition, width, height);
   return {
     page: {
       png: chosen.png,
@@ -545,7 +671,8 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     understanding,
     subjects: drawn.map((s) => s.name),
     attribution: drawn.length ? library.attribution : null,
-    unmatched: understanding.unmatched,
+    unmatched: notDrawn(understanding, report),
+    drawn: report,
     title: pageTitle(chosen.plan, drawn),
     holding: chosen.composition.holding,
     style: chosen.plan.style,
@@ -553,6 +680,30 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     inside: insideBox(chosen.composition.frame, lw),
     attempts,
   };
+}
+
+function drawnReport(composition: Composition, width: number, height: number): DrawnThing[] {
+  const { frame, backdrop } = composition;
+  const things = drawnSubjects(composition.placements, width, height);
+  if (backdrop) things.push({ name: backdrop, role: backdrop.startsWith('scene:') ? 'scene' : 'theme', box: frame.inner, visibleShare: 1 });
+  return things;
+}
+
+/**
+ * Honesty: the words not understood, plus every understood subject that is not on the page
+ * (by its id) and the place when its scenery was not drawn, in the user's words.
+ */
+function notDrawn(understanding: Understanding, drawn: DrawnThing[]): string[] {
+  const visible = drawn.filter((d) => isVisible(d, PX_PER_MM));
+  const names = new Set(visible.map((d) => d.name));
+  const missing = [...understanding.unmatched];
+  // A subject is shown as many times as asked ("three kittens"), by its own picture or one that
+  // carries its word (a bear as the teddy bear that holds).
+  const shown = (subject: Understanding['subjects'][number]): boolean =>
+    visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `))).length >= subject.count;
+  for (const subject of understanding.subjects) if (!shown(subject)) missing.push(subject.original);
+  if (understanding.scene && understanding.sceneWord && !names.has(`scene:${understanding.scene}`)) missing.push(understanding.sceneWord);
+  return [...new Set(missing)];
 }
 
 const SCENE_TITLE: Record<Scene, string> = {

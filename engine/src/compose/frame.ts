@@ -1,4 +1,4 @@
-import type { Box } from './scenes';
+import type { Box } from './svg-shapes';
 import { n, paint } from './svg-shapes';
 
 /**

@@ -11,15 +11,12 @@ import type { Subject } from '../subjects/subject-library';
 import type { Random } from './seeded-random';
 import { drawSubject, fitSubject } from './place-subject';
 import type { Placement } from './place-subject';
+import { drawMosaic } from './pattern-fill';
 import * as shape from './scenery-shapes';
 import { ellipse, paint, rect } from './svg-shapes';
+import type { Box } from './svg-shapes';
 
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { Box } from './svg-shapes';
 
 /** The places a page can be set in: the prompt reader's scenes and a few it names by word. */
 export type Place = Scene | 'mountain' | 'park' | 'room';
@@ -404,6 +401,8 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
   const placed: Box[] = [];
   const skyColor = recipe.sky === 'night' || recipe.sky === 'space' ? '#dbe4ff' : recipe.sky === 'water' ? '#d0ebff' : recipe.sky === 'wall' ? '#fff4e6' : '#e7f5ff';
   if (colored) spend.parts.push(`<rect x="${inner.x}" y="${inner.y}" width="${inner.width}" height="${inner.height}" fill="${skyColor}" stroke="none"/>`);
+  // Rich pages: a stained-glass sky (or water, or wall) behind everything, in big calm cells.
+  if (level >= 4) spend.add(drawMosaic({ x: inner.x - 10, y: inner.y - 10, width: inner.width + 20, height: horizonY - inner.y + unit * 0.1 }, unit / 7, random, colored), true);
   drawSky(recipe, ctx, placed, horizonY, spend);
   spend.add(recipe.far(ctx, horizonY), true);
   // Ground bands: the first at the horizon, the nearer ones lower; the young get fewer.

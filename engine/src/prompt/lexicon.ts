@@ -33,7 +33,7 @@ export const SYNONYMS: Record<string, string> = {
   'school bus': 'bus', coach: 'bus', car: 'automobile', truck: 'delivery truck', lorry: 'delivery truck',
   'race car': 'racing car', racecar: 'racing car', 'sports car': 'racing car', jeep: 'sport utility vehicle', suv: 'sport utility vehicle',
   plane: 'airplane', aeroplane: 'airplane', jet: 'airplane', airliner: 'airplane', chopper: 'helicopter',
-  'hot air balloon': 'balloon', spaceship: 'rocket', 'rocket ship': 'rocket', 'space ship': 'rocket', 'space shuttle': 'rocket',
+  'hot air balloon': 'hot air balloon', 'air balloon': 'hot air balloon', spaceship: 'rocket', 'rocket ship': 'rocket', 'space ship': 'rocket', 'space shuttle': 'rocket',
   ufo: 'flying saucer', boat: 'sailboat', 'pirate ship': 'ship', steamship: 'ship', yacht: 'sailboat', 'fishing boat': 'ship',
   'steam locomotive': 'locomotive', 'steam train': 'locomotive', bike: 'bicycle', motorbike: 'motorcycle',
   digger: 'construction', excavator: 'construction', bulldozer: 'construction',
@@ -48,7 +48,7 @@ export const SYNONYMS: Record<string, string> = {
   bumblebee: 'honeybee', bee: 'honeybee', ladybird: 'lady beetle', ladybug: 'lady beetle', bug: 'lady beetle', insect: 'butterfly',
   caterpillar: 'bug', worm: 'worm', fish: 'tropical fish', goldfish: 'goldfish', seashell: 'spiral shell', shell: 'spiral shell',
   bone: 'meat on bone', honey: 'honey pot', 'princess castle': 'castle', princess: 'princess', prince: 'prince', lady: 'woman', grandma: 'older person', grandpa: 'older person',
-  chef: 'cook', person: 'person', girl: 'girl', boy: 'boy', man: 'man', woman: 'woman', child: 'child', farmer: 'farmer', astronaut: 'astronaut', queen: 'crown', king: 'crown', knight: 'superhero', superhero: 'superhero', wizard: 'mage', witch: 'mage', sorcerer: 'mage',
+  chef: 'cook', doctor: 'health worker', nurse: 'health worker', vet: 'health worker', fireman: 'firefighter', policeman: 'police officer', police: 'police officer', cop: 'police officer', builder: 'construction worker', iceberg: 'iceberg', person: 'person', girl: 'girl', boy: 'boy', man: 'man', woman: 'woman', child: 'child', farmer: 'farmer', astronaut: 'astronaut', queen: 'crown', king: 'crown', knight: 'person', 'finish line': 'finish flag', 'finishing line': 'finish flag', 'sand castle': 'sandcastle', 'lily pad': 'lily pad', lilypad: 'lily pad', 'water lily': 'lily pad', cabin: 'hut', hut: 'hut', log: 'hut', helmet: 'military helmet', cape: 'cape', cloak: 'cape', 'party hat': 'party hat', cushion: 'pillow', crane: 'bird', ballerina: 'ballet dancer', cheese: 'cheese wedge', 'flower crown': 'crown', superhero: 'superhero', wizard: 'mage', witch: 'mage', sorcerer: 'mage',
   fairy: 'fairy', mermaid: 'mermaid', 'santa claus': 'santa claus', santa: 'santa claus', elf: 'elf', genie: 'genie', angel: 'baby angel',
   monster: 'alien monster', ghost: 'ghost', robot: 'robot', alien: 'alien', clown: 'clown face',
   'christmas tree': 'christmas tree', christmas: 'christmas tree', halloween: 'jack-o-lantern', easter: 'egg', birthday: 'birthday cake', 'birthday party': 'birthday cake', 'easter egg': 'egg', present: 'wrapped gift', gift: 'wrapped gift',
@@ -61,7 +61,7 @@ export const SYNONYMS: Record<string, string> = {
   flower: 'hibiscus', rose: 'rose', tulip: 'tulip', daisy: 'blossom', sunflower: 'sunflower', tree: 'deciduous tree', oak: 'deciduous tree',
   'palm tree': 'palm tree', palm: 'palm tree', cactus: 'cactus', mushroom: 'mushroom', leaf: 'maple leaf', 'cherry blossom': 'cherry blossom',
   sun: 'sun', moon: 'crescent moon', star: 'star', rainbow: 'rainbow', umbrella: 'umbrella', snowflake: 'cloud with snow', snowman: 'snowman without snow',
-  house: 'house', home: 'house', cottage: 'house', castle: 'castle', palace: 'castle', barn: 'house', school: 'school', tent: 'camping', windmill: 'house',
+  house: 'house', home: 'house', cottage: 'house', castle: 'castle', palace: 'castle', barn: 'barn', school: 'school', tent: 'camping', windmill: 'house',
   volcano: 'volcano', mountain: 'snow-capped mountain',  planet: 'ringed planet', saturn: 'ringed planet',
   ball: 'soccer ball', football: 'american football', soccer: 'soccer ball', kite: 'kite', yarn: 'yarn', puzzle: 'puzzle piece', toy: 'teddy bear',
   branch: 'deciduous tree', candle: 'candle', sleigh: 'sled', guitar: 'guitar', piano: 'musical keyboard', drum: 'drum', violin: 'violin', trumpet: 'trumpet', crown: 'crown', hat: 'top hat',
@@ -167,6 +167,7 @@ export const RELATION_WORDS: Record<string, RelationVerb> = {
   holding: 'hold', hold: 'hold', carrying: 'hold', carry: 'hold', hugging: 'hold', hug: 'hold', grabbing: 'hold',
   eating: 'eat', eat: 'eat', munching: 'eat', chewing: 'eat', nibbling: 'eat',
   with: 'with',
+  playing: 'hold', play: 'hold', plays: 'hold', strumming: 'hold',
 };
 
 /** Japanese object particle を, translated to a marker: the subject before it is what is held. */
@@ -175,11 +176,11 @@ export const OBJECT_MARK = '=object';
 /** Words asking for a pattern or mandala page rather than a subject. */
 export const THEME_WORDS: Record<string, 'mandala' | 'pattern'> = {
   mandala: 'mandala', mandalas: 'mandala', kaleidoscope: 'mandala', rosette: 'mandala',
-  pattern: 'pattern', zentangle: 'pattern', geometric: 'pattern', abstract: 'pattern', mosaic: 'pattern', doodle: 'pattern', tessellation: 'pattern',
+  pattern: 'pattern', patterned: 'pattern', zentangle: 'pattern', geometric: 'pattern', abstract: 'pattern', mosaic: 'pattern', doodle: 'pattern', tessellation: 'pattern',
 };
 
 /**
  * Words the library has no honest picture for, though a tag would match something (girl → ribbon,
  * chest → toolbox): reported as not understood instead.
  */
-export const UNDRAWABLE = new Set(['chest', 'treasure', 'family', 'mom', 'dad', 'teacher', 'doctor', 'nurse', 'pirate', 'cowboy', 'ballerina', 'firefighter']);
+export const UNDRAWABLE = new Set(['chest', 'treasure', 'mom', 'dad', 'pirate', 'cowboy']);

@@ -2,6 +2,11 @@ import type { Language } from '@studio/contracts/constants';
 import type { SubjectKind } from '../subjects/curation';
 import { CHINESE, CJK_FILLER, JAPANESE, MODIFIERS, OBJECT_MARK, RELATION_WORDS, SCENE_WORDS, SYNONYMS, THEME_WORDS, UNDRAWABLE } from './lexicon';
 import type { RelationVerb, Scene } from './lexicon';
+import {
+  ARRANGE_PHRASES, ARRANGE_WORDS, CHINESE_RELATIONS, COSTUMES, COUNT_WORDS, GROUP_PHRASES, JAPANESE_RELATIONS, PERSON_WORDS, PLAY_POSES, POSE_BY_VERB,
+  RIDE_POSES, STANDING, WEAR_WORDS, WORN,
+} from './relation-words';
+import type { ArrangeVerb, Pose } from './relation-words';
 
 /** The part of a library subject that prompt reading needs. */
 export interface SubjectEntry {
@@ -17,6 +22,17 @@ export interface MatchedSubject {
   kind: SubjectKind;
   /** The prompt word(s) that picked it, in English. */
   word: string;
+  /** The same word(s) as the user typed them (reported when the subject cannot be drawn). */
+  original: string;
+  /** How many of it the prompt asks for ("three kittens" → 3, "ducklings" → 2). */
+  count: number;
+}
+
+/** "a bee on a sunflower": `subject` (the bee) goes on `object` (the sunflower); ids. */
+export interface Arrangement {
+  verb: ArrangeVerb;
+  subject: string;
+  object: string;
 }
 
 /** "a bear holding a balloon": the holder (a subject id), what it holds, and how. */
@@ -33,9 +49,17 @@ export interface Understanding {
   /** Subjects in prompt order, head noun first. */
   subjects: MatchedSubject[];
   scene: Scene | null;
+  /** The word that named the scene, as typed, or null when none did. */
+  sceneWord: string | null;
   theme: 'mandala' | 'pattern' | null;
   /** A held thing and its holder, when the prompt says so; subjects then start with the holder. */
   relation: Relation | null;
+  /** Where one subject stands relative to another (riding, on, in, under, over, in front of). */
+  arrangement: Arrangement | null;
+  /** Things worn by a subject (hat, crown, scarf, helmet, cape, glasses), by ids. */
+  worn: { wearer: string; item: string }[];
+  /** The main subject is over the place, in the air, rather than on its ground. */
+  airborne: boolean;
   /** Content words that matched nothing, as the user wrote them. */
   unmatched: string[];
 }
@@ -86,7 +110,7 @@ export function singularize(word: string): string {
 const IRREGULAR: Record<string, string> = {
   mice: 'mouse', geese: 'goose', children: 'child', people: 'person', teeth: 'tooth', feet: 'foot', wolves: 'wolf',
   leaves: 'leaf', fish: 'fish', sheep: 'sheep', deer: 'deer', cherries: 'cherry', strawberries: 'strawberry', fries: 'fries',
-  christmas: 'christmas', xmas: 'christmas', canvas: 'canvas', atlas: 'atlas', gas: 'gas', grapes: 'grapes', pancakes: 'pancakes', dice: 'dice', bus: 'bus', octopus: 'octopus', cactus: 'cactus', hippopotamus: 'hippopotamus',
+  christmas: 'christmas', xmas: 'christmas', glasses: 'glasses', eyeglasses: 'glasses', sunglasses: 'sunglasses', canvas: 'canvas', atlas: 'atlas', gas: 'gas', grapes: 'grapes', pancakes: 'pancakes', dice: 'dice', bus: 'bus', octopus: 'octopus', cactus: 'cactus', hippopotamus: 'hippopotamus',
 };
 
 /** A token with the text the user typed, so unmatched words are reported in their language. */
@@ -132,6 +156,9 @@ function segmentCjk(text: string, dictionary: Record<string, string>): Token[] {
   return tokens;
 }
 
+const JA_FIRST = { ...CHINESE, ...CHINESE_RELATIONS, ...JAPANESE, ...JAPANESE_RELATIONS };
+const ZH_FIRST = { ...JAPANESE, ...JAPANESE_RELATIONS, ...CHINESE, ...CHINESE_RELATIONS };
+
 function tokenize(prompt: string, language: Language): Token[] {
   const text = prompt.normalize('NFKC').toLowerCase();
   const tokens: Token[] = [];
@@ -139,7 +166,7 @@ function tokenize(prompt: string, language: Language): Token[] {
   for (const run of text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+|[\p{L}\p{N}'-]+/gu) ?? []) {
     if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(run)) {
       // Kanji-only prompts may be Japanese (恐竜) though they read as Chinese: the other dictionary backs up.
-      tokens.push(...segmentCjk(run, language === 'ja' ? { ...CHINESE, ...JAPANESE } : { ...JAPANESE, ...CHINESE }));
+      tokens.push(...segmentCjk(run, language === 'ja' ? JA_FIRST : ZH_FIRST));
     } else {
       for (const part of run.split(/-(?!o-)/)) {
         const word = part.replace(/'s$/, '').replace(/'/g, '');
@@ -165,10 +192,30 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const found: MatchedSubject[] = [];
   const unmatched: string[] = [];
   let scene: Scene | null = null;
+  let sceneWord: string | null = null;
   let theme: Understanding['theme'] = null;
   // The first relation word, how many subjects came before it, and the subject marked by を.
   let verb: { verb: RelationVerb; at: number } | null = null;
   let marked: number | null = null;
+  const arranges: { verb: ArrangeVerb; at: number }[] = [];
+  const poseWords: string[] = [];
+  const poseOriginals = new Map<string, string>();
+  let pendingCount: number | null = null;
+  // A weak scene word ("flying" → sky) gives way to a place named later ("a bat flying at night").
+  let weakScene = false;
+  const setScene = (value: Scene, original: string): void => {
+    const weak = WEAK_SCENE_WORDS.has(original.toLowerCase());
+    if (scene && !(weakScene && !weak)) return;
+    scene = value;
+    sceneWord = original;
+    weakScene = weak;
+  };
+  const addSubject = (subject: SubjectEntry, word: string, original: string, plural: boolean): void => {
+    // A plural of a landscape thing ("in the mountains") is a place, not a count.
+    const counted = plural && !UNCOUNTED_KINDS.has(subject.kind);
+    found.push({ id: subject.id, name: subject.name, kind: subject.kind, word, original, count: pendingCount ?? (counted ? 2 : 1) });
+    pendingCount = null;
+  };
   for (let i = 0; i < tokens.length; ) {
     let consumed = 0;
     // Longest phrase first, so "fire truck" is one subject and "hot air balloon" is not three.
@@ -176,54 +223,226 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
       const slice = tokens.slice(i, i + n);
       if (slice.some((t) => !t.english)) continue;
       const phrase = slice.map((t) => t.english).join(' ');
-      const subject = lookup(phrase, index);
-      if (subject) {
-        found.push({ id: subject.id, name: subject.name, kind: subject.kind, word: phrase });
+      const original = slice.map((t) => t.original).join(' ');
+      const group = GROUP_PHRASES[phrase];
+      if (ARRANGE_PHRASES[phrase]) {
+        arranges.push({ verb: ARRANGE_PHRASES[phrase], at: found.length });
         consumed = n;
-      } else if (SCENE_WORDS[phrase]) {
-        scene ??= SCENE_WORDS[phrase];
+      } else if (group) {
+        for (const member of group.members) {
+          const subject = lookup(member, index);
+          if (subject) addSubject(subject, member, original, false);
+        }
+        if (group.scene) setScene(group.scene as Scene, original);
         consumed = n;
+      } else if (SENSE_SCENES[phrase]) {
+        setScene(SENSE_SCENES[phrase], original);
+        consumed = n;
+      } else {
+        const subject = lookup(phrase, index);
+        if (subject) {
+          addSubject(subject, phrase, original, isPlural(slice[n - 1]));
+          consumed = n;
+        } else if (SCENE_WORDS[phrase]) {
+          setScene(SCENE_WORDS[phrase], original);
+          consumed = n;
+        }
       }
     }
     if (consumed === 0) {
       const token = tokens[i];
       const word = token.english;
+      const previous = tokens[i - 1]?.english;
       consumed = 1;
       if (word === OBJECT_MARK) {
         if (found.length > 0) marked = found.length - 1;
+      } else if (COUNT_WORDS[word] !== undefined) {
+        // "a penguin family" counts the subject before it; "three kittens" the one after.
+        const last = found[found.length - 1];
+        if (GROUP_AFTER.has(word) && last && !pendingCount) last.count = Math.max(last.count, COUNT_WORDS[word]);
+        else pendingCount = COUNT_WORDS[word];
+      } else if (WEAR_WORDS.has(word)) {
+        // Worn things are found by what they are (a hat, a crown), wherever they stand.
+      } else if (POSE_BY_VERB[word] || PLAY_POSES[word]) {
+        poseWords.push(word);
+        poseOriginals.set(word, token.original);
+        // A sport names its ball, a skier is a person: drawn even when no figure plays it.
+        const named = PLAY_POSES[word] ? lookup(word, index) : POSE_NOUNS.has(word) ? lookup('person', index) : null;
+        if (named) addSubject(named, POSE_NOUNS.has(word) ? 'person' : word, token.original, false);
+      } else if (ARRANGE_WORDS[word] && !(word === 'in' && tokens[i + 1]?.english === 'front')) {
+        arranges.push({ verb: ARRANGE_WORDS[word], at: found.length });
+        if (word === 'riding' || word === 'ride' || word === '=ride') poseWords.push('riding');
+      } else if (word === 'in' && tokens[i + 1]?.english === 'front') {
+        arranges.push({ verb: 'front', at: found.length });
+        consumed = tokens[i + 2]?.english === 'of' ? 3 : 2;
       } else if (RELATION_WORDS[word]) {
         verb ??= { verb: RELATION_WORDS[word], at: found.length };
-      } else if (AUDIENCE.has(word) && tokens[i - 1]?.english === 'for') {
+      } else if (AUDIENCE.has(word) && previous === 'for') {
         // "for kids", "for children": who the page is for, not what is on it.
+      } else if (PEOPLE_WORDS.has(word)) {
+        // "kids building a sandcastle": children are people on the page, not the audience.
+        const subject = lookup('child', index);
+        if (subject) addSubject(subject, 'child', token.original, isPlural(token));
       } else if (!word || UNDRAWABLE.has(word)) {
         unmatched.push(token.original);
       } else if (THEME_WORDS[word]) {
         theme ??= THEME_WORDS[word];
       } else if (SCENE_WORDS[word] && !SYNONYMS[word]) {
-        scene ??= SCENE_WORDS[word];
-      } else if (MODIFIERS.has(word) || /^\d+$/.test(word)) {
+        setScene(SCENE_WORDS[word], token.original);
+      } else if (MODIFIERS.has(word) || IGNORED_SENSES.has(word) || /^\d+$/.test(word)) {
         // Describes, does not name: nothing to draw.
       } else {
         const subject = lookup(word, index);
-        if (subject) found.push({ id: subject.id, name: subject.name, kind: subject.kind, word });
-        else if (SCENE_WORDS[word]) scene ??= SCENE_WORDS[word];
+        if (subject) addSubject(subject, word, token.original, isPlural(token));
+        else if (SCENE_WORDS[word]) setScene(SCENE_WORDS[word], token.original);
         else unmatched.push(token.original);
       }
     }
     i += consumed;
   }
-  const relation = verb ? relate(found, verb, marked) : null;
-  const unique = found.filter((s, i) => found.findIndex((o) => o.id === s.id) === i);
+  const cjk = language !== 'en';
+  const related = verb ? relate(found, verb, marked) : null;
+  // The same subject named twice is one group: "a mother duck and her ducklings" adds the
+  // ducklings to the duck; "a halloween pumpkin" names one pumpkin twice.
+  const unique: MatchedSubject[] = [];
+  for (const s of found) {
+    const same = unique.find((o) => o.id === s.id);
+    if (same) same.count = Math.min(MAX_COUNT, s.count > 1 ? same.count + s.count : Math.max(same.count, s.count));
+    else unique.push({ ...s, count: Math.min(MAX_COUNT, s.count) });
+  }
+  const worn = wornThings(unique, index);
+  // "a frog with a crown" wears it rather than holds it.
+  const relation = related && !worn.some((w) => w.item === related.held) ? related : null;
+  const arrangement = arrange(unique, arranges, found, cjk, worn);
   let subjects: MatchedSubject[];
   if (relation) {
     // The holder is the main subject and what it holds comes next, whatever their kinds.
     const pair = [relation.holder, relation.held].map((id) => unique.find((s) => s.id === id)!);
     subjects = [...pair, ...unique.filter((s) => s.id !== relation.holder && s.id !== relation.held)];
   } else {
-    const headIndex = unique.reduce((best, s, i) => (HEAD_PRIORITY[s.kind] < HEAD_PRIORITY[unique[best].kind] ? i : best), 0);
+    const priority = (s: MatchedSubject): number => (CHARACTER_NAMES.test(s.name) ? 0 : HEAD_PRIORITY[s.kind]);
+    const headIndex = unique.reduce((best, s, i) => (priority(s) < priority(unique[best]) ? i : best), 0);
     subjects = unique.length ? [unique[headIndex], ...unique.filter((_, i) => i !== headIndex)] : [];
   }
-  return { language, words, subjects, scene, theme, relation, unmatched: [...new Set(unmatched)] };
+  // "a helicopter flying over the city": over a place rather than a thing, the subject is in the air.
+  const airborne = arrangement === null && arranges.some((a) => a.verb === 'over');
+  const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)] };
+  return withBodies(understanding, poseWords, poseOriginals, index);
+}
+
+/** Scene words that only hint at a place; a place named elsewhere in the prompt wins. */
+const WEAK_SCENE_WORDS = new Set(['flying', 'air', 'cloud', 'party', 'race', 'track', 'wave', 'summer', 'spring', 'autumn', 'fall', 'winter', 'deep', 'dream', 'sand', 'ice']);
+/** Pose words that are people ("a skier"). */
+const POSE_NOUNS = new Set(['skier', 'surfer']);
+/** Things that are characters in a story ("a teddy bear having a tea party"): they lead. */
+const CHARACTER_NAMES = /^(teddy bear|snowman|snowman without snow|santa claus|robot)$/;
+/** Kinds whose plurals name a place rather than a number of things. */
+const UNCOUNTED_KINDS = new Set<SubjectKind>(['building', 'weather']);
+/** At most this many of one subject on a page. */
+const MAX_COUNT = 5;
+/** Group words that follow what they count ("a penguin family", "企鹅一家"). */
+const GROUP_AFTER = new Set(['family', 'group', 'herd', 'flock']);
+/** Words for children on the page (not "for kids"). */
+const PEOPLE_WORDS = new Set(['kid', 'child']);
+/** Words whose other sense the library would draw: "building a sandcastle" is not a bank. */
+const IGNORED_SENSES = new Set([
+  'red', 'blue', 'green', 'yellow', 'pink', 'purple', 'black', 'white', 'brown', 'gold', 'golden', 'silver', 'grey', 'gray', 'colorful', 'colourful', 'spotted', 'striped',
+  'building', 'build', 'crossing', 'cross', 'bank', 'line', 'going', 'through', 'baking', 'having', 'reading', 'driving', 'costume', 'dress', 'wave']);
+/** Phrases that are a place in one sense and a thing in another. */
+const SENSE_SCENES: Record<string, Scene> = { 'river bank': 'sea', 'snowy wood': 'snow', 'snowy woods': 'snow', 'autumn forest': 'forest' };
+
+function isPlural(token: Token): boolean {
+  const typed = token.original.toLowerCase();
+  return /^[a-z]+s$/.test(typed) && token.english !== typed && !/(ss|us|is)$/.test(typed) || ['mice', 'geese', 'children', 'people', 'sheep'].includes(typed) && typed !== 'sheep';
+}
+
+/** Things worn (hats, crowns, scarves, glasses...) go to the first other subject that can wear them. */
+function wornThings(subjects: MatchedSubject[], index: SubjectIndex): { wearer: string; item: string }[] {
+  const worn: { wearer: string; item: string }[] = [];
+  const wearer = subjects.find((s) => !WORN.test(s.name) && WEARER_KINDS.has(s.kind));
+  if (!wearer) return worn;
+  for (const s of subjects) if (WORN.test(s.name) && s !== wearer) worn.push({ wearer: wearer.id, item: s.id });
+  void index;
+  return worn;
+}
+const WEARER_KINDS = new Set<SubjectKind>(['animal', 'bird', 'sea', 'bug', 'dinosaur', 'fantasy', 'person', 'toy', 'holiday']);
+
+/**
+ * The first arrangement word with a thing on each side. English puts the placed thing first ("a
+ * bee on a sunflower"); Chinese and Japanese describe it last ("向日葵上的蜜蜂", "ひまわりの上のハチ");
+ * a verb before both ("骑自行车的女孩") has the reference first.
+ */
+function arrange(subjects: MatchedSubject[], arranges: { verb: ArrangeVerb; at: number }[], found: MatchedSubject[], cjk: boolean, worn: { item: string }[]): Arrangement | null {
+  const usable = (s: MatchedSubject): boolean => !worn.some((w) => w.item === s.id);
+  for (const { verb, at } of arranges) {
+    const before = found.slice(0, at).filter(usable);
+    const after = found.slice(at).filter(usable);
+    let subject: MatchedSubject | undefined;
+    let object: MatchedSubject | undefined;
+    if (before.length && after.length) {
+      [subject, object] = cjk ? [after[0], before[before.length - 1]] : [before[before.length - 1], after[0]];
+    } else if (after.length >= 2) {
+      [object, subject] = [after[0], after[1]];
+    }
+    // "a girl in a princess dress" is dressed as one, not standing in one.
+    const dressedAs = verb === 'in' && (object?.kind === 'person' || object?.kind === 'fantasy');
+    if (subject && object && !dressedAs && subject.id !== object.id && subjects.some((s) => s.id === subject.id)) return { verb, subject: subject.id, object: object.id };
+  }
+  return null;
+}
+
+/**
+ * People drawn whole: a person who rides, runs, dances or plays a sport becomes the OpenMoji
+ * figure doing it (which also shows the bicycle or ball), a knight a standing figure in a helmet
+ * holding a shield, and a person in any other relation a standing figure instead of a bust.
+ */
+function withBodies(u: Understanding, poseWords: string[], originals: Map<string, string>, index: SubjectIndex): Understanding {
+  const personAt = u.subjects.findIndex((s) => PERSON_WORDS[s.word] !== undefined || s.word === 'knight');
+  if (personAt < 0) return u;
+  const person = u.subjects[personAt];
+  const g = PERSON_WORDS[person.word] ?? 'person';
+  const figure = (name: string): SubjectEntry | null => index.byName.get(name.replace('{g}', g)) ?? index.byName.get(name.replace('{g}', 'person')) ?? null;
+  let pose: Pose | null = null;
+  // "a knight on a horse" rides it too.
+  const mounted = u.arrangement && (u.arrangement.verb === 'ride' || u.arrangement.verb === 'on') && u.arrangement.subject === person.id;
+  const ridden = mounted ? u.subjects.find((s) => s.id === u.arrangement!.object && RIDE_POSES.some(([pattern]) => pattern.test(s.word))) : undefined;
+  if (ridden || poseWords.includes('riding')) {
+    const target = ridden ?? u.subjects.find((s) => s !== person);
+    pose = RIDE_POSES.find(([pattern]) => target && pattern.test(target.word))?.[1] ?? null;
+  }
+  pose ??= poseWords.map((w) => PLAY_POSES[w] ?? POSE_BY_VERB[w]).find(Boolean) ?? null;
+  const costume = COSTUMES[person.word];
+  // A bust holds things in front of its chest (standing figures have no hand anchors); a person
+  // placed by a relation or dressed up stands.
+  const inRelation = u.arrangement !== null || u.worn.length > 0 || costume !== undefined;
+  const posed = pose ? figure(pose.name) : null;
+  // A pose the library has no figure for ("running") is said, not silently dropped.
+  const missingPose = pose && !posed ? poseWords.filter((w) => POSE_BY_VERB[w] && !PLAY_POSES[w]).map((w) => originals.get(w) ?? w) : [];
+  const body = posed ?? (costume || inRelation ? figure(costume?.body ?? STANDING) : null);
+  if (!body) return missingPose.length ? { ...u, unmatched: [...new Set([...u.unmatched, ...missingPose])] } : u;
+  const shown = pose?.shows;
+  const replaced: MatchedSubject = { ...person, id: body.id, name: body.name, kind: body.kind };
+  let subjects = u.subjects.map((s) => (s === person ? replaced : s)).filter((s) => s === replaced || !shown || !shown.test(s.name));
+  const worn = u.worn.map((w) => (w.wearer === person.id ? { ...w, wearer: body.id } : w));
+  let relation = u.relation && { ...u.relation, holder: u.relation.holder === person.id ? body.id : u.relation.holder };
+  let arrangement = u.arrangement && { ...u.arrangement, subject: u.arrangement.subject === person.id ? body.id : u.arrangement.subject };
+  // The figure already shows what it rides: no second bicycle or horse under it.
+  if (arrangement && shown && subjects.every((s) => s.id !== arrangement!.object)) arrangement = null;
+  if (costume) {
+    for (const name of costume.wears) {
+      const item = index.byName.get(name);
+      if (item) {
+        subjects = [...subjects, { id: item.id, name: item.name, kind: item.kind, word: person.word, original: person.original, count: 1 }];
+        worn.push({ wearer: body.id, item: item.id });
+      }
+    }
+    const held = costume.holds ? index.byName.get(costume.holds) : undefined;
+    if (held && !relation) {
+      subjects = [subjects[0], { id: held.id, name: held.name, kind: held.kind, word: person.word, original: person.original, count: 1 }, ...subjects.slice(1)];
+      if (subjects[0].id === body.id) relation = { verb: 'hold', holder: body.id, held: held.id };
+    }
+  }
+  return { ...u, subjects, worn, relation, arrangement, unmatched: [...new Set([...u.unmatched, ...missingPose])] };
 }
 
 /** Words for whom a page is ("for kids"), read as the audience after "for". */

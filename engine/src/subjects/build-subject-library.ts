@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { boundsOf, computeAnchors, findEyes, hasAnchorsFor } from './anchors';
 import type { SubjectAnchors } from './anchors';
 import { kindOf } from './curation';
+import { DRAWN_PROPS } from './drawn-props';
 import type { SubjectKind } from './curation';
 import { outlineElementsToSvg, outlineOpenMojiSvg } from './openmoji-outline';
 import type { OutlineElement } from './openmoji-outline';
@@ -146,16 +147,20 @@ export async function buildSubjectLibrary(outPath: string = LIBRARY_PATH): Promi
   const rejected: Record<string, number> = { blob: 0, leak: 0, tiny: 0, lines: 0 };
   const candidates = entries.filter((e) => !e.skintone && kindOf(e.group, e.subgroups, e.annotation) !== null);
   const subjects: Subject[] = [];
-  const queue = [...candidates];
+  // Our own drawn props go through the same outline, measures and rejection rules.
+  const own = new Map(DRAWN_PROPS.map((p) => [p.id, p]));
+  const ownEntries: OpenMojiEntry[] = DRAWN_PROPS.map((p) => ({ hexcode: p.id, annotation: p.name, tags: p.keywords.join(', '), openmoji_tags: '', group: '', subgroups: '', skintone: '' }));
+  const queue = [...candidates, ...ownEntries];
   async function worker(): Promise<void> {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
-      const svg = readFileSync(join(root, 'color', 'svg', `${entry.hexcode}.svg`), 'utf8');
+      const prop = own.get(entry.hexcode);
+      const svg = prop ? prop.svg : readFileSync(join(root, 'color', 'svg', `${entry.hexcode}.svg`), 'utf8');
       const elements = outlineOpenMojiSvg(svg);
       if (!elements.some((e) => e.role === 'fill')) {
         rejected.lines++;
         continue;
       }
-      const kind = kindOf(entry.group, entry.subgroups, entry.annotation)!;
+      const kind = prop ? prop.kind : kindOf(entry.group, entry.subgroups, entry.annotation)!;
       const m = await measure(elements, kind, entry.annotation.toLowerCase());
       if (m.inkShare > 0.6) rejected.blob++;
       else if (m.leakShare > 0.02) rejected.leak++;

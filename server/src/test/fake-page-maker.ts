@@ -17,7 +17,7 @@ export function createFakePageMaker() {
   const png = sharp({ create: { width: 24, height: 32, channels: 3, background: '#ffffff' } }).png().toBuffer();
   const webp = sharp({ create: { width: 12, height: 16, channels: 3, background: '#ffffff' } }).webp().toBuffer();
 
-  async function made(title: string): Promise<MadePage> {
+  async function made(title: string, notDrawn: string[] = []): Promise<MadePage> {
     state.calls += 1;
     if (state.gate) await state.gate;
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
@@ -35,6 +35,7 @@ export function createFakePageMaker() {
       height: 32,
       title,
       attribution: null,
+      notDrawn,
     };
   }
 
@@ -56,7 +57,8 @@ export function createFakePageMaker() {
       if ((meta.width ?? 0) * (meta.height ?? 0) > 40_000_000) throw new AppError(ErrorCode.imageTooLarge);
       return { width: meta.width ?? 0, height: meta.height ?? 0, format: meta.format ?? '' };
     },
-    fromPrompt: (request) => made(request.prompt),
+    // Like the composer, it cannot draw a quokka and says so.
+    fromPrompt: (request) => made(request.prompt, /quokka/.test(request.prompt) ? ['quokka'] : []),
     fromPhoto: () => made('photo'),
     sourcePreview: async () => webp,
   };

@@ -12,7 +12,7 @@ import type { Attribution } from '@studio/contracts/images';
 import type { MadePage, PageMaker } from './page-maker';
 
 /** Every file the server stores, from one engine page: PDFs for both papers, thumbnails. */
-export async function madePage(page: Page, title: string, attribution: Attribution | null): Promise<MadePage> {
+export async function madePage(page: Page, title: string, attribution: Attribution | null, notDrawn: string[] = []): Promise<MadePage> {
   const [letter, a4] = await Promise.all([renderPageFiles(page, { paper: 'letter' }), renderPageFiles({ ...page, colorPng: undefined }, { paper: 'a4' })]);
   return {
     png: letter.png,
@@ -27,6 +27,7 @@ export async function madePage(page: Page, title: string, attribution: Attributi
     height: page.height,
     title,
     attribution,
+    notDrawn,
   };
 }
 
@@ -52,7 +53,7 @@ export function createEnginePageMaker(options: { providerConfig: ImageProviderCo
       if (!provider) {
         const result = await composePage(request.prompt, { difficulty: request.difficulty, ratio: request.ratio, seed: request.seed, lang: request.lang });
         progress(80);
-        return madePage(result.page, request.prompt, result.attribution);
+        return madePage(result.page, request.prompt, result.attribution, result.unmatched);
       }
       const resumed = request.providerRef
         ? await resumeProviderPage(provider, request.providerRef, { difficulty: request.difficulty, ratio: request.ratio }, cleanup)

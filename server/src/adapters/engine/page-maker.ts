@@ -16,6 +16,8 @@ export interface MadePage {
   /** A short title for the page in English (what was drawn). */
   title: string;
   attribution: Attribution | null;
+  /** What the prompt asked for that the page does not show, in the user's words (composer pages). */
+  notDrawn?: string[];
 }
 
 export type Progress = (percent: number, providerRef?: string) => void;

@@ -53,6 +53,11 @@ interface ImageParams {
   height: number;
 }
 
+/** Said beside a composed page that could not draw everything the prompt named (decision 025). */
+function notDrawnNote(words: string[]): string {
+  return JSON.stringify({ en: `Not drawn: ${words.join(', ')}`, zh: `未画出：${words.join('、')}`, ja: `描けなかったもの：${words.join('、')}` });
+}
+
 const PHOTO_TITLE = { en: 'Photo coloring page', zh: '照片涂色页', ja: '写真のぬりえ' };
 const PHOTO_DESCRIPTION = {
   en: 'A coloring page traced from an uploaded photo.',
@@ -172,7 +177,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           title: title ? localized(title) : JSON.stringify(PHOTO_TITLE),
           description: title ? localized((params as TextParams).prompt) : JSON.stringify(PHOTO_DESCRIPTION),
           prompt: title ? localized((params as TextParams).prompt) : JSON.stringify({ en: '', zh: '', ja: '' }),
-          additional_info: null,
+          additional_info: page.notDrawn?.length ? notDrawnNote(page.notDrawn) : null,
           attribution: page.attribution ? JSON.stringify(page.attribution) : null,
           is_public: params.isPublic ? 1 : 0,
           is_online: 1,

@@ -68,6 +68,14 @@ describe.each(databaseKinds)('generation on %s', (kind) => {
     expect(metrics).toMatch(/credits_booked\{reason="generation"\} -\d+/);
   });
 
+  it('keeps what the page could not draw as its localized note, and none when it drew everything', async () => {
+    const user = await signedInUser(t.app);
+    const partly = await finished(user.headers, (await generate(user.headers, { prompt: 'a monkey riding a bicycle and a quokka' })).json().data.taskId);
+    expect(partly.image.additionalInfo).toEqual({ en: 'Not drawn: quokka', zh: '未画出：quokka', ja: '描けなかったもの：quokka' });
+    const fully = await finished(user.headers, (await generate(user.headers, { prompt: 'a monkey riding a bicycle' })).json().data.taskId);
+    expect(fully.image.additionalInfo).toBeNull();
+  });
+
   it('gives 50 concurrent requests from a user holding 40 credits exactly 2 tasks, and the ledger matches', async () => {
     const user = await signedInUser(t.app);
     await t.db.kysely.transaction().execute((trx) => bookCredits(trx, { userId: user.userId, delta: -10, reason: 'adjustment', ref: `test:${user.userId}` }));

@@ -183,6 +183,25 @@ describe('generator: history and settings', () => {
     expect(screen.getByRole('button', { name: 'Page b2' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('says beside a composed page what of its prompt was not drawn, and nothing on a page that drew it all', async () => {
+    signIn();
+    const note = { en: 'Not drawn: quokka', zh: '未画出：quokka', ja: '描けなかったもの：quokka' };
+    fakeApi({
+      'GET /api/users/profile': profile({ credits: 50, membershipLevel: 'pro' }),
+      'GET /api/images/userImg': (call) =>
+        envelope({
+          images: call.query.get('type') === 'text2image' ? [buildImage({ id: 'q1', additionalInfo: note }), buildImage({ id: 'm2' })] : [],
+          total: 2,
+          currentPage: 1,
+          pageSize: 30,
+        }),
+    });
+    renderApp('/text-coloring-page');
+    await waitFor(() => expect(screen.getByTestId('not-drawn').textContent).toBe('Not drawn: quokka'));
+    fireEvent.click(screen.getByRole('button', { name: 'Page m2' }));
+    expect(screen.queryByTestId('not-drawn')).toBeNull();
+  });
+
   it('shows examples without history; a free member toggling visibility gets the upgrade prompt', async () => {
     signIn();
     fakeApi({

@@ -125,6 +125,8 @@ function ImagePreview({ image, onDelete, onReport, compact }: { image: ImageDto;
   const [showPhoto, setShowPhoto] = useState(false);
   const hasPhoto = image.type === 'image2image' && image.defaultUrl !== image.coloringUrl;
   const title = localizedText(image.title, lang);
+  // A composed page says what of the prompt it could not draw ("Not drawn: tunnel"), localized by the server.
+  const notDrawn = image.type === 'text2image' ? localizedText(image.additionalInfo, lang) : '';
   return (
     <div className="flex flex-col items-center gap-4">
       <figure className="w-full max-w-[320px] lg:max-w-[600px]" onMouseEnter={hasPhoto ? () => setShowPhoto(true) : undefined} onMouseLeave={hasPhoto ? () => setShowPhoto(false) : undefined}>
@@ -139,6 +141,11 @@ function ImagePreview({ image, onDelete, onReport, compact }: { image: ImageDto;
           {title}
           {!image.isPublic ? <span className="ml-2 rounded-full bg-slate-900 px-2 py-0.5 text-xs text-white">{t('generator.visibility.private')}</span> : null}
         </figcaption>
+        {notDrawn ? (
+          <p role="note" data-testid="not-drawn" className="mx-auto mt-2 w-fit rounded-full bg-amber-50 px-3 py-1 text-center text-xs font-medium text-amber-800 ring-1 ring-amber-200">
+            {notDrawn}
+          </p>
+        ) : null}
         {hasPhoto ? (
           <div className="mt-2 flex justify-center">
             <button

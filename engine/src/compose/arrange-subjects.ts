@@ -1,0 +1,200 @@
+/**
+ * Placing subjects by how the prompt relates them: a rider on its mount, a small thing on a big
+ * one (a bee on a sunflower, a cat on a pillow), a thing under or over another, one in front of
+ * another, groups of 2 to 5 in a row with varied size and overlap, and worn things (hats, crowns,
+ * scarves, glasses, capes) at the wearer's head. All boxes are page pixels; every function
+ * returns placements in drawing order (back to front).
+ */
+import type { ArrangeVerb } from '../prompt/relation-words';
+import { decodeMask, MASK_SIZE, SUBJECT_BOX } from '../subjects/subject-library';
+import type { Subject } from '../subjects/subject-library';
+import { fitSubject, placementBox } from './place-subject';
+import type { Placement } from './place-subject';
+import type { Box } from './scenes';
+import type { Random } from './seeded-random';
+
+export interface Stage {
+  /** The drawing area inside the frame. */
+  area: Box;
+  /** Where grounded subjects stand; subjects float when `floating`. */
+  groundY: number;
+  floating: boolean;
+}
+
+/** A silhouette's cells in page coordinates: the column and row centres of its mask cells. */
+function silhouette(p: Placement): { x: number; y: number }[] {
+  const mask = decodeMask(p.subject);
+  const [l, , r, b] = p.subject.bounds;
+  const unit = SUBJECT_BOX / MASK_SIZE;
+  const cells: { x: number; y: number }[] = [];
+  for (let my = 0; my < MASK_SIZE; my++) {
+    for (let mx = 0; mx < MASK_SIZE; mx++) {
+      if (!mask[my * MASK_SIZE + mx]) continue;
+      const ux = (mx + 0.5) * unit;
+      cells.push({ x: p.flip ? p.left + (r - ux) * p.scale : p.left + (ux - l) * p.scale, y: p.bottom - (b - (my + 0.5) * unit) * p.scale });
+    }
+  }
+  return cells;
+}
+
+/** The top of a placed silhouette at page column x (its box top when no cell is near). */
+export function topAt(p: Placement, x: number): number {
+  const box = placementBox(p);
+  const reach = (p.scale * SUBJECT_BOX) / MASK_SIZE;
+  let top = Infinity;
+  for (const c of silhouette(p)) if (Math.abs(c.x - x) <= reach && c.y < top) top = c.y;
+  return Number.isFinite(top) ? top - reach / 2 : box.y;
+}
+
+/** Fits a subject to a height (and at most a width), its bottom centre at (cx, bottom). */
+function standAt(subject: Subject, cx: number, bottom: number, height: number, maxWidth: number, flip = false): Placement {
+  return fitSubject(subject, { x: cx - maxWidth / 2, y: bottom - height, width: maxWidth, height }, flip);
+}
+
+const SMALL_KINDS = new Set(['bug', 'bird']);
+
+/** Rough real-world size of a subject, for drawing things beside each other in proportion. */
+const SIZE_BY_KIND: Record<Subject['kind'], number> = {
+  bug: 0.4, food: 0.7, toy: 0.8, object: 0.8, weather: 2, plant: 1, bird: 0.8, sea: 1, animal: 1.5, person: 2, fantasy: 2, holiday: 1.5,
+  dinosaur: 3, road: 3, air: 3, water: 3, space: 3, building: 4,
+};
+const SIZE_BY_NAME: [RegExp, number][] = [
+  [/mouse|hamster|chick|snail|frog/, 0.5], [/elephant|giraffe|whale|horse|cow|camel|rhinoceros|hippopotamus|bear$/, 2.5], [/tree|palm|castle|lighthouse|barn|house|mountain/, 4],
+  [/sunflower/, 1.6], [/teddy bear|ball|yarn|gift|balloon|kite/, 0.8],
+];
+export function sizeClass(subject: Subject): number {
+  return SIZE_BY_NAME.find(([pattern]) => pattern.test(subject.name))?.[1] ?? SIZE_BY_KIND[subject.kind];
+}
+
+/**
+ * Two subjects by an arrangement verb: `mover` is the one placed (the rider, the bee), `reference`
+ * the one it is placed by (the horse, the sunflower).
+ */
+export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subject, stage: Stage, unit: number, count = 1): Placement[] {
+  const { area } = stage;
+  const ground = stage.floating ? area.y + area.height * 0.92 : stage.groundY + unit * 0.03;
+  const cx = area.x + area.width / 2;
+  const roomHeight = ground - area.y;
+  switch (verb) {
+    case 'ride': {
+      const mount = standAt(reference, cx, ground, roomHeight * 0.55, area.width * 0.8);
+      const m = placementBox(mount);
+      const rider = standAt(mover, m.x + m.width / 2, topAt(mount, m.x + m.width / 2) + m.height * 0.35, m.height * 0.75, m.width * 0.6);
+      return [mount, rider];
+    }
+    case 'on':
+    case 'in': {
+      const small = SMALL_KINDS.has(mover.kind);
+      const base = standAt(reference, cx, ground, roomHeight * (small ? 0.62 : 0.5), area.width * 0.8);
+      const b = placementBox(base);
+      // Several on one thing ("two owls on a branch") share its top, side by side.
+      const size = (small ? 0.3 : 0.62) / Math.max(1, count * 0.75);
+      const moverBox = fitSubject(mover, { x: 0, y: 0, width: b.width * size, height: Math.max(b.height, roomHeight * 0.3) * size });
+      const mh = placementBox(moverBox).height;
+      const sink = verb === 'in' ? 0.4 : 0.12;
+      const movers = Array.from({ length: count }, (_, i) => {
+        const x = b.x + (b.width * (i + 0.5)) / count;
+        const bottom = Math.max(area.y + mh, topAt(base, x) + mh * sink);
+        return standAt(mover, x, bottom, mh, b.width * size, i % 2 === 1);
+      });
+      return [base, ...movers];
+    }
+    case 'under': {
+      const tall = /tree|house|castle|hut|barn|bridge|mushroom|palm/.test(reference.name);
+      if (tall) {
+        const cover = standAt(reference, cx, ground, roomHeight * 0.8, area.width * 0.85);
+        const c = placementBox(cover);
+        return [cover, standAt(mover, c.x + c.width * 0.5, ground, c.height * 0.36, c.width * 0.5)];
+      }
+      const below = standAt(mover, cx, ground, roomHeight * 0.42, area.width * 0.6);
+      const u = placementBox(below);
+      const over = standAt(reference, cx, u.y + u.height * 0.12, roomHeight * 0.42, u.width * 1.4);
+      return [below, over];
+    }
+    case 'over': {
+      const base = standAt(reference, cx + area.width * 0.1, ground, roomHeight * 0.5, area.width * 0.75);
+      const flier = fitSubject(mover, { x: area.x, y: area.y, width: area.width * 0.62, height: roomHeight * 0.38 });
+      return [base, flier];
+    }
+    case 'front': {
+      const back = standAt(reference, cx + area.width * 0.14, ground - unit * 0.04, roomHeight * 0.62, area.width * 0.7);
+      const b = placementBox(back);
+      return [back, standAt(mover, area.x + area.width * 0.3, ground + unit * 0.01, b.height * 0.55, area.width * 0.45, true)];
+    }
+  }
+}
+
+/** Relative sizes of the members of a group, so a family is not five clones. */
+const GROUP_SIZES = [1, 0.78, 0.9, 0.72, 0.84];
+
+/**
+ * 2 to 5 subjects: up to 2 in one row; more in two rows, the back row smaller and higher, each
+ * row across the page with members overlapping by a fifth. Sizes vary, members alternately
+ * flipped; the back row is drawn first, and within a row the smaller ones first (behind).
+ */
+export function arrangeGroup(members: Subject[], stage: Stage, unit: number, random: Random): Placement[] {
+  const { area } = stage;
+  const ground = stage.floating ? area.y + area.height * 0.92 : stage.groundY + unit * 0.03;
+  const roomHeight = ground - area.y;
+  const sized = members.map((subject, i) => ({ subject, size: GROUP_SIZES[i % GROUP_SIZES.length], flip: i % 2 === 1 }));
+  const front = members.length <= 2 ? sized : sized.slice(0, Math.ceil(members.length / 2));
+  const back = members.length <= 2 ? [] : sized.slice(front.length);
+  const row = (items: typeof sized, bottom: number, heightShare: number, inset: number): Placement[] => {
+    const total = items.reduce((a, m) => a + m.size, 0);
+    const span = area.width * (1 - 2 * inset);
+    const step = span / (total * 0.8 + 0.2);
+    let x = area.x + area.width * inset;
+    const placed = items.map((m) => {
+      const w = step * m.size;
+      const h = roomHeight * heightShare * m.size;
+      const lift = stage.floating ? random.range(-0.08, 0.08) * roomHeight : (1 - m.size) * unit * 0.06;
+      const p = fitSubject(m.subject, { x, y: bottom - lift - h, width: w, height: h }, m.flip);
+      x += w * 0.8;
+      return { p, size: m.size };
+    });
+    return placed.sort((a, b) => a.size - b.size).map(({ p }) => p);
+  };
+  const backRow = back.length ? row(back, ground - roomHeight * 0.2, 0.36, 0.12) : [];
+  const frontRow = row(front, ground, back.length ? 0.5 : 0.62, 0.02);
+  return [...backRow, ...frontRow];
+}
+
+/** Worn on the head (hats, crowns, helmets), at the eyes, at the neck, or behind the body. */
+function wornSpot(name: string): 'head' | 'eyes' | 'neck' | 'back' {
+  if (/glasses/.test(name)) return 'eyes';
+  if (/scarf/.test(name)) return 'neck';
+  if (/cape/.test(name)) return 'back';
+  return 'head';
+}
+
+/**
+ * A worn thing on a placed wearer: the head is the top fifth of its silhouette (around its
+ * topmost point), the neck just under the head. Returns the item's placement and whether it goes
+ * behind the wearer (a cape) rather than in front.
+ */
+export function wearOn(wearer: Placement, item: Subject): { placement: Placement; behind: boolean } {
+  const cells = silhouette(wearer);
+  const box = placementBox(wearer);
+  const top = Math.min(...cells.map((c) => c.y));
+  const headDepth = box.height * 0.22;
+  const head = cells.filter((c) => c.y <= top + headDepth);
+  const tip = cells.reduce((a, c) => (c.y < a.y ? c : a), cells[0]);
+  // The head is the part of the top band near its topmost point (not an ear or a raised tail far off).
+  const near = head.filter((c) => Math.abs(c.x - tip.x) <= box.width * 0.3);
+  const left = Math.min(...near.map((c) => c.x));
+  const right = Math.max(...near.map((c) => c.x));
+  const headWidth = Math.max(right - left, box.width * 0.2);
+  const cx = near.reduce((a, c) => a + c.x, 0) / near.length;
+  const spot = wornSpot(item.name);
+  const [l, t, r, b] = item.bounds;
+  const aspect = (r - l) / (b - t);
+  const width = spot === 'back' ? box.width * 1.1 : headWidth * (spot === 'neck' ? 0.95 : spot === 'eyes' ? 0.75 : 0.8);
+  const height = width / aspect;
+  let bottom: number;
+  if (spot === 'head') bottom = topAt(wearer, cx) + height * 0.28;
+  else if (spot === 'eyes') bottom = top + headDepth * 0.55 + height / 2;
+  else if (spot === 'neck') bottom = top + headDepth * 1.25 + height / 2;
+  else bottom = Math.min(box.y + box.height, top + headDepth * 0.9 + height);
+  const placement = fitSubject(item, { x: (spot === 'back' ? box.x + box.width / 2 : cx) - width / 2, y: bottom - height, width, height });
+  return { placement, behind: spot === 'back' };
+}

@@ -1,0 +1,130 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { realSubjectIndex } from './test-library';
+import { understandPrompt } from './understand-prompt';
+import type { SubjectIndex, Understanding } from './understand-prompt';
+
+let index: SubjectIndex;
+beforeAll(async () => {
+  index = await realSubjectIndex();
+}, 120_000);
+
+const nameOf = (u: Understanding, id: string | undefined): string | undefined => u.subjects.find((s) => s.id === id)?.name;
+
+function read(prompt: string) {
+  const u = understandPrompt(prompt, index);
+  return {
+    names: u.subjects.map((s) => (s.count > 1 ? `${s.name}×${s.count}` : s.name)),
+    scene: u.scene,
+    arrangement: u.arrangement && `${nameOf(u, u.arrangement.subject)} ${u.arrangement.verb} ${nameOf(u, u.arrangement.object)}`,
+    worn: u.worn.map((w) => `${nameOf(u, w.wearer)} wears ${nameOf(u, w.item)}`),
+    unmatched: u.unmatched,
+  };
+}
+
+describe('word senses from context', () => {
+  it('reads a sandcastle at the beach as a toy and a place, not a bank building', () => {
+    expect(read('kids building a sandcastle at the beach')).toMatchObject({ names: ['child×2', 'sandcastle'], scene: 'beach', unmatched: [] });
+  });
+
+  it('reads a finish line as a finish flag, not a fishing line', () => {
+    expect(read('a race car crossing the finish line')).toMatchObject({ names: ['racing car', 'finish flag'], unmatched: [] });
+    expect(read('赛车冲过终点线').names).toContain('finish flag');
+  });
+
+  it('reads a knight as a person in a helmet with a shield, not a superhero', () => {
+    const r = read('a knight with a shield');
+    expect(r.names[0]).toBe('man standing');
+    expect(r.names).toContain('shield');
+    expect(r.worn).toEqual(['man standing wears military helmet']);
+    expect(r.names).not.toContain('superhero');
+  });
+
+  it('reads a river bank as a place by water, and colours as describing words', () => {
+    expect(read('a duck on the river bank')).toMatchObject({ names: ['duck'], scene: 'sea', unmatched: [] });
+    expect(read('a red barn').names).toEqual(['barn']);
+  });
+
+  it('lets a place named later win over a verb that only hints at one', () => {
+    expect(read('a bat flying at night').scene).toBe('night');
+  });
+});
+
+describe('verbs and prepositions as relations', () => {
+  it.each([
+    ['a cat sleeping on a pillow', 'cat on pillow'],
+    ['a bee on a sunflower', 'honeybee on sunflower'],
+    ['a monkey riding a bicycle', 'monkey ride bicycle'],
+    ['a dog under an umbrella', 'dog under umbrella'],
+    ['a dragon flying over a castle', 'dragon over castle'],
+    ['a dog in front of a house', 'dog front house'],
+    ['a puppy in a basket', 'dog in basket'],
+    ['向日葵上的蜜蜂', 'honeybee on sunflower'],
+    ['睡在枕头上的猫', 'cat on pillow'],
+    ['城堡上空的龙', 'dragon over castle'],
+    ['ひまわりの上のハチ', 'honeybee on sunflower'],
+    ['枕の上で寝ている猫', 'cat on pillow'],
+    ['お城の上を飛ぶドラゴン', 'dragon over castle'],
+  ])('reads "%s" as %s', (prompt, arrangement) => {
+    const r = read(prompt);
+    expect(r.arrangement).toBe(arrangement);
+    expect(r.unmatched).toEqual([]);
+  });
+
+  it('draws a person who rides, dances or plays a sport as the whole figure doing it', () => {
+    expect(read('girl riding a bicycle')).toMatchObject({ names: ['woman biking'], arrangement: null });
+    expect(read('骑自行车的女孩').names).toEqual(['woman biking']);
+    expect(read('自転車に乗る女の子').names).toEqual(['woman biking']);
+    expect(read('a knight on a horse').names[0]).toBe('horse riding');
+    expect(read('馬に乗った騎士').names[0]).toBe('horse riding');
+    expect(read('a boy playing soccer').names).toEqual(['person bouncing ball']);
+    expect(read('a woman dancing').names).toEqual(['woman dancing']);
+  });
+
+  it('reads "playing" an instrument as holding it', () => {
+    const u = understandPrompt('a monkey playing the violin', index);
+    expect([u.relation?.verb, nameOf(u, u.relation?.holder), nameOf(u, u.relation?.held)]).toEqual(['hold', 'monkey', 'violin']);
+  });
+
+  it('does not stand a girl inside a princess', () => {
+    expect(read('a girl in a princess dress').arrangement).toBeNull();
+  });
+});
+
+describe('groups and numbers', () => {
+  it.each([
+    ['three kittens', ['cat×3']],
+    ['two puppies playing', ['dog×2']],
+    ['a penguin family', ['penguin×3']],
+    ['a mother duck and her ducklings', ['duck×3']],
+    ['三只小猫', ['cat×3']],
+    ['企鹅一家', ['penguin×3']],
+    ['三匹の子猫', ['cat×3']],
+    ['ペンギンの家族', ['penguin×3']],
+  ])('reads "%s" as %j', (prompt, names) => {
+    expect(read(prompt).names).toEqual(names);
+  });
+
+  it('reads "farm animals" as a cow, a pig and a sheep on a farm', () => {
+    expect(read('farm animals')).toMatchObject({ names: ['cow', 'pig', 'ewe'], scene: 'farm', unmatched: [] });
+  });
+});
+
+describe('accessories worn by the subject', () => {
+  it.each([
+    ['a cat wearing a hat', 'cat wears top hat'],
+    ['a bear wearing a scarf', 'bear wears scarf'],
+    ['a frog with a crown', 'frog wears crown'],
+    ['a pig wearing glasses', 'pig wears glasses'],
+    ['a dog with a party hat', 'dog wears party hat'],
+    ['a dog in a superhero cape', 'dog wears cape'],
+    ['戴帽子的小狗', 'dog wears top hat'],
+    ['戴皇冠的青蛙', 'frog wears crown'],
+    ['帽子をかぶった犬', 'dog wears top hat'],
+    ['王冠をかぶったカエル', 'frog wears crown'],
+  ])('reads "%s" as %s', (prompt, worn) => {
+    const u = understandPrompt(prompt, index);
+    expect(read(prompt).worn).toEqual([worn]);
+    // Worn, not held: a crown on the head, not in the hand.
+    expect(u.relation).toBeNull();
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Buildings and props that prompts name and no emoji set draws (a lighthouse, a barn, a pillow,
+ * a lily pad, a sandcastle, a finish flag, a tunnel...), drawn here as colour shapes in the same
+ * 72-unit box as OpenMoji, so they pass through the same outline pipeline, measures and
+ * rejection rules as every other subject (build-subject-library.ts). Our own artwork (MIT).
+ */
+import type { SubjectKind } from './curation';
+
+export interface DrawnProp {
+  /** Stable id, outside the Unicode ranges OpenMoji uses. */
+  id: string;
+  name: string;
+  keywords: string[];
+  kind: SubjectKind;
+  /** Colour SVG in a 72-unit box (fills become closed outlines). */
+  svg: string;
+}
+
+const svg = (body: string): string => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 72 72"><g id="color">${body}</g></svg>`;
+
+/** Horizontal stripes of a tower narrowing from `bottom` to `top` between y0 and y1. */
+function stripes(y0: number, y1: number, bottom: number, top: number, bands: number, colors: string[]): string {
+  const out: string[] = [];
+  const cx = 36;
+  for (let i = 0; i < bands; i++) {
+    const ya = y1 - ((y1 - y0) * i) / bands;
+    const yb = y1 - ((y1 - y0) * (i + 1)) / bands;
+    const wa = bottom + ((top - bottom) * i) / bands;
+    const wb = bottom + ((top - bottom) * (i + 1)) / bands;
+    out.push(`<polygon points="${cx - wa / 2},${ya} ${cx + wa / 2},${ya} ${cx + wb / 2},${yb} ${cx - wb / 2},${yb}" fill="${colors[i % colors.length]}"/>`);
+  }
+  return out.join('');
+}
+
+function checkerboard(x: number, y: number, cols: number, rows: number, size: number): string {
+  const out: string[] = [`<rect x="${x}" y="${y}" width="${cols * size}" height="${rows * size}" fill="#fff"/>`];
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) if ((r + c) % 2 === 0) out.push(`<rect x="${x + c * size}" y="${y + r * size}" width="${size}" height="${size}" fill="#555"/>`);
+  return out.join('');
+}
+
+export const DRAWN_PROPS: DrawnProp[] = [
+  {
+    id: 'X-LIGHTHOUSE', name: 'lighthouse', keywords: ['lighthouse', 'beacon', 'coast'], kind: 'building',
+    svg: svg(`<polygon points="14,68 58,68 54,62 18,62" fill="#adb5bd"/>${stripes(24, 62, 26, 16, 4, ['#fa5252', '#fff'])}<rect x="25" y="14" width="22" height="10" fill="#ffe066"/><rect x="31" y="16" width="10" height="8" fill="#fff3bf"/><polygon points="22,14 50,14 36,4" fill="#fa5252"/><rect x="20" y="23" width="32" height="3" fill="#868e96"/><rect x="32" y="50" width="8" height="12" fill="#8d6e63"/>`),
+  },
+  {
+    id: 'X-BARN', name: 'barn', keywords: ['barn', 'farmhouse', 'stable', 'shed'], kind: 'building',
+    svg: svg(`<polygon points="8,68 64,68 64,32 36,12 8,32" fill="#e03131"/><polygon points="4,34 36,10 68,34 64,36 36,16 8,36" fill="#fff"/><rect x="24" y="40" width="24" height="28" fill="#fff"/><polygon points="26,42 46,42 46,66 26,66" fill="#c92a2a"/><polygon points="26,42 46,66 46,62 30,42" fill="#fff"/><polygon points="46,42 26,66 26,62 42,42" fill="#fff"/><rect x="30" y="24" width="12" height="10" fill="#fff3bf"/>`),
+  },
+  {
+    id: 'X-PILLOW', name: 'pillow', keywords: ['pillow', 'cushion'], kind: 'object',
+    svg: svg(`<path d="M6 34 Q6 22 18 24 Q36 20 54 24 Q66 22 66 34 L66 54 Q66 66 54 64 Q36 68 18 64 Q6 66 6 54 Z" fill="#d0bfff"/><path d="M18 44 Q36 38 54 44 Q36 50 18 44 Z" fill="#e5dbff"/>`),
+  },
+  {
+    id: 'X-LILY-PAD', name: 'lily pad', keywords: ['lily pad', 'lilypad', 'water lily', 'pad'], kind: 'plant',
+    svg: svg(`<path d="M36 46 L62 40 A28 12 0 1 1 52 37 Z" fill="#69db7c"/><path d="M20 52 Q36 46 52 50" fill="none" stroke="#000"/><ellipse cx="22" cy="36" rx="8" ry="5" fill="#ffc9c9"/><polygon points="16,36 22,26 28,36" fill="#faa2c1"/>`),
+  },
+  {
+    id: 'X-VASE', name: 'vase', keywords: ['vase', 'jar', 'pot'], kind: 'object',
+    svg: svg(`<path d="M28 30 L44 30 L42 36 Q56 44 52 58 Q48 68 36 68 Q24 68 20 58 Q16 44 30 36 Z" fill="#74c0fc"/><rect x="26" y="26" width="20" height="5" fill="#a5d8ff"/><path d="M24 52 Q36 46 48 52 L47 56 Q36 50 25 56 Z" fill="#fff"/>`),
+  },
+  {
+    id: 'X-SANDCASTLE', name: 'sandcastle', keywords: ['sandcastle', 'sand castle'], kind: 'toy',
+    svg: svg(`<rect x="8" y="40" width="56" height="28" fill="#ffd43b"/><rect x="10" y="24" width="14" height="16" fill="#ffe066"/><rect x="48" y="24" width="14" height="16" fill="#ffe066"/><rect x="26" y="16" width="20" height="24" fill="#ffec99"/><polygon points="10,24 17,16 24,24" fill="#ffe066"/><polygon points="48,24 55,16 62,24" fill="#ffe066"/><polygon points="26,16 36,8 46,16" fill="#ffec99"/><rect x="35" y="2" width="1.5" height="8" fill="#000"/><polygon points="36.5,2 44,4 36.5,6" fill="#ff8787"/><path d="M30 68 L30 56 Q36 48 42 56 L42 68 Z" fill="#e8c39e"/>`),
+  },
+  {
+    id: 'X-FINISH-FLAG', name: 'finish flag', keywords: ['finish flag', 'finish line', 'checkered flag', 'chequered flag', 'race flag'], kind: 'toy',
+    svg: svg(`<rect x="10" y="6" width="4" height="62" fill="#adb5bd"/>${checkerboard(14, 8, 6, 4, 8)}<rect x="58" y="6" width="4" height="62" fill="#adb5bd"/>`),
+  },
+  {
+    id: 'X-TUNNEL', name: 'tunnel', keywords: ['tunnel'], kind: 'building',
+    svg: svg(`<path d="M2 68 L2 30 Q10 10 36 8 Q62 10 70 30 L70 68 Z" fill="#8ce99a"/><path d="M14 68 L14 42 Q16 22 36 22 Q56 22 58 42 L58 68 Z" fill="#ced4da"/><path d="M20 68 L20 44 Q22 28 36 28 Q50 28 52 44 L52 68 Z" fill="#495057"/><rect x="8" y="60" width="56" height="8" fill="#adb5bd"/>`),
+  },
+  {
+    id: 'X-BAMBOO', name: 'bamboo', keywords: ['bamboo', 'bamboo shoot'], kind: 'plant',
+    svg: svg(`${[20, 40].map((x, i) => [0, 1, 2].map((k) => `<rect x="${x}" y="${8 + i * 6 + k * 20}" width="12" height="${20 - i * 2}" rx="2" fill="#8ce99a"/>`).join('')).join('')}<path d="M26 20 Q36 12 42 16 Q34 20 26 22 Z" fill="#40c057"/><path d="M42 40 Q52 32 60 36 Q50 42 42 42 Z" fill="#40c057"/><path d="M18 30 Q8 24 4 28 Q12 34 18 32 Z" fill="#40c057"/>`),
+  },
+  {
+    id: 'X-HOT-AIR-BALLOON', name: 'hot air balloon', keywords: ['hot air balloon', 'air balloon'], kind: 'air',
+    svg: svg(`<path d="M36 4 Q62 4 62 28 Q62 40 44 50 L28 50 Q10 40 10 28 Q10 4 36 4 Z" fill="#ff8787"/><path d="M36 4 Q48 4 48 28 Q48 40 40 50 L32 50 Q24 40 24 28 Q24 4 36 4 Z" fill="#ffe066"/><path d="M36 4 Q40 16 40 28 Q40 40 37 50 L35 50 Q32 40 32 28 Q32 16 36 4 Z" fill="#74c0fc"/><rect x="28" y="56" width="16" height="12" rx="2" fill="#d9a066"/><polygon points="28,50 30,50 31,56 29,56" fill="#adb5bd"/><polygon points="42,50 44,50 43,56 41,56" fill="#adb5bd"/>`),
+  },
+  {
+    id: 'X-PARTY-HAT', name: 'party hat', keywords: ['party hat', 'birthday hat'], kind: 'object',
+    svg: svg(`<polygon points="20,66 52,66 36,14" fill="#ffa8a8"/><polygon points="24,56 48,56 45,48 27,48" fill="#fff"/><polygon points="29,40 43,40 40,32 32,32" fill="#fff"/><circle cx="36" cy="10" r="5" fill="#ffe066"/>`),
+  },
+  {
+    id: 'X-CAPE', name: 'cape', keywords: ['cape', 'cloak', 'superhero cape'], kind: 'object',
+    svg: svg(`<path d="M24 8 L48 8 L50 14 Q62 40 66 66 Q50 60 36 66 Q22 60 6 66 Q10 40 22 14 Z" fill="#ff6b6b"/><rect x="24" y="6" width="24" height="6" rx="3" fill="#ffd43b"/>`),
+  },
+];
