@@ -11,15 +11,12 @@ import type { Subject } from '../subjects/subject-library';
 import type { Random } from './seeded-random';
 import { drawSubject, fitSubject } from './place-subject';
 import type { Placement } from './place-subject';
+import { drawMosaic } from './pattern-fill';
 import * as shape from './scenery-shapes';
 import { ellipse, paint, rect } from './svg-shapes';
+import type { Box } from './svg-shapes';
 
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type { Box } from './svg-shapes';
 
 /** The places a page can be set in: the prompt reader's scenes and a few it names by word. */
 export type Place = Scene | 'mountain' | 'park' | 'room';
@@ -315,7 +312,7 @@ function drawSky(recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: num
       }
     }
     const kind = random.int(0, 2);
-    const clouds = level === 1 ? random.int(0, 1) : random.int(1, level);
+    const clouds = level === 1 ? random.int(0, 1) : random.int(2, level + 1);
     for (let i = 0; i < clouds; i++) {
       const w = unit * random.range(0.22, 0.32) * (level === 1 ? 1.3 : 1);
       const c = findSpot(ctx, placed, { width: w, height: w * 0.45 }, zone);
@@ -404,10 +401,12 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
   const placed: Box[] = [];
   const skyColor = recipe.sky === 'night' || recipe.sky === 'space' ? '#dbe4ff' : recipe.sky === 'water' ? '#d0ebff' : recipe.sky === 'wall' ? '#fff4e6' : '#e7f5ff';
   if (colored) spend.parts.push(`<rect x="${inner.x}" y="${inner.y}" width="${inner.width}" height="${inner.height}" fill="${skyColor}" stroke="none"/>`);
+  // Rich pages: a stained-glass sky (or water, or wall) behind everything, in big calm cells.
+  if (level >= 4) spend.add(drawMosaic({ x: inner.x - 10, y: inner.y - 10, width: inner.width + 20, height: horizonY - inner.y + unit * 0.1 }, unit / 7, random, colored), true);
   drawSky(recipe, ctx, placed, horizonY, spend);
   spend.add(recipe.far(ctx, horizonY), true);
   // Ground bands: the first at the horizon, the nearer ones lower; the young get fewer.
-  const bands = recipe.ground.slice(0, level === 1 ? 1 : level === 2 ? 2 : recipe.ground.length);
+  const bands = recipe.ground.slice(0, level === 1 ? 1 : recipe.ground.length);
   bands.forEach((color, i) => {
     const y = horizonY + ((groundY - horizonY) * i) / Math.max(1, bands.length) + unit * 0.02;
     spend.add(shape.ridge(inner.x - 10, inner.x + inner.width + 10, y, bottom + 10, unit * (0.012 + i * 0.01), random.int(2, 3), random, paint(colored, color)), true);
@@ -434,7 +433,7 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
       const width = s * 0.8;
       // Big near things stand at the sides, partly past the frame.
       const left = (i % 2 === 0) === random.next() < 0.5;
-      const spot = findSpot(ctx, placed, { width, height: s }, { x: left ? inner.x - width * 0.35 : inner.x + inner.width - width * 0.65, y: groundY + unit * 0.04 - s, width, height: 0 }, 0.5, 4);
+      const spot = findSpot(ctx, placed, { width, height: s }, { x: left ? inner.x - width * 0.45 : inner.x + inner.width - width * 0.55, y: groundY + unit * 0.04 - s, width, height: 0 }, 0.25, 4);
       return spot ? item(spot.x + width / 2, groundY + unit * 0.04, s, ctx) : '';
     });
   }
@@ -453,9 +452,9 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
     planes.push(() => {
       const item = recipe.details[i % Math.max(1, recipe.details.length)];
       if (!item) return '';
-      // Nearer (lower) details are bigger.
+      // Nearer (lower) details are bigger; the young need them bigger still to colour them.
       const depth = random.range(0.3, 1);
-      const s = unit * (0.1 + 0.12 * depth);
+      const s = unit * (0.1 + 0.12 * depth) * (level <= 2 ? 1.5 : level === 3 ? 1.2 : 1);
       const baseY = horizonY + (bottom - horizonY) * depth - unit * 0.01;
       const spot = findSpot(ctx, placed, { width: s * 0.6, height: s * 0.7 }, { x: inner.x, y: baseY - s * 0.7, width: inner.width, height: 0 }, 0.3);
       return spot ? item(spot.x + s * 0.3, spot.y + s * 0.7, s, ctx) : '';
@@ -470,9 +469,12 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
     });
   }
   const order = interleave(planes, CAPS.near[level], CAPS.mid[level], CAPS.details[level]);
-  for (const draw of order) {
-    if (spend.left < 1) break;
-    spend.add(draw());
+  // Twice round while the budget lasts: a second pass fills what the first left.
+  for (let pass = 0; pass < 2 && spend.left >= 1; pass++) {
+    for (const draw of order) {
+      if (spend.left < 1) break;
+      spend.add(draw());
+    }
   }
   return { svg: spend.parts.join(''), regions: spend.regions };
 }
