@@ -101,6 +101,7 @@ export const chargeRecordResponseSchema = z.object({
 export const createOrderResponseSchema = z.object({
   id: z.string(),
   providerOrderId: z.string(),
+  mode: z.enum(['order', 'subscription']).catch('order'),
   amount: z.string(),
   currency: z.string(),
   credits: z.number().int(),
@@ -163,7 +164,9 @@ export const subscriptionSchema = z
 
 export interface CreateOrderResponse {
   id: string;
+  /** A provider order id, or with PayPal Subscriptions the subscription id (I-…) the buyer approves. */
   providerOrderId: string;
+  mode: 'order' | 'subscription';
   amount: string;
   currency: string;
   credits: number;
