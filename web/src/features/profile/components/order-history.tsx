@@ -103,6 +103,11 @@ export function OrderHistory() {
                       <td className={`${cell} font-semibold text-slate-900`}>
                         <span className={label}>{t('profile.orders.plan')}</span>
                         {planName(order)}
+                        {order.kind !== 'purchase' ? (
+                          <span className="ml-2 text-xs font-medium text-slate-500" data-testid="order-kind">
+                            {t(`profile.orders.kinds.${order.kind}`)}
+                          </span>
+                        ) : null}
                       </td>
                       <td className={`${cell} text-slate-700`}>
                         <span className={label}>{t('profile.orders.credits')}</span>
