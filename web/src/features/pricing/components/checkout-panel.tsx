@@ -162,7 +162,8 @@ export function CheckoutPanel({ plan, config, onBack, onPaid }: CheckoutPanelPro
         {t('pricing.checkout.title')}
       </h2>
       <div className="mt-6 grid items-start gap-6 md:grid-cols-[1fr_1.1fr]">
-        <OrderSummary plan={plan} />
+        {/* The test provider renews on our clock; PayPal sells one payment until its checkout speaks subscriptions (decision 029). */}
+        <OrderSummary plan={plan} renews={config?.paymentProvider === 'test'} />
         <section aria-labelledby="payment-details" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h3 id="payment-details" className="text-lg font-bold text-slate-900">
             {t('pricing.checkout.payment')}

@@ -4,8 +4,11 @@ import { formatNumber } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { formatMoney } from '../lib/money';
 
-/** Plan, credits, price, subtotal, discount and total of the chosen plan, from the plan table. */
-export function OrderSummary({ plan }: { plan: Plan }) {
+/**
+ * Plan, credits, price, subtotal, discount and total of the chosen plan, from the plan table.
+ * `renews`: the plan is sold as a renewing subscription (decision 029), else as one payment.
+ */
+export function OrderSummary({ plan, renews }: { plan: Plan; renews: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   const figures = checkoutFigures(plan);
@@ -59,7 +62,13 @@ export function OrderSummary({ plan }: { plan: Plan }) {
           </dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-slate-500">{yearly ? t('pricing.checkout.coverageYearly') : t('pricing.checkout.coverageMonthly')}</p>
+      <p className="mt-2 text-xs text-slate-500">{renews
+          ? yearly
+            ? t('pricing.checkout.renewsYearly')
+            : t('pricing.checkout.renewsMonthly')
+          : yearly
+            ? t('pricing.checkout.coverageYearly')
+            : t('pricing.checkout.coverageMonthly')}</p>
     </section>
   );
 }
