@@ -183,10 +183,11 @@ export interface SettlementDto {
 }
 
 /** How the history shows a stored status (product-spec §4, settled by DESIGN §4). */
-export function orderStatusLabelKey(status: string): 'paid' | 'failed' | 'pending' | 'cancelled' | 'unpaid' {
+export function orderStatusLabelKey(status: string): 'paid' | 'failed' | 'pending' | 'cancelled' | 'refunded' | 'unpaid' {
   if (status === 'paid' || status === 'completed') return 'paid';
   if (status === 'failed') return 'failed';
   if (status === 'approved' || status === 'pending') return 'pending';
   if (status === 'cancelled') return 'cancelled';
+  if (status === 'refunded') return 'refunded';
   return 'unpaid';
 }

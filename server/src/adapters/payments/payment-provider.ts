@@ -17,6 +17,8 @@ export interface WebhookEvent {
   subscriptionId: string | null;
   /** For subscription events: when PayPal bills next. */
   nextBillingAt: string | null;
+  /** For refund events: the refund and the payment (capture or sale) it returns money from. */
+  refund?: { refundId: string; paymentId: string; amount: string; currency: string } | null;
 }
 
 /** What the provider says about a subscription it runs. */

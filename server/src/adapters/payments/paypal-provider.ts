@@ -26,10 +26,25 @@ interface PayPalEventResource {
   amount?: { currency_code?: string; value?: string; currency?: string; total?: string };
   billing_agreement_id?: string;
   billing_info?: { next_billing_time?: string };
+  sale_id?: string;
+  links?: { rel?: string; href?: string }[];
+}
+
+/** A refund's money and the payment it comes from: a v1 sale refund names `sale_id`; a v2 refund links `up` to its capture. */
+function refundFacts(resource: PayPalEventResource): WebhookEvent['refund'] {
+  const amount = resource.amount;
+  const value = amount?.total ?? amount?.value;
+  const currency = amount?.currency ?? amount?.currency_code;
+  const up = resource.links?.find((link) => link.rel === 'up')?.href;
+  const paymentId = resource.sale_id ?? (up ? /\/captures\/([^/?#]+)/.exec(up)?.[1] : undefined);
+  return resource.id && value && currency && paymentId ? { refundId: resource.id, paymentId, amount: value, currency } : null;
 }
 
 /** What a notification says, whichever API's resource it carries. */
 function eventFacts(type: string, resource: PayPalEventResource): Omit<WebhookEvent, 'id' | 'type'> {
+  if (type === 'PAYMENT.SALE.REFUNDED' || type === 'PAYMENT.CAPTURE.REFUNDED') {
+    return { orderId: resource.custom_id ?? resource.custom ?? null, capture: null, subscriptionId: null, nextBillingAt: null, refund: refundFacts(resource) };
+  }
   if (type.startsWith('PAYMENT.SALE.')) {
     // A v1 sale (subscription payments): amount.total / amount.currency, state "completed".
     const completed = resource.state === 'completed' && resource.id && resource.amount?.total && resource.amount.currency;

@@ -215,4 +215,13 @@ describe.each(databaseKinds)('PayPal Subscriptions on %s', (kind) => {
     expect(await notify('PAYMENT.SALE.COMPLETED', sale(user.subscriptionId, `SALE-${user.subscriptionId}-1`, '0.01'))).toBe('ignored');
     expect(await get('/api/subscription', user.headers)).toMatchObject({ periodEnd: addMonths(user.startedAt, 12) });
   });
+
+  it('a refund at PayPal is a history row; delivered twice, one row', async () => {
+    const user = await subscribe('PRO_YEARLY');
+    const refund = { id: `REF-${user.subscriptionId}`, state: 'completed', amount: { total: '167.88', currency: 'USD' }, sale_id: `SALE-${user.subscriptionId}-0`, parent_payment: 'PAY-1' };
+    await notify('PAYMENT.SALE.REFUNDED', refund);
+    await notify('PAYMENT.SALE.REFUNDED', refund);
+    const history = (await get('/api/payment/chargerecord?pageSize=50', user.headers)).records;
+    expect(history.filter((row: { kind: string }) => row.kind === 'refund')).toEqual([expect.objectContaining({ kind: 'refund', status: 'refunded', amount: '167.88', creditsAdded: 0 })]);
+  });
 });

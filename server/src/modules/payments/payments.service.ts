@@ -133,8 +133,47 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (order && order.status === 'approved') await payments.setOrder(event.orderId, { status: 'failed', failure_reason: event.type }, trx);
       return 'ignored';
     }
+    if (event.refund) return recordRefund(trx, event, event.refund);
     if (event.subscriptionId) return applySubscriptionEvent(trx, event, event.subscriptionId);
     logger.info({ eventId: event.id, type: event.type }, 'webhook event acknowledged without action');
+    return 'ignored';
+  }
+
+  /**
+   * Money returned at the provider (by support, under the refund policy): a history row. The
+   * plan and the credits are left as they are; support ends a plan by cancelling it.
+   */
+  async function recordRefund(trx: Transaction<Database>, event: WebhookEvent, refund: NonNullable<WebhookEvent['refund']>): Promise<Applied> {
+    const paid = await trx.selectFrom('orders').selectAll().where('provider_capture_id', '=', refund.paymentId).where('status', '=', 'paid').executeTakeFirst();
+    if (!paid) {
+      logger.warn({ eventId: event.id, paymentId: refund.paymentId }, 'refund of a payment we do not know');
+      return 'ignored';
+    }
+    const known = await trx.selectFrom('orders').select('id').where('kind', '=', 'refund').where('provider_order_id', '=', refund.refundId).executeTakeFirst();
+    if (known) return 'ignored';
+    const now = nowIso();
+    await trx
+      .insertInto('orders')
+      .values({
+        ...paid,
+        id: newId(),
+        kind: 'refund',
+        method: 'refund',
+        provider_order_id: refund.refundId,
+        provider_capture_id: null,
+        amount: refund.amount,
+        currency: refund.currency,
+        credits: 0,
+        status: 'refunded',
+        failure_reason: null,
+        declines: 0,
+        period: null,
+        created_at: now,
+        updated_at: now,
+        paid_at: null,
+      })
+      .execute();
+    logger.info({ eventId: event.id, orderId: paid.id, refund: `${refund.amount} ${refund.currency}` }, 'refund recorded');
     return 'ignored';
   }
 

@@ -15,6 +15,7 @@ const statusStyles = {
   failed: 'bg-rose-50 text-rose-800 ring-rose-200',
   pending: 'bg-sun-100 text-sun-700 ring-sun-400/40',
   cancelled: 'bg-slate-100 text-slate-700 ring-slate-200',
+  refunded: 'bg-sky-50 text-sky-800 ring-sky-200',
   unpaid: 'bg-slate-100 text-slate-700 ring-slate-200',
 } as const;
 

@@ -61,7 +61,7 @@ describe('profile billing', () => {
       'Pending',
       'Cancelled',
       'Unpaid',
-      'Unpaid',
+      'Refunded',
       'Paid',
       'Paid',
       'Paid',
