@@ -93,10 +93,7 @@ export function createPayPalProvider(options: {
   fetch?: typeof fetch;
   /** Where signing certificates may come from and which roots they chain to (tests only). */
   webhookCerts?: Omit<WebhookSignatureOptions, 'webhookId'>;
-  /**
-   * Sell plans as PayPal Subscriptions (renewing) rather than one-off Orders v2 payments. Off
-   * until the web checkout speaks the SDK's subscription flow (decision 029).
-   */
+  /** Sell plans as PayPal Subscriptions (renewing, decision 029) rather than one-off Orders v2 payments. */
   subscriptions?: boolean;
 }): PaymentProvider {
   const http = options.fetch ?? fetch;

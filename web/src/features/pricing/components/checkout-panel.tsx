@@ -162,8 +162,7 @@ export function CheckoutPanel({ plan, config, onBack, onPaid }: CheckoutPanelPro
         {t('pricing.checkout.title')}
       </h2>
       <div className="mt-6 grid items-start gap-6 md:grid-cols-[1fr_1.1fr]">
-        {/* The test provider renews on our clock; PayPal sells one payment until its checkout speaks subscriptions (decision 029). */}
-        <OrderSummary plan={plan} renews={config?.paymentProvider === 'test'} />
+        <OrderSummary plan={plan} />
         <section aria-labelledby="payment-details" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h3 id="payment-details" className="text-lg font-bold text-slate-900">
             {t('pricing.checkout.payment')}
@@ -176,7 +175,7 @@ export function CheckoutPanel({ plan, config, onBack, onPaid }: CheckoutPanelPro
                 {t('common.loading')}
               </p>
             ) : config.paymentProvider === 'paypal' && config.paypalClientId ? (
-              <PayPalCheckout plan={plan} clientId={config.paypalClientId} amount={amount} processing={processing} {...paypalHandlers} />
+              <PayPalCheckout plan={plan} clientId={config.paypalClientId} processing={processing} {...paypalHandlers} />
             ) : (
               <>
                 <p className="rounded-2xl bg-sun-100 px-4 py-3 text-sm text-sun-700">{t('pricing.checkout.testMode')}</p>

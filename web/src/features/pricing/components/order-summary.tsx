@@ -4,11 +4,8 @@ import { formatNumber } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { formatMoney } from '../lib/money';
 
-/**
- * Plan, credits, price, subtotal, discount and total of the chosen plan, from the plan table.
- * `renews`: the plan is sold as a renewing subscription (decision 029), else as one payment.
- */
-export function OrderSummary({ plan, renews }: { plan: Plan; renews: boolean }) {
+/** Plan, credits, price, subtotal, discount and total of the chosen plan, from the plan table; plans renew until cancelled (decision 029). */
+export function OrderSummary({ plan }: { plan: Plan }) {
   const { t } = useTranslation();
   const lang = useLang();
   const figures = checkoutFigures(plan);
@@ -62,13 +59,7 @@ export function OrderSummary({ plan, renews }: { plan: Plan; renews: boolean }) 
           </dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-slate-500">{renews
-          ? yearly
-            ? t('pricing.checkout.renewsYearly')
-            : t('pricing.checkout.renewsMonthly')
-          : yearly
-            ? t('pricing.checkout.coverageYearly')
-            : t('pricing.checkout.coverageMonthly')}</p>
+      <p className="mt-2 text-xs text-slate-500">{yearly ? t('pricing.checkout.renewsYearly') : t('pricing.checkout.renewsMonthly')}</p>
     </section>
   );
 }
