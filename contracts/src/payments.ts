@@ -101,6 +101,7 @@ export const chargeRecordResponseSchema = z.object({
 export const createOrderResponseSchema = z.object({
   id: z.string(),
   providerOrderId: z.string(),
+  mode: z.enum(['order', 'subscription']).catch('order'),
   amount: z.string(),
   currency: z.string(),
   credits: z.number().int(),
@@ -163,7 +164,9 @@ export const subscriptionSchema = z
 
 export interface CreateOrderResponse {
   id: string;
+  /** A provider order id, or with PayPal Subscriptions the subscription id (I-…) the buyer approves. */
   providerOrderId: string;
+  mode: 'order' | 'subscription';
   amount: string;
   currency: string;
   credits: number;
@@ -180,10 +183,11 @@ export interface SettlementDto {
 }
 
 /** How the history shows a stored status (product-spec §4, settled by DESIGN §4). */
-export function orderStatusLabelKey(status: string): 'paid' | 'failed' | 'pending' | 'cancelled' | 'unpaid' {
+export function orderStatusLabelKey(status: string): 'paid' | 'failed' | 'pending' | 'cancelled' | 'refunded' | 'unpaid' {
   if (status === 'paid' || status === 'completed') return 'paid';
   if (status === 'failed') return 'failed';
   if (status === 'approved' || status === 'pending') return 'pending';
   if (status === 'cancelled') return 'cancelled';
+  if (status === 'refunded') return 'refunded';
   return 'unpaid';
 }

@@ -1,4 +1,5 @@
 import { assert, login, newUser, open, register, screenshots } from '../helpers.mjs';
+import { renewDueAt } from '../payments-cli.mjs';
 
 async function fillCard(page, number) {
   await page.getByLabel('Card number').fill(number);
@@ -8,6 +9,12 @@ async function fillCard(page, number) {
 }
 
 const badge = (page) => page.getByTestId('credits-badge').textContent();
+const longDate = (date) => date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const addUtcMonths = (date, months) => {
+  const next = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1, date.getUTCHours(), date.getUTCMinutes()));
+  next.setUTCDate(Math.min(date.getUTCDate(), new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate()));
+  return next;
+};
 
 export const stories = [
   {
@@ -59,7 +66,7 @@ export const stories = [
       assert.equal(await page.getByTestId('profile-credits').textContent(), '6,050');
       const status = await page.getByTestId('membership-status').textContent();
       const endYear = new Date().getUTCFullYear() + 1;
-      assert.match(status, new RegExp(`active until .*${endYear}`));
+      assert.match(status, new RegExp(`renews automatically on .*${endYear}`));
       await screenshots(page, outDir, 'profile-billing');
 
       await page.getByRole('button', { name: 'Cancel subscription' }).click();
@@ -67,14 +74,62 @@ export const stories = [
       await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
       await page.getByText(/Your subscription is cancelled/).waitFor();
       assert.equal(await page.getByTestId('membership-level').textContent(), 'Pro');
-      assert.match(await page.getByTestId('membership-status').textContent(), new RegExp(`Cancelled: you keep Pro until .*${endYear}`));
+      assert.match(await page.getByTestId('membership-status').textContent(), new RegExp(`Cancelled: Pro ends on .*${endYear}`));
       assert.equal(await page.getByRole('button', { name: 'Cancel subscription' }).count(), 0);
 
       // It holds after a reload: still Pro, with its end date.
       await open(page, `${baseUrl}/profile`);
       await page.getByTestId('membership-status').waitFor();
-      assert.match(await page.getByTestId('membership-status').textContent(), new RegExp(`Cancelled: you keep Pro until .*${endYear}`));
+      assert.match(await page.getByTestId('membership-status').textContent(), new RegExp(`Cancelled: Pro ends on .*${endYear}`));
       assert.equal(await page.getByTestId('membership-level').textContent(), 'Pro');
+    },
+  },
+  {
+    name: 'Pro monthly renews when a month passes (clock moved, test provider): a renewal row and new credits, then cancel shows the date it ends',
+    async run({ page, baseUrl, dataDir, outDir }) {
+      const user = newUser('oak');
+      await register(page, baseUrl, user);
+      await login(page, baseUrl, user);
+      const bought = new Date();
+      await open(page, `${baseUrl}/price?plan=PRO_MONTHLY`);
+      await page.getByText('This plan renews every month until you cancel.', { exact: false }).waitFor();
+      await page.getByLabel('Card number').waitFor();
+      await fillCard(page, '4242 4242 4242 4242');
+      await page.getByRole('button', { name: 'Pay $19.99' }).click();
+      await page.getByRole('dialog').getByText('Subscribed successfully!').waitFor();
+
+      await open(page, `${baseUrl}/profile`);
+      await page.getByTestId('order-row').first().waitFor();
+      assert.equal(await page.getByTestId('profile-credits').textContent(), '6,050');
+      const firstRenewal = addUtcMonths(bought, 1);
+      await page.getByText(`Your Pro plan renews automatically on ${longDate(firstRenewal)}.`).waitFor();
+
+      // A month and a day later (32 days: past any month's length, short of two months).
+      const result = renewDueAt(dataDir, new Date(bought.getTime() + 32 * 86_400_000).toISOString());
+      assert.equal(result.renewed, 1);
+
+      await open(page, `${baseUrl}/profile`);
+      await page.getByTestId('order-kind').first().waitFor();
+      assert.equal(await page.getByTestId('order-row').count(), 2);
+      const renewal = page.getByTestId('order-row').first();
+      assert.equal(await renewal.getByTestId('order-kind').textContent(), 'Renewal');
+      assert.equal(await renewal.getByTestId('order-status').textContent(), 'Paid');
+      assert.match(await renewal.textContent(), /\$19\.99/);
+      assert.match(await renewal.textContent(), /\+6,000/);
+      assert.equal(await page.getByTestId('profile-credits').textContent(), '12,050');
+      const periodEnd = longDate(addUtcMonths(bought, 2));
+      await page.getByText(`Your Pro plan renews automatically on ${periodEnd}.`).waitFor();
+      await screenshots(page, outDir, 'profile-renewed');
+
+      await page.getByRole('button', { name: 'Cancel subscription' }).click();
+      await page.getByRole('dialog').getByText(`Your Pro plan ends on ${periodEnd} and will not renew.`, { exact: false }).waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
+      await page.getByText(`Your subscription is cancelled. Pro ends on ${periodEnd}.`).waitFor();
+      assert.equal(await page.getByTestId('membership-status').textContent(), `Cancelled: Pro ends on ${periodEnd}, then your account moves to the free plan.`);
+      await open(page, `${baseUrl}/profile`);
+      await page.getByTestId('order-kind').first().waitFor();
+      assert.equal(await page.getByTestId('order-kind').first().textContent(), 'Cancellation');
+      await screenshots(page, outDir, 'profile-cancelled');
     },
   },
   {

@@ -110,6 +110,7 @@ export function createPaymentProvider(config: Config, logger: Logger): PaymentPr
         baseUrl: config.payment.apiUrl ?? PAYPAL_API[config.payment.mode],
         webhookId: config.payment.webhookId,
         logger,
+        subscriptions: true,
       })
     : createTestPaymentProvider();
 }

@@ -13,6 +13,21 @@ export interface WebhookEvent {
   /** Our order id (PayPal's custom_id), when the event names one. */
   orderId: string | null;
   capture: { captureId: string; amount: string; currency: string } | null;
+  /** The provider's subscription the event is about (a sale's billing agreement, or the subscription itself). */
+  subscriptionId: string | null;
+  /** For subscription events: when PayPal bills next. */
+  nextBillingAt: string | null;
+  /** For refund events: the refund and the payment (capture or sale) it returns money from. */
+  refund?: { refundId: string; paymentId: string; amount: string; currency: string } | null;
+}
+
+/** What the provider says about a subscription it runs. */
+export interface ProviderSubscription {
+  id: string;
+  status: string;
+  /** The first completed payment, once there is one. */
+  firstPayment: { captureId: string; amount: string; currency: string } | null;
+  nextBillingAt: string | null;
 }
 
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
@@ -42,6 +57,9 @@ export interface PaymentProvider {
   chargeSaved?(charge: { orderId: string; paymentToken: string; amount: string; currency: string }): Promise<CaptureResult>;
   /** Finds or creates the provider's product and one billing plan per paid plan code; answers plan code → provider plan id. */
   setupPlans?(): Promise<Record<string, string>>;
+  /** Starts a provider-side subscription to a plan (PayPal Subscriptions); the buyer approves it at the provider. */
+  createSubscription?(input: { orderId: string; planCode: string; amount: string; currency: string }): Promise<{ providerSubscriptionId: string; approveUrl: string | null }>;
+  getSubscription?(providerSubscriptionId: string): Promise<ProviderSubscription>;
   /** Stops a provider-side subscription from renewing (PayPal Subscriptions). */
   cancelSubscription?(providerSubscriptionId: string, reason: string): Promise<void>;
   /** Verifies a webhook delivery on the bytes received; null when its signature does not check out. */

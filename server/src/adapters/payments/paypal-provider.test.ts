@@ -260,4 +260,15 @@ describe.each(databaseKinds)('PayPal provider on %s', (kind) => {
     const offHost = { ...signedHeaders(body), 'paypal-cert-url': 'https://paypal.com.evil.test/cert' };
     expect((await t.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: offHost, payload: body })).statusCode).toBe(403);
   });
+
+  it('records a refund of a captured order (PAYMENT.CAPTURE.REFUNDED, linked up to its capture) as a history row', async () => {
+    const user = await signedInUser(t.app);
+    const created = (await post('/api/payment/order', user.headers, { planCode: 'LITE_MONTHLY', method: 'paypal' })).json().data;
+    await post(`/api/payment/capture/${created.id}`, user.headers);
+    const captureId = (await t.db.kysely.selectFrom('orders').select('provider_capture_id').where('id', '=', created.id).executeTakeFirstOrThrow()).provider_capture_id;
+    const refund = { id: `RF-${created.id}`, status: 'COMPLETED', amount: { value: '9.99', currency_code: 'USD' }, links: [{ rel: 'up', href: `https://api.sandbox.paypal.com/v2/payments/captures/${captureId}`, method: 'GET' }] };
+    expect((await webhook({ id: `WH-refund-${created.id}`, event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: refund })).statusCode).toBe(200);
+    const rows = await t.db.kysely.selectFrom('orders').selectAll().where('user_id', '=', user.userId).where('kind', '=', 'refund').execute();
+    expect(rows).toEqual([expect.objectContaining({ status: 'refunded', amount: '9.99', provider_order_id: `RF-${created.id}` })]);
+  });
 });

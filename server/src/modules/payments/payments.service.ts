@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
-import type { CreateOrderResponse, OrderDto, OrderKind, OrderStatus, SettlementDto, SubscriptionDto } from '@studio/contracts/payments';
+import type { CreateOrderResponse, OrderDto, OrderKind, OrderStatus, SettlementDto, SubscriptionDto, SubscriptionStatus } from '@studio/contracts/payments';
 import { findPlan, type Plan } from '@studio/contracts/plans';
-import { toSubscriptionDto, type Subscriptions } from './subscriptions';
+import { RUNNING, toSubscriptionDto, type Subscriptions } from './subscriptions';
 import { ProviderUnavailableError, type PaymentProvider, type TestCard, type WebhookEvent, type WebhookHeaders } from '../../adapters/payments/payment-provider';
 import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
@@ -21,8 +21,18 @@ export interface PaymentsServiceDeps {
 
 const CURRENCY = 'USD';
 
-type Capture = { captureId: string; amount: string; currency: string; paymentToken?: string };
+type Capture = {
+  captureId: string;
+  amount: string;
+  currency: string;
+  /** The test provider's card on file: renewals are charged to it on our clock. */
+  paymentToken?: string;
+  /** A provider-run subscription (PayPal): it renews on the provider's clock. */
+  subscription?: { id: string; nextBillingAt: string | null };
+};
 export type WebhookOutcome = 'settled' | 'ignored' | 'replay';
+/** An applied event, with the paid order whose receipt goes out after the commit. */
+type Applied = 'ignored' | 'settled' | { outcome: 'settled'; receiptOrderId: string };
 
 function toOrderDto(row: OrderRow): OrderDto {
   return {
@@ -93,7 +103,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     await bookCredits(trx, { userId: order.user_id, delta: plan.monthlyCredits, reason: 'purchase', ref: `order:${orderId}` });
     // A card left on file renews on our clock; a one-off provider order runs to its period end.
     const paymentToken = capture.paymentToken ?? null;
-    await subscriptions.open(trx, { userId: order.user_id, orderId, plan, paymentToken, providerSubscriptionId: null, renews: Boolean(paymentToken && provider.chargeSaved), now: nowIso() });
+    await subscriptions.open(trx, {
+      userId: order.user_id,
+      orderId,
+      plan,
+      paymentToken,
+      providerSubscriptionId: capture.subscription?.id ?? null,
+      nextBillingAt: capture.subscription?.nextBillingAt ?? null,
+      renews: Boolean(paymentToken && provider.chargeSaved) || Boolean(capture.subscription),
+      now: nowIso(),
+    });
     return 'settled';
   }
 
@@ -105,17 +124,133 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 
   /** What one verified notification changes; runs in the transaction that records it. */
-  async function applyEvent(trx: Transaction<Database>, event: WebhookEvent): Promise<WebhookOutcome> {
+  async function applyEvent(trx: Transaction<Database>, event: WebhookEvent): Promise<Applied> {
     if (event.type === 'PAYMENT.CAPTURE.COMPLETED' && event.orderId && event.capture) {
-      return (await settleIn(trx, event.orderId, event.capture)) === 'settled' ? 'settled' : 'ignored';
+      return (await settleIn(trx, event.orderId, event.capture)) === 'settled' ? { outcome: 'settled', receiptOrderId: event.orderId } : 'ignored';
     }
     if ((event.type === 'PAYMENT.CAPTURE.DENIED' || event.type === 'PAYMENT.CAPTURE.DECLINED') && event.orderId) {
       const order = await payments.findOrder(event.orderId, trx);
       if (order && order.status === 'approved') await payments.setOrder(event.orderId, { status: 'failed', failure_reason: event.type }, trx);
       return 'ignored';
     }
+    if (event.refund) return recordRefund(trx, event, event.refund);
+    if (event.subscriptionId) return applySubscriptionEvent(trx, event, event.subscriptionId);
     logger.info({ eventId: event.id, type: event.type }, 'webhook event acknowledged without action');
     return 'ignored';
+  }
+
+  /**
+   * Money returned at the provider (by support, under the refund policy): a history row. The
+   * plan and the credits are left as they are; support ends a plan by cancelling it.
+   */
+  async function recordRefund(trx: Transaction<Database>, event: WebhookEvent, refund: NonNullable<WebhookEvent['refund']>): Promise<Applied> {
+    const paid = await trx.selectFrom('orders').selectAll().where('provider_capture_id', '=', refund.paymentId).where('status', '=', 'paid').executeTakeFirst();
+    if (!paid) {
+      logger.warn({ eventId: event.id, paymentId: refund.paymentId }, 'refund of a payment we do not know');
+      return 'ignored';
+    }
+    const known = await trx.selectFrom('orders').select('id').where('kind', '=', 'refund').where('provider_order_id', '=', refund.refundId).executeTakeFirst();
+    if (known) return 'ignored';
+    const now = nowIso();
+    await trx
+      .insertInto('orders')
+      .values({
+        ...paid,
+        id: newId(),
+        kind: 'refund',
+        method: 'refund',
+        provider_order_id: refund.refundId,
+        provider_capture_id: null,
+        amount: refund.amount,
+        currency: refund.currency,
+        credits: 0,
+        status: 'refunded',
+        failure_reason: null,
+        declines: 0,
+        period: null,
+        created_at: now,
+        updated_at: now,
+        paid_at: null,
+      })
+      .execute();
+    logger.info({ eventId: event.id, orderId: paid.id, refund: `${refund.amount} ${refund.currency}` }, 'refund recorded');
+    return 'ignored';
+  }
+
+  /** PayPal Subscriptions: PayPal charges each period and tells us (decision 029). */
+  async function applySubscriptionEvent(trx: Transaction<Database>, event: WebhookEvent, providerSubscriptionId: string): Promise<Applied> {
+    const now = nowIso();
+    if (event.type === 'PAYMENT.SALE.COMPLETED' && event.capture) {
+      const purchase = await trx.selectFrom('orders').selectAll().where('provider_order_id', '=', providerSubscriptionId).where('kind', '=', 'purchase').executeTakeFirst();
+      // The first payment settles the purchase (unless the buyer's return did it already).
+      if (purchase && (purchase.status === 'created' || purchase.status === 'approved')) {
+        const outcome = await settleIn(trx, purchase.id, { ...event.capture, subscription: { id: providerSubscriptionId, nextBillingAt: null } });
+        return outcome === 'settled' ? { outcome: 'settled', receiptOrderId: purchase.id } : 'ignored';
+      }
+      if (purchase?.provider_capture_id === event.capture.captureId) return 'ignored';
+      const sub = await subscriptions.byProviderId(trx, providerSubscriptionId);
+      if (!sub) {
+        logger.warn({ eventId: event.id, providerSubscriptionId }, 'payment for a subscription we do not know');
+        return 'ignored';
+      }
+      const known = await trx.selectFrom('orders').select('id').where('provider_capture_id', '=', event.capture.captureId).executeTakeFirst();
+      if (known) return 'ignored';
+      if (event.capture.amount !== sub.amount || event.capture.currency !== 'USD' || !RUNNING.includes(sub.status as SubscriptionStatus)) {
+        logger.error({ eventId: event.id, subscriptionId: sub.id, captured: `${event.capture.amount} ${event.capture.currency}`, status: sub.status }, 'renewal payment not applied: amount or state does not match');
+        return 'ignored';
+      }
+      const period = Number(sub.periods_paid);
+      if (!(await subscriptions.extendPaid(trx, sub, period, null))) return 'ignored';
+      const orderId = await subscriptions.insertRow(trx, sub, { kind: 'renewal', period, attempt: 0, status: 'paid', amount: sub.amount, providerRef: event.capture.captureId, now });
+      return { outcome: 'settled', receiptOrderId: orderId };
+    }
+    const sub = await subscriptions.byProviderId(trx, providerSubscriptionId);
+    if (!sub || !RUNNING.includes(sub.status as SubscriptionStatus)) {
+      logger.info({ eventId: event.id, type: event.type, providerSubscriptionId }, 'subscription event acknowledged without action');
+      return 'ignored';
+    }
+    switch (event.type) {
+      case 'BILLING.SUBSCRIPTION.ACTIVATED':
+        if (event.nextBillingAt && sub.status === 'active') await trx.updateTable('subscriptions').set({ renew_at: event.nextBillingAt }).where('id', '=', sub.id).execute();
+        return 'ignored';
+      case 'BILLING.SUBSCRIPTION.CANCELLED':
+        // Cancelled at PayPal (by the buyer there, or by us): the level stays to the period end.
+        await subscriptions.markCancelled(trx, sub, now);
+        return 'ignored';
+      case 'BILLING.SUBSCRIPTION.PAYMENT.FAILED':
+        // PayPal retries on its own; the level holds through the grace, and SUSPENDED follows if it never pays.
+        await subscriptions.markFailing(trx, sub, now);
+        await subscriptions.insertRow(trx, sub, { kind: 'renewal', period: null, attempt: Number(sub.failed_attempts) + 1, status: 'failed', amount: sub.amount, failure: event.type, now });
+        return 'ignored';
+      case 'BILLING.SUBSCRIPTION.SUSPENDED':
+      case 'BILLING.SUBSCRIPTION.EXPIRED':
+        await subscriptions.endNow(trx, sub, event.type === 'BILLING.SUBSCRIPTION.SUSPENDED' ? 'lapsed' : 'ended', now);
+        return 'ignored';
+      default:
+        logger.info({ eventId: event.id, type: event.type }, 'subscription event acknowledged without action');
+        return 'ignored';
+    }
+  }
+
+  /**
+   * The buyer approved a provider-run subscription: settle its first payment when the provider
+   * shows one; until then the order waits (approved) for PAYMENT.SALE.COMPLETED.
+   */
+  async function confirmSubscription(order: OrderRow): Promise<SettlementDto> {
+    let sub;
+    try {
+      sub = await provider.getSubscription!(order.provider_order_id!);
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) throw new AppError(ErrorCode.captureFailed, 'The payment provider is not answering; please try again', undefined, { httpStatus: 503 });
+      throw error;
+    }
+    if (sub.status === 'ACTIVE' && sub.firstPayment) return settle(order.id, { ...sub.firstPayment, subscription: { id: sub.id, nextBillingAt: sub.nextBillingAt } });
+    if (sub.status === 'APPROVAL_PENDING' || sub.status === 'APPROVED' || sub.status === 'ACTIVE') {
+      await payments.setOrder(order.id, { status: 'approved' });
+      return settlementOf(order.id);
+    }
+    await payments.setOrder(order.id, { status: 'failed', failure_reason: `subscription ${sub.status.toLowerCase()}` });
+    throw new AppError(ErrorCode.captureFailed, 'The subscription was not approved');
   }
 
   return {
@@ -151,9 +286,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         status: 'created',
       });
       try {
-        const { providerOrderId } = await provider.createOrder({ orderId: id, amount: plan.amount, currency: CURRENCY, description: `Coloring Studio ${plan.code}` });
+        // A provider that runs subscriptions (PayPal) gets one per purchase; the buyer approves it there.
+        const providerOrderId = provider.createSubscription
+          ? (await provider.createSubscription({ orderId: id, planCode: plan.code, amount: plan.amount, currency: CURRENCY })).providerSubscriptionId
+          : (await provider.createOrder({ orderId: id, amount: plan.amount, currency: CURRENCY, description: `Coloring Studio ${plan.code}` })).providerOrderId;
         await payments.setOrder(id, { provider_order_id: providerOrderId });
-        return { id, providerOrderId, amount: plan.amount, currency: CURRENCY, credits: plan.monthlyCredits, planCode: plan.code };
+        const mode = provider.createSubscription ? 'subscription' : 'order';
+        return { id, providerOrderId, mode, amount: plan.amount, currency: CURRENCY, credits: plan.monthlyCredits, planCode: plan.code };
       } catch (error) {
         logger.error({ err: error, orderId: id }, 'creating the provider order failed');
         await payments.setOrder(id, { status: 'failed', failure_reason: 'provider order not created' });
@@ -166,6 +305,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (order.status === 'paid') return settlementOf(orderId);
       if (order.status !== 'created' && order.status !== 'approved') throw new AppError(ErrorCode.captureFailed, 'This order can no longer be paid');
       if (!order.provider_order_id) throw new AppError(ErrorCode.captureFailed, 'This order was not created at the payment provider');
+      if (provider.getSubscription) return confirmSubscription(order);
       let result;
       try {
         result = await provider.capture({ orderId, providerOrderId: order.provider_order_id, attempt: Number(order.declines), card });
@@ -198,6 +338,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const order = await ownOrder(userId, orderId);
       if (order.status === 'paid') return settlementOf(orderId);
       if (!order.provider_order_id) throw new AppError(ErrorCode.rechargeFailed, 'This order was never paid');
+      if (provider.getSubscription) {
+        const settled = await confirmSubscription(order);
+        if (settled.status === 'paid') return settled;
+        throw new AppError(ErrorCode.rechargeFailed, 'The payment is still pending');
+      }
       const result = await provider.lookup({ orderId, providerOrderId: order.provider_order_id }).catch(() => null);
       if (result?.status === 'completed') return settle(orderId, result);
       throw new AppError(ErrorCode.rechargeFailed, result?.status === 'pending' ? 'The payment is still pending' : 'This order has not been paid');
@@ -213,7 +358,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (!event) throw new AppError(ErrorCode.forbidden, 'Webhook signature not verified');
       const seen = new Error('webhook event seen before');
       try {
-        const outcome = await db.transaction().execute(async (trx) => {
+        const applied = await db.transaction().execute(async (trx) => {
           try {
             await trx.insertInto('webhook_events').values({ id: event.id, provider: provider.name, type: event.type, received_at: nowIso() }).execute();
           } catch (error) {
@@ -221,8 +366,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           }
           return applyEvent(trx, event);
         });
-        if (outcome === 'settled' && event.orderId) await subscriptions.sendReceipt(event.orderId);
-        return outcome;
+        if (typeof applied === 'object') {
+          await subscriptions.sendReceipt(applied.receiptOrderId);
+          return applied.outcome;
+        }
+        return applied;
       } catch (error) {
         if (error === seen) return 'replay';
         logger.error({ err: error, eventId: event.id, type: event.type }, 'applying a webhook event failed; the provider will deliver it again');
@@ -256,19 +404,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           throw new AppError(ErrorCode.cancelSubscriptionFailed, 'The payment provider did not confirm the cancellation; please try again', undefined, { httpStatus: 503 });
         }
       }
-      const now = nowIso();
-      await db.transaction().execute(async (trx) => {
-        const moved = await trx
-          .updateTable('subscriptions')
-          .set({ status: 'cancelled', cancelled_at: now, renew_at: null, retry_at: null })
-          .where('id', '=', sub.id)
-          .where('status', 'in', ['active', 'past_due'])
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) return;
-        // A plan whose renewal was failing ends with its paid period, not with the grace.
-        await trx.updateTable('users').set({ cancel_at_period_end: 1, membership_period_end: sub.period_end, updated_at: now }).where('id', '=', userId).execute();
-        await subscriptions.insertRow(trx, sub, { kind: 'cancellation', period: null, attempt: 0, status: 'cancelled', amount: '0.00', now });
-      });
+      await db.transaction().execute((trx) => subscriptions.markCancelled(trx, sub, nowIso()));
       return { endsAt: sub.period_end };
     },
   };

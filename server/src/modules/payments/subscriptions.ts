@@ -228,8 +228,38 @@ export function createSubscriptions(deps: { db: Kysely<Database>; provider: Paym
     endNow,
     insertRow,
 
+    byProviderId(executor: Executor, providerSubscriptionId: string) {
+      return executor.selectFrom('subscriptions').selectAll().where('provider_subscription_id', '=', providerSubscriptionId).executeTakeFirst();
+    },
+
+    /** Stops renewal; the level stays to the end of the paid period. False when it was not renewing. */
+    async markCancelled(trx: Transaction<Database>, sub: SubscriptionRow, now: string): Promise<boolean> {
+      const moved = await trx
+        .updateTable('subscriptions')
+        .set({ status: 'cancelled', cancelled_at: now, renew_at: null, retry_at: null })
+        .where('id', '=', sub.id)
+        .where('status', 'in', ['active', 'past_due'])
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) return false;
+      // A plan whose renewal was failing ends with its paid period, not with the grace.
+      await trx.updateTable('users').set({ cancel_at_period_end: 1, membership_period_end: sub.period_end, updated_at: now }).where('id', '=', sub.user_id).execute();
+      await insertRow(trx, sub, { kind: 'cancellation', period: null, attempt: 0, status: 'cancelled', amount: '0.00', now });
+      return true;
+    },
+
+    /** A renewal the provider could not charge (it retries on its own): past due, the level held through the grace. */
+    async markFailing(trx: Transaction<Database>, sub: SubscriptionRow, now: string) {
+      const graceUntil = sub.grace_until ?? addDays(sub.period_end, RENEWAL_GRACE_DAYS);
+      await trx.updateTable('subscriptions').set({ status: 'past_due', failed_attempts: Number(sub.failed_attempts) + 1, grace_until: graceUntil, retry_at: null }).where('id', '=', sub.id).execute();
+      await holdLevel(trx, sub, graceUntil);
+      logger.warn({ subscriptionId: sub.id, at: now }, 'provider reports a failed renewal');
+    },
+
     /** Opens the subscription a first payment bought (called in the settling transaction). */
-    async open(trx: Transaction<Database>, input: { userId: string; orderId: string; plan: Plan; paymentToken: string | null; providerSubscriptionId: string | null; renews: boolean; now: string }) {
+    async open(
+      trx: Transaction<Database>,
+      input: { userId: string; orderId: string; plan: Plan; paymentToken: string | null; providerSubscriptionId: string | null; nextBillingAt: string | null; renews: boolean; now: string },
+    ) {
       const { plan, now } = input;
       const periodEnd = addMonths(now, monthsOf(plan.chargeType!));
       const id = newId();
@@ -255,7 +285,7 @@ export function createSubscriptions(deps: { db: Kysely<Database>; provider: Paym
           provider: provider.name,
           provider_subscription_id: input.providerSubscriptionId,
           payment_token: input.paymentToken,
-          renew_at: input.renews ? periodEnd : null,
+          renew_at: input.renews ? (input.nextBillingAt ?? periodEnd) : null,
           periods_paid: 1,
           failed_attempts: 0,
           retry_at: null,
@@ -286,6 +316,7 @@ export function createSubscriptions(deps: { db: Kysely<Database>; provider: Paym
         .selectFrom('subscriptions')
         .selectAll()
         .where('renew_at', 'is not', null)
+        .where('payment_token', 'is not', null)
         .where((eb) => eb.or([eb.and([eb('status', '=', 'active'), eb('renew_at', '<=', now)]), eb.and([eb('status', '=', 'past_due'), eb('retry_at', '<=', now)])]))
         .limit(500)
         .execute();

@@ -9,8 +9,9 @@ export interface PayPalActions {
 }
 
 interface PayPalFlowOptions {
-  createOrder: () => Promise<string>;
-  onApprove: (data: { orderID: string }, actions?: PayPalActions) => Promise<void>;
+  /** Plans are PayPal Subscriptions (decision 029): the subscription id (I-…) our server made. */
+  createSubscription: () => Promise<string>;
+  onApprove: (data: { subscriptionID?: string; orderID?: string }, actions?: PayPalActions) => Promise<void>;
   onError: (error: unknown) => void;
   onCancel?: () => void;
 }
@@ -21,22 +22,8 @@ export interface PayPalButtons {
   close?: () => Promise<void>;
 }
 
-export interface PayPalCardField {
-  render(container: HTMLElement): Promise<void>;
-}
-
-export interface PayPalCardFields {
-  isEligible(): boolean;
-  NumberField(options?: object): PayPalCardField;
-  ExpiryField(options?: object): PayPalCardField;
-  CVVField(options?: object): PayPalCardField;
-  NameField(options?: object): PayPalCardField;
-  submit(): Promise<void>;
-}
-
 export interface PayPalNamespace {
   Buttons(options: PayPalFlowOptions & { style?: object }): PayPalButtons;
-  CardFields(options: PayPalFlowOptions & { style?: object }): PayPalCardFields;
 }
 
 declare global {
@@ -50,9 +37,13 @@ const sdkLocales = { en: 'en_US', zh: 'zh_CN', ja: 'ja_JP' } as const;
 
 let loading: Promise<PayPalNamespace> | null = null;
 
-/** The SDK URL for a client id: buttons and card fields, USD, captured by our server. */
+/**
+ * The SDK URL for a client id: subscription buttons (PayPal, and "Debit or Credit Card", PayPal's
+ * card path for subscriptions), USD. `vault` + `intent=subscription` are what PayPal's
+ * subscription buttons require.
+ */
 export function paypalSdkUrl(clientId: string, lang: keyof typeof sdkLocales): string {
-  const query = new URLSearchParams({ 'client-id': clientId, components: 'buttons,card-fields', currency: 'USD', intent: 'capture', locale: sdkLocales[lang] });
+  const query = new URLSearchParams({ 'client-id': clientId, components: 'buttons', currency: 'USD', vault: 'true', intent: 'subscription', locale: sdkLocales[lang] });
   return `${SDK_URL}?${query.toString()}`;
 }
 

@@ -175,7 +175,7 @@ export function CheckoutPanel({ plan, config, onBack, onPaid }: CheckoutPanelPro
                 {t('common.loading')}
               </p>
             ) : config.paymentProvider === 'paypal' && config.paypalClientId ? (
-              <PayPalCheckout plan={plan} clientId={config.paypalClientId} amount={amount} processing={processing} {...paypalHandlers} />
+              <PayPalCheckout plan={plan} clientId={config.paypalClientId} processing={processing} {...paypalHandlers} />
             ) : (
               <>
                 <p className="rounded-2xl bg-sun-100 px-4 py-3 text-sm text-sun-700">{t('pricing.checkout.testMode')}</p>

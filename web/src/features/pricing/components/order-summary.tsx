@@ -4,7 +4,7 @@ import { formatNumber } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
 import { formatMoney } from '../lib/money';
 
-/** Plan, credits, price, subtotal, discount and total of the chosen plan, from the plan table. */
+/** Plan, credits, price, subtotal, discount and total of the chosen plan, from the plan table; plans renew until cancelled (decision 029). */
 export function OrderSummary({ plan }: { plan: Plan }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -59,7 +59,7 @@ export function OrderSummary({ plan }: { plan: Plan }) {
           </dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-slate-500">{yearly ? t('pricing.checkout.coverageYearly') : t('pricing.checkout.coverageMonthly')}</p>
+      <p className="mt-2 text-xs text-slate-500">{yearly ? t('pricing.checkout.renewsYearly') : t('pricing.checkout.renewsMonthly')}</p>
     </section>
   );
 }

@@ -284,7 +284,7 @@ describe('pricing page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('with PayPal loads the SDK only then, pays through its buttons and settles on our server', async () => {
+  it('with PayPal loads the subscription SDK only then, subscribes through its buttons and settles on our server', async () => {
     signIn();
     let buttonOptions: Parameters<PayPalNamespace['Buttons']>[0] | null = null;
     const rendered: string[] = [];
@@ -293,14 +293,6 @@ describe('pricing page', () => {
         buttonOptions = options;
         return { isEligible: () => true, render: async () => void rendered.push('buttons') };
       },
-      CardFields: () => ({
-        isEligible: () => true,
-        NumberField: () => ({ render: async () => void rendered.push('number') }),
-        ExpiryField: () => ({ render: async () => void rendered.push('expiry') }),
-        CVVField: () => ({ render: async () => void rendered.push('cvv') }),
-        NameField: () => ({ render: async () => void rendered.push('name') }),
-        submit: async () => undefined,
-      }),
     };
     let profileCalls = 0;
     const { calls } = mockFetch({
@@ -309,7 +301,7 @@ describe('pricing page', () => {
         profileCalls += 1;
         return envelope({ user: profileCalls === 1 ? buildUser() : buildUser({ credits: 20050, membershipLevel: 'max' }) });
       },
-      [`POST ${apiPaths.createOrder}`]: () => envelope(order('MAX_MONTHLY', '39.99', 20000)),
+      [`POST ${apiPaths.createOrder}`]: () => envelope({ ...order('MAX_MONTHLY', '39.99', 20000), providerOrderId: 'I-SUB1', mode: 'subscription' }),
       [`POST ${apiPaths.capture('order-1')}`]: () => envelope(paid(20000, 20050, 'max')),
     });
     renderApp('/price?plan=MAX_MONTHLY');
@@ -322,29 +314,30 @@ describe('pricing page', () => {
     const src = new URL(script.src);
     expect(src.origin + src.pathname).toBe('https://www.paypal.com/sdk/js');
     expect(src.searchParams.get('client-id')).toBe('sb-client');
-    expect(src.searchParams.get('components')).toBe('buttons,card-fields');
+    expect(src.searchParams.get('components')).toBe('buttons');
+    expect(src.searchParams.get('vault')).toBe('true');
+    expect(src.searchParams.get('intent')).toBe('subscription');
     expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.getByText(/You subscribe through PayPal/)).toBeTruthy();
+    expect(screen.getByText(/This plan renews every month until you cancel/)).toBeTruthy();
 
     window.paypal = fakePayPal;
     await act(async () => script.onload?.(new Event('load')));
-    await waitFor(() => expect(rendered).toEqual(expect.arrayContaining(['buttons', 'number', 'expiry', 'cvv', 'name'])));
+    await waitFor(() => expect(rendered).toEqual(['buttons']));
     const options = buttonOptions as unknown as Parameters<PayPalNamespace['Buttons']>[0];
-    let providerOrderId = '';
+    let subscriptionId = '';
     await act(async () => {
-      providerOrderId = await options.createOrder();
+      subscriptionId = await options.createSubscription();
     });
-    expect(providerOrderId).toBe('PP-1');
+    expect(subscriptionId).toBe('I-SUB1');
     expect(calls.find((call) => call.url === apiPaths.createOrder)?.body).toEqual({ planCode: 'MAX_MONTHLY', method: 'paypal' });
-    await act(async () => options.onApprove({ orderID: 'PP-1' }));
+    await act(async () => options.onApprove({ subscriptionID: 'I-SUB1', orderID: 'EC-1' }));
     expect(calls.find((call) => call.url === apiPaths.capture('order-1'))?.body).toEqual({});
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('success-credits').textContent).toBe('+20,000 credits');
-
-    // A provider error shows PayPal's message.
-    await act(async () => options.onError(new Error('popup closed')));
   });
 
-  it('shows the PayPal error message when the provider reports one', async () => {
+  it('shows the PayPal error message when the provider reports one, and says so when the buyer cancels', async () => {
     signIn();
     let buttonOptions: Parameters<PayPalNamespace['Buttons']>[0] | null = null;
     window.paypal = {
@@ -352,21 +345,14 @@ describe('pricing page', () => {
         buttonOptions = options;
         return { isEligible: () => true, render: async () => undefined };
       },
-      CardFields: () => ({
-        isEligible: () => false,
-        NumberField: () => ({ render: async () => undefined }),
-        ExpiryField: () => ({ render: async () => undefined }),
-        CVVField: () => ({ render: async () => undefined }),
-        NameField: () => ({ render: async () => undefined }),
-        submit: async () => undefined,
-      }),
     };
     mockFetch({
       [`GET ${apiPaths.clientConfig}`]: () => envelope(paypalConfig),
       [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser() }),
     });
     renderApp('/price?plan=LITE_YEARLY');
-    expect(await screen.findByText('Card payment is not available for your account here; please use the PayPal button.')).toBeTruthy();
+    await screen.findByText(/This plan renews every year until you cancel/);
+    await waitFor(() => expect(buttonOptions).not.toBeNull());
     const options = buttonOptions as unknown as Parameters<PayPalNamespace['Buttons']>[0];
     await act(async () => options.onError(new Error('boom')));
     expect(screen.getByText('An error occurred during the PayPal payment. Please try again later.')).toBeTruthy();
@@ -374,25 +360,14 @@ describe('pricing page', () => {
     expect(screen.getByText('Payment cancelled. You have not been charged.')).toBeTruthy();
   });
 
-  it('with PayPal, a declined funding source restarts the same order and grants nothing', async () => {
+  it('with PayPal, a refused first payment lets the buyer try again and grants nothing', async () => {
     signIn();
     let buttonOptions: Parameters<PayPalNamespace['Buttons']>[0] | null = null;
-    let submitted = 0;
     window.paypal = {
       Buttons: (options) => {
         buttonOptions = options;
         return { isEligible: () => true, render: async () => undefined };
       },
-      CardFields: () => ({
-        isEligible: () => true,
-        NumberField: () => ({ render: async () => undefined }),
-        ExpiryField: () => ({ render: async () => undefined }),
-        CVVField: () => ({ render: async () => undefined }),
-        NameField: () => ({ render: async () => undefined }),
-        submit: async () => {
-          submitted += 1;
-        },
-      }),
     };
     let profileCalls = 0;
     mockFetch({
@@ -401,22 +376,16 @@ describe('pricing page', () => {
         profileCalls += 1;
         return envelope({ user: buildUser() });
       },
-      [`POST ${apiPaths.createOrder}`]: () => envelope(order('PRO_MONTHLY', '19.99', 6000)),
+      [`POST ${apiPaths.createOrder}`]: () => envelope({ ...order('PRO_MONTHLY', '19.99', 6000), providerOrderId: 'I-SUB2', mode: 'subscription' }),
       [`POST ${apiPaths.capture('order-1')}`]: () => failure(1021, 400),
     });
-    const user = userEvent.setup();
     renderApp('/price?plan=PRO_MONTHLY');
-    // The card fields are PayPal's; our pay button submits them.
-    const pay = await screen.findByRole('button', { name: 'Pay $19.99' });
-    await waitFor(() => expect(pay).toHaveProperty('disabled', false));
-    await user.click(pay);
-    expect(submitted).toBe(1);
-
+    await waitFor(() => expect(buttonOptions).not.toBeNull());
     const options = buttonOptions as unknown as Parameters<PayPalNamespace['Buttons']>[0];
     const restart = vi.fn(async () => undefined);
     await act(async () => {
-      await options.createOrder();
-      await options.onApprove({ orderID: 'PP-1' }, { restart });
+      await options.createSubscription();
+      await options.onApprove({ subscriptionID: 'I-SUB2' }, { restart });
     });
     expect(restart).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Payment failed. You have not been charged; please try again.')).toBeTruthy();

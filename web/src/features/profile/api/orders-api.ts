@@ -1,4 +1,4 @@
-import { chargeRecordResponseSchema } from '@studio/contracts/payments';
+import { chargeRecordResponseSchema, subscriptionSchema } from '@studio/contracts/payments';
 import { apiPaths } from '@studio/contracts/routes';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -15,4 +15,9 @@ export function fetchOrders(page: number, signal?: AbortSignal) {
 /** Stops renewal; the plan stays until its period ends (idempotent on the server). */
 export function cancelSubscription(): Promise<unknown> {
   return apiRequest(apiPaths.cancelSubscription, { method: 'POST', auth: true });
+}
+
+/** The latest subscription (null when there never was one): renewal date, end date, failing renewals. */
+export function fetchSubscription(signal?: AbortSignal) {
+  return apiRequest(apiPaths.subscription, { auth: true, schema: subscriptionSchema, signal });
 }

@@ -1,6 +1,7 @@
 import type { User } from '@studio/contracts/auth';
 import { FREE_MONTHLY_CREDITS } from '@studio/contracts/constants';
-import { useState } from 'react';
+import type { SubscriptionDto } from '@studio/contracts/payments';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -11,7 +12,7 @@ import { useAuth } from '../../../lib/auth';
 import { errorText } from '../../../lib/error-text';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
-import { cancelSubscription } from '../api/orders-api';
+import { cancelSubscription, fetchSubscription } from '../api/orders-api';
 
 /** Plan, its end date, change plan, and cancelling (paid plans only; the plan runs to its end). */
 export function MembershipPanel({ user }: { user: User }) {
@@ -22,9 +23,25 @@ export function MembershipPanel({ user }: { user: User }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [subscription, setSubscription] = useState<SubscriptionDto | null>(null);
   const paid = user.membershipLevel !== 'free';
   const plan = t(`membership.${user.membershipLevel}`);
-  const endDate = user.membershipPeriodEnd ? formatDate(user.membershipPeriodEnd, lang, 'long') : null;
+  const date = (iso: string | null | undefined) => (iso ? formatDate(iso, lang, 'long') : '');
+
+  // The subscription says when the plan renews or ends; without it the profile's dates still show.
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchSubscription(controller.signal)
+      .then(setSubscription)
+      .catch(() => setSubscription(null));
+    return () => controller.abort();
+  }, [user.membershipLevel, user.membershipPeriodEnd, user.cancelAtPeriodEnd]);
+
+  const running = subscription && ['active', 'cancelled', 'past_due'].includes(subscription.status) ? subscription : null;
+  const failing = paid && running?.status === 'past_due';
+  const cancelled = paid && (user.cancelAtPeriodEnd || running?.status === 'cancelled');
+  // The end of the paid period: what cancelling keeps.
+  const endDate = date(running?.periodEnd ?? user.membershipPeriodEnd);
 
   const confirm = async () => {
     setBusy(true);
@@ -41,11 +58,23 @@ export function MembershipPanel({ user }: { user: User }) {
     }
   };
 
+  const lapsedPlan = subscription?.status === 'lapsed' ? t(`membership.${subscription.level}`) : null;
   const statusText = !paid
-    ? t('profile.membershipPanel.freeStatus', { credits: formatNumber(FREE_MONTHLY_CREDITS, lang) })
-    : user.cancelAtPeriodEnd
-      ? t('profile.membershipPanel.cancelledStatus', { plan, date: endDate ?? '' })
-      : t('profile.membershipPanel.activeStatus', { plan, date: endDate ?? '' });
+    ? [
+        lapsedPlan ? t('profile.membershipPanel.lapsedStatus', { plan: lapsedPlan, date: date(subscription?.endsAt) }) : null,
+        t('profile.membershipPanel.freeStatus', { credits: formatNumber(FREE_MONTHLY_CREDITS, lang) }),
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : failing
+      ? t('profile.membershipPanel.pastDueStatus', { plan, retry: date(running?.retryAt ?? running?.endsAt), date: date(running?.endsAt) })
+      : cancelled
+        ? t('profile.membershipPanel.cancelledStatus', { plan, date: endDate })
+        : running?.renewsAt
+          ? t('profile.membershipPanel.renewsStatus', { plan, date: date(running.renewsAt) })
+          : running
+            ? t('profile.membershipPanel.endsStatus', { plan, date: endDate })
+            : t('profile.membershipPanel.activeStatus', { plan, date: endDate });
 
   return (
     <section aria-labelledby="membership-panel" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
@@ -61,10 +90,10 @@ export function MembershipPanel({ user }: { user: User }) {
             {paid ? (
               <span
                 className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${
-                  user.cancelAtPeriodEnd ? 'bg-slate-100 text-slate-700 ring-slate-200' : 'bg-emerald-50 text-emerald-800 ring-emerald-200'
+                  failing ? 'bg-amber-50 text-amber-900 ring-amber-200' : cancelled ? 'bg-slate-100 text-slate-700 ring-slate-200' : 'bg-emerald-50 text-emerald-800 ring-emerald-200'
                 }`}
               >
-                {user.cancelAtPeriodEnd ? t('profile.membershipPanel.cancelledBadge') : t('profile.membershipPanel.activeBadge')}
+                {failing ? t('profile.membershipPanel.pastDueBadge') : cancelled ? t('profile.membershipPanel.cancelledBadge') : t('profile.membershipPanel.activeBadge')}
               </span>
             ) : null}
           </p>
@@ -76,7 +105,7 @@ export function MembershipPanel({ user }: { user: User }) {
           <Link to={paths.price.getHref(lang)} className={buttonClass(paid ? 'secondary' : 'primary')}>
             {paid ? t('profile.changePlan') : t('profile.membershipPanel.upgrade')}
           </Link>
-          {paid && !user.cancelAtPeriodEnd ? (
+          {paid && !cancelled ? (
             <Button variant="danger" aria-haspopup="dialog" onClick={() => setConfirming(true)}>
               {t('profile.membershipPanel.cancel')}
             </Button>
@@ -85,13 +114,13 @@ export function MembershipPanel({ user }: { user: User }) {
       </div>
       {done ? (
         <div className="mt-4">
-          <Alert tone="success">{t('profile.membershipPanel.cancelledMessage', { plan, date: endDate ?? '' })}</Alert>
+          <Alert tone="success">{t('profile.membershipPanel.cancelledMessage', { plan, date: endDate })}</Alert>
         </div>
       ) : null}
       <ConfirmDialog
         open={confirming}
         title={t('profile.membershipPanel.confirmTitle')}
-        message={t('profile.membershipPanel.confirmBody', { plan, date: endDate ?? '' })}
+        message={t('profile.membershipPanel.confirmBody', { plan, date: endDate })}
         confirmLabel={t('profile.membershipPanel.confirm')}
         busy={busy}
         error={error}

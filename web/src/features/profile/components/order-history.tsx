@@ -15,6 +15,7 @@ const statusStyles = {
   failed: 'bg-rose-50 text-rose-800 ring-rose-200',
   pending: 'bg-sun-100 text-sun-700 ring-sun-400/40',
   cancelled: 'bg-slate-100 text-slate-700 ring-slate-200',
+  refunded: 'bg-sky-50 text-sky-800 ring-sky-200',
   unpaid: 'bg-slate-100 text-slate-700 ring-slate-200',
 } as const;
 
@@ -103,6 +104,11 @@ export function OrderHistory() {
                       <td className={`${cell} font-semibold text-slate-900`}>
                         <span className={label}>{t('profile.orders.plan')}</span>
                         {planName(order)}
+                        {order.kind !== 'purchase' ? (
+                          <span className="ml-2 text-xs font-medium text-slate-500" data-testid="order-kind">
+                            {t(`profile.orders.kinds.${order.kind}`)}
+                          </span>
+                        ) : null}
                       </td>
                       <td className={`${cell} text-slate-700`}>
                         <span className={label}>{t('profile.orders.credits')}</span>

@@ -61,7 +61,7 @@ describe('profile billing', () => {
       'Pending',
       'Cancelled',
       'Unpaid',
-      'Unpaid',
+      'Refunded',
       'Paid',
       'Paid',
       'Paid',
@@ -111,27 +111,42 @@ describe('profile billing', () => {
     expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/price');
   });
 
-  it('cancels after confirmation; the member keeps the plan and sees its end date', async () => {
+  it('cancels after confirmation; the member keeps the plan and sees the date it ends', async () => {
     signIn();
     let cancelled = false;
     const periodEnd = '2027-03-10T10:00:00.000Z';
+    const subscription = () => ({
+      planCode: 'PRO_MONTHLY',
+      level: 'pro',
+      chargeType: 'Monthly',
+      status: cancelled ? 'cancelled' : 'active',
+      periodEnd,
+      renewsAt: cancelled ? null : periodEnd,
+      endsAt: cancelled ? periodEnd : null,
+      failedAttempts: 0,
+      retryAt: null,
+    });
     const { calls } = mockFetch({
       [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
       [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser({ membershipLevel: 'pro', credits: 6050, membershipPeriodEnd: periodEnd, cancelAtPeriodEnd: cancelled }) }),
-      [ordersUrl(1)]: () => envelope({ records: [record(0, 'paid')], total: 1, currentPage: 1, pageSize: 10 }),
+      [`GET ${apiPaths.subscription}`]: () => envelope(subscription()),
+      [ordersUrl(1)]: () => envelope({ records: [record(1, 'paid', { kind: 'renewal' }), record(0, 'paid')], total: 2, currentPage: 1, pageSize: 10 }),
       [`POST ${apiPaths.cancelSubscription}`]: () => {
         cancelled = true;
-        return envelope(null);
+        return envelope({ endsAt: periodEnd });
       },
     });
     const user = userEvent.setup();
     renderApp('/profile');
-    expect((await screen.findByTestId('membership-status')).textContent).toBe('Your Pro plan is active until March 10, 2027.');
+    await waitFor(() => expect(screen.getByTestId('membership-status').textContent).toBe('Your Pro plan renews automatically on March 10, 2027.'));
+    expect((await screen.findAllByTestId('order-kind')).map((tag) => tag.textContent)).toEqual(['Renewal']);
 
     // Changing one's mind leaves everything as it was.
     await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
     let dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('You keep Pro and your credits until March 10, 2027. After that your account moves to the free plan.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Your Pro plan ends on March 10, 2027 and will not renew. You keep it and your credits until then; after that your account moves to the free plan.'),
+    ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.some((call) => call.url === apiPaths.cancelSubscription)).toBe(false);
@@ -139,12 +154,49 @@ describe('profile billing', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
     dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
-    expect(await screen.findByText('Your subscription is cancelled. Pro stays active until March 10, 2027.')).toBeTruthy();
+    expect(await screen.findByText('Your subscription is cancelled. Pro ends on March 10, 2027.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByTestId('membership-level').textContent).toBe('Pro');
-    expect(screen.getByTestId('membership-status').textContent).toBe('Cancelled: you keep Pro until March 10, 2027, then move to the free plan.');
+    expect(screen.getByTestId('membership-status').textContent).toBe('Cancelled: Pro ends on March 10, 2027, then your account moves to the free plan.');
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
     expect(calls.filter((call) => call.url === apiPaths.cancelSubscription)).toHaveLength(1);
+  });
+
+  it('tells the member when a renewal payment failed, and after the plan lapsed', async () => {
+    signIn();
+    let lapsed = false;
+    mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
+      [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser(lapsed ? {} : { membershipLevel: 'lite', membershipPeriodEnd: '2027-01-08T10:00:00.000Z' }) }),
+      [`GET ${apiPaths.subscription}`]: () =>
+        envelope({
+          planCode: 'LITE_MONTHLY',
+          level: 'lite',
+          chargeType: 'Monthly',
+          status: lapsed ? 'lapsed' : 'past_due',
+          periodEnd: '2027-01-01T10:00:00.000Z',
+          renewsAt: lapsed ? null : '2027-01-01T10:00:00.000Z',
+          endsAt: lapsed ? '2027-01-07T10:00:00.000Z' : '2027-01-08T10:00:00.000Z',
+          failedAttempts: lapsed ? 4 : 1,
+          retryAt: lapsed ? null : '2027-01-03T10:00:00.000Z',
+        }),
+      [ordersUrl(1)]: () => envelope({ records: [], total: 0, currentPage: 1, pageSize: 10 }),
+    });
+    const first = renderApp('/profile');
+    await waitFor(() =>
+      expect(screen.getByTestId('membership-status').textContent).toBe(
+        'The renewal payment for Lite failed. We will try again on January 3, 2027; if it keeps failing, the plan ends on January 8, 2027.',
+      ),
+    );
+    expect(screen.getByText('Payment failed')).toBeTruthy();
+    first.unmount();
+    lapsed = true;
+    renderApp('/profile');
+    await waitFor(() =>
+      expect(screen.getByTestId('membership-status').textContent).toBe(
+        'Your Lite plan ended on January 7, 2027 because the renewal payment failed. You are on the free plan. Your credits are topped back up to 50 every month.',
+      ),
+    );
   });
 
   it('shows the server’s refusal inside the confirmation', async () => {
