@@ -2,12 +2,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { photoToPage } from './photo-to-page';
 
-/** A 3:2 photo with a dark disc near each side edge: what a crop to 4:3 would cut away. */
+/** A 3:2 photo on plain paper with a dark disc near each side edge: what a crop to 4:3 would cut away. */
 async function wideShot(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400">
-    <rect width="600" height="400" fill="#8fc4e8"/>
-    <rect y="260" width="600" height="140" fill="#6a9a4a"/>
-    <circle cx="300" cy="220" r="90" fill="#c0502c"/>
+    <rect width="600" height="400" fill="#f4f4f0"/>
+    <circle cx="300" cy="200" r="90" fill="#c0502c"/>
     <circle cx="16" cy="200" r="14" fill="#101010"/>
     <circle cx="584" cy="200" r="14" fill="#101010"/>
   </svg>`;
@@ -34,6 +33,7 @@ describe('a photo of another shape than its page', () => {
     const cropped = await photoToPage(photo, { difficulty: 'children', ratio: '4:3', mode: 'photo', fit: 'cover' });
     expect(kept.width).toBeGreaterThan(kept.height);
     const [keptInk, croppedInk] = [await inkAtSides(kept.png), await inkAtSides(cropped.png)];
-    expect(keptInk).toBeGreaterThan(croppedInk * 1.5);
+    // Two disc outlines are thousands of dark pixels; everything else in the bands (the frame) is common to both.
+    expect(keptInk - croppedInk).toBeGreaterThan(10_000);
   }, 60_000);
 });
