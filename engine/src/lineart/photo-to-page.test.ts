@@ -103,4 +103,12 @@ describe('photoToPage with subjectOnly', () => {
     // The subject's middle stripe is drawn on both.
     expect(await inkIn(only.png, 0.4, 0.45, 0.6, 0.6)).toBeGreaterThan(0);
   }, 60_000);
+
+  it('still passes the checker on an adult page, falling back to the whole photo if the subject alone is too simple', async () => {
+    // The busy synthetic picture every difficulty passes on: its salient part alone has fewer
+    // shapes than an adult page's 200 regions.
+    const photo = await syntheticPhoto(480, 360, 11, 90);
+    const only = await photoToPage(photo, { difficulty: 'adult', ratio: '4:3', mode: 'photo', subjectOnly: true });
+    expect(only.report.problems).toEqual([]);
+  }, 90_000);
 });

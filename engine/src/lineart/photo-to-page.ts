@@ -25,7 +25,8 @@ export interface PhotoToPageOptions {
   /**
    * Photo mode: draw only the subject (the regions the saliency cues pick), its background left
    * blank apart from a ground line under it when the subject does not reach the bottom edge.
-   * Off by default: the background is drawn as a few large regions.
+   * Off by default: the background is drawn as a few large regions. When the subject alone has
+   * too few shapes for the difficulty's region count, the page shows the whole photo instead.
    */
   subjectOnly?: boolean;
   /** Called as each stage ends, with its name (decode, evidence, watershed, merge, draw, finish, check, trace): for timing breakdowns. */
@@ -135,8 +136,9 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   // A retry only merges the same basins to a different count: decoding and the evidence are done once.
   const onStage = opts.onStage ?? ((): void => undefined);
   const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit) : null;
+  let subjectOnly = opts.subjectOnly === true;
   for (let attempt = 0; ; attempt++) {
-    bitmap = basins ? photoLines(basins, opts, target, onStage) : await cleanupDrawing(input, opts.difficulty, opts.ratio);
+    bitmap = basins ? photoLines(basins, { ...opts, subjectOnly }, target, onStage) : await cleanupDrawing(input, opts.difficulty, opts.ratio);
     finishPage(bitmap, lineWidthPx(opts.difficulty));
     onStage('finish');
     // libvips encodes the PNG and the thumbnails on its own threads while the checker and the
@@ -150,7 +152,16 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
     // up to two retries aim the segmentation so the page lands in the difficulty's band.
     const count = report.regionCount;
     const outOfBand = count > spec.maxRegions || count < spec.minRegions;
-    if (opts.mode === 'cleanup' || attempt > 1 || !outOfBand || count === 0) break;
+    if (opts.mode === 'cleanup' || !outOfBand || count === 0) break;
+    if (attempt > 1) {
+      if (!subjectOnly) break;
+      // The subject alone has too few shapes for the difficulty's region count (a simple animal
+      // on an adult page): the page falls back to the whole photo rather than failing the checker.
+      subjectOnly = false;
+      target = PHOTO_PARAMS[opts.difficulty].targetRegions;
+      attempt = -1;
+      continue;
+    }
     const wanted = Number.isFinite(spec.maxRegions) ? (spec.minRegions + spec.maxRegions) / 2 : spec.minRegions * 1.4;
     target = Math.max(2, Math.round((target * wanted) / count));
   }
