@@ -671,7 +671,6 @@ function drawnReport(composition: Composition, width: number, height: number): D
  */
 function notDrawn(understanding: Understanding, drawn: DrawnThing[]): string[] {
   const visible = drawn.filter((d) => isVisible(d, PX_PER_MM));
-  const names = new Set(visible.map((d) => d.name));
   const missing = [...understanding.unmatched];
   // A subject is shown as many times as asked ("three kittens"), by its own picture or one that
   // carries its word (a bear as the teddy bear that holds).
