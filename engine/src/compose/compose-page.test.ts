@@ -69,12 +69,13 @@ describe('composePage', () => {
     }
   });
 
-  it('draws a pattern page that no seed makes leak-free as a scene of the same subject, so it passes', async () => {
-    // "a tractor on the farm" at adult leaked on every seed as a pattern-filled subject.
+  it('draws "a tractor on the farm" at adult as a page that passes, its picture inside the frame', async () => {
+    // It once leaked on every seed as a pattern-filled subject (then drawn as a scene); with the
+    // denser adult mosaic a seed passes as a pattern, and its inside holds the regions, not the frame.
     const result = await composePage('a tractor on the farm', { difficulty: 'adult', ratio: '3:4' });
     expect(result.page.report.passes).toBe(true);
     expect(result.subjects).toEqual(['tractor']);
-    expect(result.style).toBe('scene');
+    expect(['pattern', 'scene']).toContain(result.style);
   });
 
   it.each([

@@ -23,8 +23,9 @@ import { drawSubject, fitSubject, placementBox } from './place-subject';
 import type { Placement } from './place-subject';
 import { cleanPage, closeNarrowNecks, cutBetweenSeeds, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
 import { drawScene, estimateRegions, layoutFor, placeFor } from './scenes';
-import type { Box, SceneContext } from './scenes';
+import type { Box, Place, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
+import { paint, rect } from './svg-shapes';
 
 export interface ComposeOptions {
   difficulty: Difficulty;
@@ -94,7 +95,7 @@ function defaultScene(subject: Subject): Scene {
 }
 
 /** Mosaic cells across the shorter side: big simple cells for the young, many for adults. */
-const MOSAIC_CELLS: Record<Difficulty, number> = { toddler: 2.2, children: 4, teen: 4, adult: 7 };
+const MOSAIC_CELLS: Record<Difficulty, number> = { toddler: 2.2, children: 4, teen: 4, adult: 10 };
 
 const SCENE_LEVEL: Record<Difficulty, number> = { toddler: 1, children: 2, teen: 3, adult: 4 };
 const MAX_ATTEMPTS = 6;
@@ -319,7 +320,34 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       const radius = Math.min(area.width, area.height) / 2;
       const cx = area.x + area.width / 2;
       const cy = area.y + area.height / 2;
-      parts.push(drawMandala(cx, cy, radius, difficulty, random, colored));
+      const main = plan.subjects[0];
+      if (!main) {
+        parts.push(drawMandala(cx, cy, radius, difficulty, random, colored));
+        backdrop = 'mandala';
+        return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
+      }
+      // "an owl mandala": the owl in the middle, the rings around it, and small owls above and
+      // below the circle where the page is taller than wide.
+      const share = difficulty === 'toddler' ? 0.55 : 0.5;
+      const side = radius * share * 1.55;
+      const placement = fitSubject(main, { x: cx - side / 2, y: cy - side / 2, width: side, height: side });
+      placement.bottom -= (side - placementBox(placement).height) / 2;
+      const copies: string[] = [];
+      const bandHeight = (area.height - 2 * radius) / 2;
+      if (bandHeight > radius * 0.2 && difficulty !== 'toddler') {
+        // A square behind the circle splits the paper around it into bands and corners.
+        parts.push(rect(inner.x - lw, cy - radius, inner.width + 2 * lw, 2 * radius, paint(colored, '#fff3bf')));
+        const count = 3;
+        for (const top of [area.y, cy + radius]) {
+          for (let i = 0; i < count; i++) {
+            const box = { x: area.x + (area.width * i) / count, y: top + bandHeight * 0.08, width: area.width / count, height: bandHeight * 0.84 };
+            copies.push(drawSubject(fitSubject(main, box, i % 2 === 1), lw, colored, difficulty === 'children'));
+          }
+        }
+      }
+      const subjectSvg = drawSubject(placement, lw, colored) + copies.join('');
+      parts.push(drawMandala(cx, cy, radius, difficulty, random, colored, { share, regions: estimateRegions(subjectSvg) }), subjectSvg);
+      drawn.push(main);
       backdrop = 'mandala';
       return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
     }
@@ -438,6 +466,8 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     const subjectParts: string[] = [];
     for (const p of placements) {
       subjectParts.push(drawSubject(p, lw, colored));
+      // Adult scenes: the main subject carries small motifs in its own white areas, as on patterned pages.
+      if (difficulty === 'adult' && p === placements[0]) subjectParts.push(await drawInteriorMotifs(p, lw, random, colored, 40));
       drawn.push(p.subject);
       order.push(p);
       if (p === placements[0] && heldPlacement) {
@@ -585,15 +615,15 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       if (leaks > 0 && closeNarrowNecks(cleaned.bitmap, NECK_MM * PX_PER_MM, CORE_MM2 * PX_PER_MM * PX_PER_MM, lw) > 0) {
         cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
       }
-      if (current.style === 'scene' && (cleaned.regionCount > band.max || (cleaned.regionCount < band.min && dials.frame !== 'band'))) {
+      const short = cleaned.regionCount < band.min && dials.frame === 'single';
+      if (short || (current.style === 'scene' && cleaned.regionCount > band.max)) {
         // Out of the band: the next attempt gives the scenery what the subjects measured here
-        // leave of the target (and, short of regions, a band the spokes can split).
+        // leave of the target (and, short of regions, a frame with a band the spokes can split).
         const subjectsMeasured = cleaned.regionCount - composition.sceneryRegions;
         const budget = Math.max(0, Math.round(dials.regionTarget - subjectsMeasured));
-        const short = cleaned.regionCount < band.min;
         if (budget !== dials.sceneryBudget || short) {
           dials.sceneryBudget = budget;
-          if (short) dials.frame = 'band';
+          if (short) dials.frame = 'double';
           continue;
         }
       }
@@ -612,13 +642,15 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       if (regions > band.max) problems.push(`${regions} regions, more than ${band.max}`);
       // The line-art page checker has the last word; it is slow (seconds), so it only sees pages
       // that already pass the composer's own measures of the same things.
-      let report = problems.length === 0 && verify ? checkPage(cleaned.bitmap, opts.difficulty) : ownReport(width, height, opts.difficulty, regions, problems);
+      // The checker judges the inside of the frame apart: the frame's cells never make a picture.
+      const inside = insideBox(composition.frame, lw);
+      let report = problems.length === 0 && verify ? checkPage(cleaned.bitmap, opts.difficulty, inside) : ownReport(width, height, opts.difficulty, regions, problems);
       if (!report.passes && report.leakingRegions > 0 && report.problems.length === 1) {
         // The checker sees a neck the composer's own test missed (it measures at half resolution):
         // cut between the cores it found, and ask it again.
         cutCheckerLeaks(cleaned.bitmap, lw);
         cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
-        report = checkPage(cleaned.bitmap, opts.difficulty);
+        report = checkPage(cleaned.bitmap, opts.difficulty, inside);
       }
       const better = !best || (report.passes && !best.report.passes) || (!best.report.passes && distance(regions) < distance(best.regions));
       if (better) best = { composition, png: await encodeBitmapPng(cleaned.bitmap), regions, report, dials: { ...dials }, plan: current };
@@ -649,11 +681,11 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     attribution: drawn.length ? library.attribution : null,
     unmatched: notDrawn(understanding, report),
     drawn: report,
-    title: pageTitle(chosen.plan, drawn),
+    title: pageTitle(chosen.plan, drawn, placeOf(chosen.composition, chosen.plan)),
     holding: chosen.composition.holding,
     style: chosen.plan.style,
     seed: chosen.dials.seed,
-    inside: chosen.composition.frame.inner,
+    inside: insideBox(chosen.composition.frame, lw),
     attempts,
   };
 }
@@ -682,22 +714,37 @@ function notDrawn(understanding: Understanding, drawn: DrawnThing[]): string[] {
   return [...new Set(missing)];
 }
 
-const SCENE_TITLE: Record<Scene, string> = {
+const SCENE_TITLE: Record<Place, string> = {
   meadow: 'in the meadow', garden: 'in the garden', farm: 'on the farm', jungle: 'in the jungle', forest: 'in the forest', sea: 'under the sea',
   beach: 'at the beach', sky: 'in the sky', space: 'in space', road: 'on the road', city: 'in town', snow: 'in the snow', night: 'at night',
-  table: 'on the table', desert: 'in the desert',
+  table: 'on the table', desert: 'in the desert', mountain: 'on the mountain', park: 'in the park', room: 'in the room',
 };
 
-function pageTitle(plan: Plan, drawn: Subject[]): string {
-  if (plan.style === 'mandala') return 'Mandala';
+const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The place the page was drawn in: the scenery's (a park, a room) or else the plan's scene. */
+function placeOf(composition: Composition, plan: Plan): Place | null {
+  return composition.backdrop?.startsWith('scene:') ? (composition.backdrop.slice('scene:'.length) as Place) : plan.scene;
+}
+
+function pageTitle(plan: Plan, drawn: Subject[], place: Place | null): string {
+  if (plan.style === 'mandala') return drawn[0] ? `${capitalize(drawn[0].name.replace(/\bface$/, '').trim())} mandala` : 'Mandala';
   const names = drawn.map((s) => s.name.replace(/\bface$/, '').trim());
-  if (names.length === 0) return plan.style === 'pattern' ? 'Pattern' : `Scene ${plan.scene ? SCENE_TITLE[plan.scene] : ''}`.trim();
+  if (names.length === 0) return plan.style === 'pattern' ? 'Pattern' : `Scene ${place ? SCENE_TITLE[place] : ''}`.trim();
   const verb = { hold: 'holding', eat: 'eating', with: 'with' } as const;
   const subject = plan.held && names.length >= 2
     ? `${names[0]} ${verb[plan.held.verb]} ${names.slice(1).join(' and ')}`
     : names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  const title = plan.style === 'pattern' ? `Patterned ${subject}` : plan.scene ? `${subject} ${SCENE_TITLE[plan.scene]}` : subject;
+  const title = plan.style === 'pattern' ? `Patterned ${subject}` : place ? `${subject} ${SCENE_TITLE[place]}` : subject;
   return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
+/** The inside of the frame in whole pixels, inside its line. */
+function insideBox(frame: FrameGeometry, lineWidth: number): Box {
+  const { x, y, width, height } = frame.inner;
+  const x0 = Math.ceil(x + lineWidth / 2);
+  const y0 = Math.ceil(y + lineWidth / 2);
+  return { x: x0, y: y0, width: Math.floor(x + width - lineWidth / 2) - x0, height: Math.floor(y + height - lineWidth / 2) - y0 };
 }
 
 /** Splits every region the checker finds leaking between its cores (see findLeaks). */

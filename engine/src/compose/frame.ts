@@ -1,9 +1,9 @@
-import type { Box } from './scenes';
+import type { Box } from './svg-shapes';
 import { n, paint } from './svg-shapes';
 
 /**
- * How the picture is framed, chosen per page: a wide band (which can be split into cells to
- * colour), a thin double line, or a single line. Only the wide band is a region dial.
+ * How the picture is framed, chosen per page: a wide band, a thin double line (both can be split
+ * into cells to colour: the region dial), or a single line.
  */
 export type FrameStyle = 'band' | 'double' | 'single';
 export const FRAME_STYLES: readonly FrameStyle[] = ['band', 'double', 'single'];
@@ -60,7 +60,7 @@ export interface Spoke {
 
 /** Axis-aligned spokes across the band, spread evenly along the inner edge (none without a band). */
 export function frameSpokes(frame: FrameGeometry, cells: number): Spoke[] {
-  if (cells <= 1 || frame.style !== 'band') return [];
+  if (cells <= 1 || frame.style === 'single') return [];
   const { outer, inner } = frame;
   const perimeter = 2 * (inner.width + inner.height);
   const spokes: Spoke[] = [];

@@ -84,14 +84,23 @@ function drawMotif(ring: RingPlan, cx: number, cy: number, colored: boolean): st
   return out.join('');
 }
 
+/** Room left at a mandala's centre for a subject ("an owl mandala"), and the regions it brings. */
+export interface MandalaCentre {
+  /** The centre disc's radius as a share of the mandala's. */
+  share: number;
+  regions: number;
+}
+
 /**
  * A seeded mandala: rings from the centre out, each with one motif, never the same motif in
  * neighbouring rings. Drawn outermost first so every ring's disc covers the motifs behind it.
+ * With a centre, the middle is one plain disc the caller draws its subject on.
  */
-export function drawMandala(cx: number, cy: number, radius: number, difficulty: Difficulty, random: Random, colored: boolean): string {
+export function drawMandala(cx: number, cy: number, radius: number, difficulty: Difficulty, random: Random, colored: boolean, centre?: MandalaCentre): string {
   const [minRings, maxRings] = RING_COUNTS[difficulty];
-  const rings = random.int(minRings, maxRings);
-  const core = radius * (difficulty === 'toddler' ? 0.3 : 0.12);
+  const core = radius * (centre?.share ?? (difficulty === 'toddler' ? 0.3 : 0.12));
+  // Fewer rings in the narrower band a centre subject leaves.
+  const rings = centre ? Math.max(1, Math.round(random.int(minRings, maxRings) * (1 - centre.share))) : random.int(minRings, maxRings);
   const plans: RingPlan[] = [];
   let previous: Motif | null = null;
   let inner = core;
@@ -115,7 +124,7 @@ export function drawMandala(cx: number, cy: number, radius: number, difficulty: 
   // Regions a motif adds: overlapping petals make lenses, spikes split the ring behind them.
   const perMotif: Record<Motif, number> = { petals: 3, spikes: 2, flowers: 2, leaves: 2, almonds: 1, scallops: 1, beads: 1, teardrops: 1 };
   const regionsOf = (plan: RingPlan): number => plan.count * perMotif[plan.motif] + 1;
-  const budget = REGION_BUDGET[difficulty];
+  const budget = REGION_BUDGET[difficulty] - (centre?.regions ?? 0);
   // Margin, frame ring, page background and core are regions too.
   const estimate = (): number => plans.reduce((sum, plan) => sum + regionsOf(plan), 5);
   for (let guard = 0; guard < 100 && estimate() > budget; guard++) {
@@ -134,7 +143,7 @@ export function drawMandala(cx: number, cy: number, radius: number, difficulty: 
     out.push(circle(cx, cy, plan.outer, paint(colored, i % 2 ? '#fff8e1' : '#e0f7fa')));
     out.push(drawMotif(plan, cx, cy, colored));
   }
-  out.push(circle(cx, cy, core, paint(colored, random.pick(PALETTE))));
-  if (difficulty !== 'toddler') out.push(circle(cx, cy, core * 0.45, paint(colored, random.pick(PALETTE))));
+  out.push(circle(cx, cy, core, paint(colored, centre ? '#fff8e1' : random.pick(PALETTE))));
+  if (difficulty !== 'toddler' && !centre) out.push(circle(cx, cy, core * 0.45, paint(colored, random.pick(PALETTE))));
   return out.join('');
 }

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { PX_PER_MM } from '@studio/contracts/page';
 import { outlineElementsToSvg } from '../subjects/openmoji-outline';
 import type { Placement } from './place-subject';
-import type { Box } from './scenes';
+import type { Box } from './svg-shapes';
 import type { Random } from './seeded-random';
 import { circle, n, paint, polygon } from './svg-shapes';
 import type { Point } from './svg-shapes';

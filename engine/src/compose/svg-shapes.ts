@@ -5,6 +5,13 @@ export function n(value: number): string {
 
 export type Point = [number, number];
 
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export function polygon(points: Point[], fill: string): string {
   return `<polygon points="${points.map(([x, y]) => `${n(x)},${n(y)}`).join(' ')}" fill="${fill}"/>`;
 }

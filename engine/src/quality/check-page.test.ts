@@ -164,4 +164,30 @@ describe('checkPage', () => {
     expect(checkPage(a)).toEqual(first);
     expect(checkPage(b)).toEqual(checkPage(b));
   });
+  it('fails a page whose inside is empty even when the frame\'s cells supply the regions', () => {
+    // A toddler page (2.5 mm lines): a frame band split into 14 cells around an empty inside.
+    const w = Math.round(2.5 * PX_PER_MM);
+    const page = blank(1500, 2000);
+    frame(page, 0, 0, 1500, 2000, w);
+    frame(page, 150, 150, 1350, 1850, w);
+    for (let k = 1; k < 4; k++) {
+      rect(page, k * 375 - w / 2, 0, k * 375 + w / 2, 150);
+      rect(page, k * 375 - w / 2, 1850, k * 375 + w / 2, 2000);
+      rect(page, 0, k * 500 - w / 2, 150, k * 500 + w / 2);
+      rect(page, 1350, k * 500 - w / 2, 1500, k * 500 + w / 2);
+    }
+    const inside = { x: 150 + w, y: 150 + w, width: 1200 - 2 * w, height: 1700 - 2 * w };
+    const empty = checkPage(page, 'toddler', inside);
+    expect(empty.regionCount).toBeGreaterThanOrEqual(8);
+    expect(empty.passes).toBe(false);
+    expect(empty.problems.filter((p) => p.startsWith('empty inside'))).toHaveLength(2);
+    // Without the inside given, the same page passes as before (photos have no frame).
+    expect(checkPage(page, 'toddler').passes).toBe(true);
+
+    // Four big shapes inside: the inside holds regions and no white area fills it.
+    for (const [x, y] of [[250, 300], [750, 300], [250, 1000], [750, 1000]]) frame(page, x, y, x + 400, y + 550, w);
+    const full = checkPage(page, 'toddler', inside);
+    expect(full.problems).toEqual([]);
+    expect(full.passes).toBe(true);
+  });
 });

@@ -6,6 +6,8 @@ import type { Components } from '../raster/label-components';
 import { CHAMFER_UNIT } from '../raster/distance-transform';
 import { complementRuns, dropScratch, labelRowRuns, labelRuns, RunBuilder, scanRuns, zeroedScratch } from './page-runs';
 import type { RowRuns, RunComponents } from './page-runs';
+import { pageEmptiness } from './page-emptiness';
+import type { PixelBox } from './page-emptiness';
 
 /** An ink blob smaller than this, not touching anything else, is a speck nobody drew on purpose. */
 export const SPECK_MAX_MM2 = 2;
@@ -15,6 +17,10 @@ export const REGION_MIN_MM2 = 4;
 export const LEAK_GAP_MM = 0.8;
 /** Each side of a gap must hold at least this much paper beyond the gap for it to count as a leak. */
 export const LEAK_CORE_MIN_MM2 = 6;
+/** A page whose largest white area covers more than this share of the inside of its frame is empty. */
+export const EMPTY_INSIDE_SHARE = 0.8;
+/** The inside of the frame must hold at least this share of the difficulty's fewest regions. */
+export const INSIDE_REGIONS_SHARE = 0.5;
 /** Accepted line width around the difficulty's nominal width. */
 const LINE_WIDTH_TOLERANCE = [0.6, 1.6] as const;
 
@@ -475,12 +481,30 @@ export function countGrey(data: Uint8Array): number {
   return grey;
 }
 
+/** Paper regions with at least `minArea` pixels inside `box` (a region crossing its edge counts by its inside part). */
+function regionsInside(paper: RunComponents, width: number, box: PixelBox, minArea: number): number {
+  const areas = new Float64Array(paper.count + 1);
+  const [x0, x1] = [box.x, box.x + box.width];
+  for (let y = Math.max(0, box.y); y < box.y + box.height && y + 1 < paper.rowStart.length; y++) {
+    for (let r = paper.rowStart[y]; r < paper.rowStart[y + 1]; r++) {
+      const from = Math.max(paper.from[r] - y * width, x0);
+      const to = Math.min(paper.to[r] - y * width, x1);
+      if (to > from) areas[paper.id[r]] += to - from;
+    }
+  }
+  let count = 0;
+  for (let id = 1; id <= paper.count; id++) if (areas[id] >= minArea) count++;
+  return count;
+}
+
 /**
  * Measures what makes a page printable: no grey, no specks, no regions that leak into each other
  * through narrow gaps, and (when a difficulty is given) the region count and line width of that
- * difficulty. The worker uses `passes` as a gate.
+ * difficulty. Given the inside of the page's frame, it also fails a page whose inside is empty:
+ * one white area filling it, or too few regions there (the frame's own cells do not count). The
+ * worker uses `passes` as a gate.
  */
-export function checkPage(bitmap: Bitmap, difficulty?: Difficulty): PageReport {
+export function checkPage(bitmap: Bitmap, difficulty?: Difficulty, inside?: PixelBox): PageReport {
   const { width, height, data } = bitmap;
   const greyPixels = countGrey(data);
 
@@ -516,6 +540,15 @@ export function checkPage(bitmap: Bitmap, difficulty?: Difficulty): PageReport {
     if (lineWidthMm < spec.lineMm * low || lineWidthMm > spec.lineMm * high) {
       problems.push(`lines ${lineWidthMm.toFixed(2)} mm; ${difficulty} wants about ${spec.lineMm} mm`);
     }
+    if (inside) {
+      const wanted = Math.ceil(spec.minRegions * INSIDE_REGIONS_SHARE);
+      const insideRegions = regionsInside(paper, width, inside, regionMin);
+      if (insideRegions < wanted) problems.push(`empty inside: ${insideRegions} regions inside the frame; ${difficulty} wants at least ${wanted} there`);
+    }
+  }
+  if (inside) {
+    const { share } = pageEmptiness(bitmap, inside);
+    if (share > EMPTY_INSIDE_SHARE) problems.push(`empty inside: one white area covers ${Math.round(share * 100)}% of the inside of the frame`);
   }
   return {
     width,
