@@ -348,6 +348,8 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       const subjectSvg = drawSubject(placement, lw, colored) + copies.join('');
       parts.push(drawMandala(cx, cy, radius, difficulty, random, colored, { share, regions: estimateRegions(subjectSvg) }), subjectSvg);
       drawn.push(main);
+      // The subject in the middle is drawn last, on top of the rings: it is in the drawn report.
+      order.push(placement);
       backdrop = 'mandala';
       return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
     }
