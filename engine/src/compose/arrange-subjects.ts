@@ -210,7 +210,8 @@ export function wearOn(wearer: Placement, item: Subject): { placement: Placement
   let bottom: number;
   if (spot === 'head') bottom = topAt(wearer, cx) + height * 0.28;
   else if (spot === 'eyes') bottom = top + headDepth * 0.55 + height / 2;
-  else if (spot === 'neck') bottom = top + headDepth * 1.25 + height / 2;
+  // A face (most animal emoji are only a head) wears its scarf under the chin, at the bottom.
+  else if (spot === 'neck') bottom = wearer.subject.anchors?.pose === 'face' ? box.y + box.height + height * 0.25 : top + headDepth * 1.25 + height / 2;
   else bottom = Math.min(box.y + box.height, top + headDepth * 0.9 + height);
   const placement = fitSubject(item, { x: (spot === 'back' ? box.x + box.width / 2 : cx) - width / 2, y: bottom - height, width, height });
   return { placement, behind: spot === 'back' };

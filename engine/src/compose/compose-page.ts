@@ -23,7 +23,7 @@ import { drawSubject, fitSubject, placementBox } from './place-subject';
 import type { Placement } from './place-subject';
 import { cleanPage, closeNarrowNecks, cutBetweenSeeds, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
 import { drawScene, estimateRegions, layoutFor, placeFor } from './scenes';
-import type { Box, SceneContext } from './scenes';
+import type { Box, Place, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
 import { paint, rect } from './svg-shapes';
 
@@ -348,6 +348,8 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       const subjectSvg = drawSubject(placement, lw, colored) + copies.join('');
       parts.push(drawMandala(cx, cy, radius, difficulty, random, colored, { share, regions: estimateRegions(subjectSvg) }), subjectSvg);
       drawn.push(main);
+      // The subject in the middle is drawn last, on top of the rings: it is in the drawn report.
+      order.push(placement);
       backdrop = 'mandala';
       return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
     }
@@ -683,7 +685,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     attribution: drawn.length ? library.attribution : null,
     unmatched: notDrawn(understanding, report),
     drawn: report,
-    title: pageTitle(chosen.plan, drawn),
+    title: pageTitle(chosen.plan, drawn, placeOf(chosen.composition, chosen.plan)),
     holding: chosen.composition.holding,
     style: chosen.plan.style,
     seed: chosen.dials.seed,
@@ -705,7 +707,6 @@ function drawnReport(composition: Composition, width: number, height: number): D
  */
 function notDrawn(understanding: Understanding, drawn: DrawnThing[]): string[] {
   const visible = drawn.filter((d) => isVisible(d, PX_PER_MM));
-  const names = new Set(visible.map((d) => d.name));
   const missing = [...understanding.unmatched];
   // A subject is shown as many times as asked ("three kittens"), by its own picture or one that
   // carries its word (a bear as the teddy bear that holds).
@@ -717,23 +718,28 @@ function notDrawn(understanding: Understanding, drawn: DrawnThing[]): string[] {
   return [...new Set(missing)];
 }
 
-const SCENE_TITLE: Record<Scene, string> = {
+const SCENE_TITLE: Record<Place, string> = {
   meadow: 'in the meadow', garden: 'in the garden', farm: 'on the farm', jungle: 'in the jungle', forest: 'in the forest', sea: 'under the sea',
   beach: 'at the beach', sky: 'in the sky', space: 'in space', road: 'on the road', city: 'in town', snow: 'in the snow', night: 'at night',
-  table: 'on the table', desert: 'in the desert',
+  table: 'on the table', desert: 'in the desert', mountain: 'on the mountain', park: 'in the park', room: 'in the room',
 };
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
-function pageTitle(plan: Plan, drawn: Subject[]): string {
+/** The place the page was drawn in: the scenery's (a park, a room) or else the plan's scene. */
+function placeOf(composition: Composition, plan: Plan): Place | null {
+  return composition.backdrop?.startsWith('scene:') ? (composition.backdrop.slice('scene:'.length) as Place) : plan.scene;
+}
+
+function pageTitle(plan: Plan, drawn: Subject[], place: Place | null): string {
   if (plan.style === 'mandala') return drawn[0] ? `${capitalize(drawn[0].name.replace(/\bface$/, '').trim())} mandala` : 'Mandala';
   const names = drawn.map((s) => s.name.replace(/\bface$/, '').trim());
-  if (names.length === 0) return plan.style === 'pattern' ? 'Pattern' : `Scene ${plan.scene ? SCENE_TITLE[plan.scene] : ''}`.trim();
+  if (names.length === 0) return plan.style === 'pattern' ? 'Pattern' : `Scene ${place ? SCENE_TITLE[place] : ''}`.trim();
   const verb = { hold: 'holding', eat: 'eating', with: 'with' } as const;
   const subject = plan.held && names.length >= 2
     ? `${names[0]} ${verb[plan.held.verb]} ${names.slice(1).join(' and ')}`
     : names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  const title = plan.style === 'pattern' ? `Patterned ${subject}` : plan.scene ? `${subject} ${SCENE_TITLE[plan.scene]}` : subject;
+  const title = plan.style === 'pattern' ? `Patterned ${subject}` : place ? `${subject} ${SCENE_TITLE[place]}` : subject;
   return title.charAt(0).toUpperCase() + title.slice(1);
 }
 

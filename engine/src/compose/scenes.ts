@@ -13,7 +13,7 @@ import { drawSubject, fitSubject } from './place-subject';
 import type { Placement } from './place-subject';
 import { drawMosaic } from './pattern-fill';
 import * as shape from './scenery-shapes';
-import { ellipse, paint, rect } from './svg-shapes';
+import { ellipse, paint, polygon, rect } from './svg-shapes';
 import type { Box } from './svg-shapes';
 
 export type { Box } from './svg-shapes';
@@ -169,6 +169,13 @@ const trees = (lift: number, color: string) => (ctx: SceneContext, y: number): s
 const both = (...planes: ((ctx: SceneContext, y: number) => string)[]) => (ctx: SceneContext, y: number): string => planes.map((p) => p(ctx, y)).join('');
 /** Far hills, or far mountains on some pages. */
 const hillsOrPeaks = (ctx: SceneContext, y: number): string => (ctx.random.next() < 0.35 ? peaks(0.22, false)(ctx, y) : hills(0.08, '#c0eb75')(ctx, y));
+/** A big ringed planet in a top corner, cut by the frame. */
+const bigPlanet = (ctx: SceneContext): string => {
+  const { inner } = ctx.layout;
+  const rr = Math.min(inner.width, inner.height) * ctx.random.range(0.16, 0.22);
+  const left = ctx.random.next() < 0.5;
+  return shape.planet(left ? inner.x + rr * 0.6 : inner.x + inner.width - rr * 0.6, inner.y + inner.height * ctx.random.range(0.08, 0.3), rr, true, ctx.colored);
+};
 const skyline = (ctx: SceneContext, y: number): string => {
   const { inner } = ctx.layout;
   const out: string[] = [];
@@ -216,7 +223,16 @@ const sea = (ctx: SceneContext, y: number): string => {
 const reef = (ctx: SceneContext, y: number): string => {
   const { inner } = ctx.layout;
   const top = inner.y;
-  const out = [shape.ridge(inner.x - 10, inner.x + inner.width + 10, top + inner.height * 0.06, top - 10, -inner.height * 0.012, 5, ctx.random, paint(ctx.colored, '#d0ebff'))];
+  const out: string[] = [];
+  // Beams of light from the surface, slanting down: they split the water into areas to colour.
+  const beams = ctx.level >= 3 ? 4 : 3;
+  const slant = ctx.random.pick([-1, 1]) * inner.width * 0.18;
+  for (let i = 0; i < beams; i++) {
+    const x = inner.x + inner.width * ((i + 0.3 + ctx.random.range(0, 0.4)) / beams);
+    const w = inner.width * ctx.random.range(0.05, 0.09);
+    out.push(polygon([[x, top - 10], [x + w, top - 10], [x + w * 1.8 + slant, y], [x + slant, y]], paint(ctx.colored, '#e7f5ff')));
+  }
+  out.push(shape.ridge(inner.x - 10, inner.x + inner.width + 10, top + inner.height * 0.06, top - 10, -inner.height * 0.012, 5, ctx.random, paint(ctx.colored, '#d0ebff')));
   out.push(shape.ridge(inner.x - 10, inner.x + inner.width + 10, y, inner.y + inner.height + 10, inner.height * 0.08, ctx.random.int(3, 5), ctx.random, paint(ctx.colored, '#99e9f2')));
   return out.join('');
 };
@@ -268,8 +284,8 @@ const RECIPES: Record<Place, Recipe> = {
   city: { sky: 'day', horizon: 0.56, far: buildings, ground: [], mid: [], near: [lamp, tree], details: [] },
   road: { sky: 'day', horizon: 0.6, far: both(hillsOrPeaks, street), ground: [], mid: [tree, house, pine], near: [tree], details: [] },
   sea: { sky: 'water', horizon: 0.8, far: reef, ground: ['#ffe8a1'], mid: [seaweed, coral, seaFan, seaweed], near: [coral, seaweed], details: [shell, starfish, shell], air: (x, y, s, c) => (r(c).next() < 0.35 ? libraryProp(r(c).pick(['fish', 'tropical fish', 'blowfish']))(x, y + s * 0.12, s * 0.24, c) : shape.bubble(x, y, s * 0.08, c.colored)) },
-  sky: { sky: 'day', horizon: 0.86, far: hills(0.04, '#c0eb75'), ground: [], mid: [tree, house, tree, pine], near: [], details: [], air: (x, y, s, c) => shape.cloud(x - s * 0.25, y, s * 0.5, r(c).int(0, 2), r(c), c.colored) },
-  space: { sky: 'space', horizon: 0.86, far: moonGround, ground: [], mid: [], near: [], details: [], air: (x, y, s, c) => (r(c).next() < 0.3 ? shape.planet(x, y, s * 0.1, r(c).next() < 0.5, c.colored) : shape.star(x, y, s * 0.12, c.colored)) },
+  sky: { sky: 'day', horizon: 0.78, far: both(trees(0.02, '#f8f9fa'), hills(0.03, '#c0eb75')), ground: [], mid: [tree, house, tree, pine], near: [], details: [], air: (x, y, s, c) => shape.cloud(x - s * 0.25, y, s * 0.5, r(c).int(0, 2), r(c), c.colored) },
+  space: { sky: 'space', horizon: 0.86, far: (ctx, y) => bigPlanet(ctx) + moonGround(ctx, y), ground: [], mid: [], near: [], details: [], air: (x, y, s, c) => (r(c).next() < 0.3 ? shape.planet(x, y, s * 0.1, r(c).next() < 0.5, c.colored) : shape.star(x, y, s * 0.12, c.colored)) },
   night: { sky: 'night', horizon: 0.58, far: hills(0.06, '#c0eb75'), ground: ['#b2f2bb'], mid: [house, tree, pine, house], near: [tree], details: [tuft, flower] },
   table: { sky: 'wall', horizon: 0.66, far: wall, ground: [], mid: [], near: [], details: [] },
   room: { sky: 'wall', horizon: 0.64, far: wall, ground: [], mid: [], near: [], details: [] },
@@ -393,8 +409,8 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
   const spend = new Spending(budget);
   if (level === 0) {
     // The least a page gets: the ground its subject stands on.
-    const ground = recipe.ground[0];
-    if (ground && !ctx.layout.floating) spend.add(shape.ridge(inner.x - 10, inner.x + inner.width + 10, groundY - unit * 0.02, bottom + 10, unit * 0.01, 2, random, paint(colored, ground)), true);
+    const ground = recipe.ground[0] ?? '#dee2e6';
+    if (!ctx.layout.floating) spend.add(shape.ridge(inner.x - 10, inner.x + inner.width + 10, groundY - unit * 0.02, bottom + 10, unit * 0.01, 2, random, paint(colored, ground)), true);
     return { svg: spend.parts.join(''), regions: spend.regions };
   }
   const horizonY = inner.y + inner.height * recipe.horizon;

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { SCENES } from '../prompt/lexicon';
+import { drawScene, estimateRegions, layoutFor, placeFor } from './scenes';
+import type { Place, SceneContext } from './scenes';
+import { seededRandom } from './seeded-random';
+
+const inner = { x: 100, y: 100, width: 2200, height: 2900 };
+
+function context(place: Place, seed: number, level: number, keepClear = [{ x: 700, y: 1400, width: 1000, height: 1200 }]): SceneContext {
+  return { layout: layoutFor(place, inner), random: seededRandom(seed), colored: false, lineWidth: 6, level, keepClear, words: [], findSubject: () => null };
+}
+
+describe('placeFor', () => {
+  it('finds places the prompt names by word, and keeps a scene the reader found', () => {
+    expect(placeFor(null, ['cat', 'room', 'window'])).toBe('room');
+    expect(placeFor(null, ['girl', 'park'])).toBe('park');
+    expect(placeFor('meadow', ['castle', 'mountain'])).toBe('mountain');
+    expect(placeFor('snow', ['cabin', 'snowy', 'wood'])).toBe('snow');
+    expect(placeFor('sea', ['fish', 'window'])).toBe('sea');
+    expect(placeFor(null, ['dog'])).toBeNull();
+  });
+});
+
+describe('drawScene', () => {
+  const places: Place[] = [...SCENES, 'mountain', 'park', 'room'];
+
+  it.each(places)('draws %s as closed white shapes, the same for the same seed', (place) => {
+    const a = drawScene(place, context(place, 7, 2), 40);
+    const b = drawScene(place, context(place, 7, 2), 40);
+    expect(a.svg).toBe(b.svg);
+    expect(a.svg).not.toMatch(/NaN|Infinity/);
+    // Black and white: every filled shape is paper; lines are the only ink.
+    expect(a.svg.match(/fill="(?!none|#fff")[^"]*"/g) ?? []).toEqual([]);
+    expect(a.regions).toBeGreaterThanOrEqual(2);
+  });
+
+  it('spends its region budget: more budget, more scenery; never past it beyond the sky, far plane and ground', () => {
+    const small = drawScene('meadow', context('meadow', 3, 3), 0);
+    const large = drawScene('meadow', context('meadow', 3, 3), 60);
+    expect(large.regions).toBeGreaterThan(small.regions + 10);
+    expect(large.regions).toBeLessThanOrEqual(60 + small.regions);
+    expect(estimateRegions(large.svg)).toBe(large.regions);
+  });
+
+  it('varies the sky and what stands on the ground with the seed', () => {
+    const svgs = new Set([1, 2, 3, 4, 5].map((seed) => drawScene('farm', context('farm', seed, 2), 30).svg));
+    expect(svgs.size).toBe(5);
+  });
+
+  it('draws only the ground at level 0, and nothing without a place', () => {
+    expect(estimateRegions(drawScene('forest', context('forest', 1, 0), 50).svg)).toBe(1);
+    expect(drawScene(null, context('forest', 1, 2), 50)).toEqual({ svg: '', regions: 0 });
+  });
+});
