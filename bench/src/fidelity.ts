@@ -112,7 +112,8 @@ async function main(): Promise<void> {
     const cpuMs = (cpu.user + cpu.system) / 1000;
     times.push(ms);
     cpuTimes.push(cpuMs);
-    const empty = pageEmptiness(await decodePngToBitmap(result.page.png)).share;
+    // Inside the frame the composer drew (its frames vary by seed), on the delivered raster.
+    const empty = pageEmptiness(await decodePngToBitmap(result.page.png), result.inside).share;
     emptiness.push(empty);
     const missed = expectations.filter((e) => countDrawn(e.thing, result.drawn) < e.count);
     const drawnThings = expectations.length - missed.length;

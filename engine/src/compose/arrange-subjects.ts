@@ -124,6 +124,9 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
   }
 }
 
+/** Things that fly, so a group of them fills the air rather than standing in a row. */
+const FLYERS = /butterfly|honeybee|bird|bat|dove|eagle|parrot|owl|ladybug|lady beetle|balloon|kite|airplane|helicopter|rocket|star|cloud/;
+
 /** Relative sizes of the members of a group, so a family is not five clones. */
 const GROUP_SIZES = [1, 0.78, 0.9, 0.72, 0.84];
 
@@ -137,6 +140,20 @@ export function arrangeGroup(members: Subject[], stage: Stage, unit: number, ran
   const ground = stage.floating ? area.y + area.height * 0.92 : stage.groundY + unit * 0.03;
   const roomHeight = ground - area.y;
   const sized = members.map((subject, i) => ({ subject, size: GROUP_SIZES[i % GROUP_SIZES.length], flip: i % 2 === 1 }));
+  if (stage.floating || members.every((m) => FLYERS.test(m.name))) {
+    // Swimming or flying: spread over the page in a loose grid, each a little off its cell's centre.
+    const cols = Math.ceil(Math.sqrt(members.length));
+    const rows = Math.ceil(members.length / cols);
+    const cellW = area.width / cols;
+    const cellH = (ground - area.y) / rows;
+    return sized.map((m, i) => {
+      const w = cellW * 0.9 * m.size;
+      const h = cellH * 0.85 * m.size;
+      const x = area.x + (i % cols) * cellW + (cellW - w) * random.range(0.2, 0.8);
+      const y = area.y + Math.floor(i / cols) * cellH + (cellH - h) * random.range(0.2, 0.8);
+      return fitSubject(m.subject, { x, y, width: w, height: h }, m.flip);
+    });
+  }
   const front = members.length <= 2 ? sized : sized.slice(0, Math.ceil(members.length / 2));
   const back = members.length <= 2 ? [] : sized.slice(front.length);
   const row = (items: typeof sized, bottom: number, heightShare: number, inset: number): Placement[] => {
@@ -154,7 +171,7 @@ export function arrangeGroup(members: Subject[], stage: Stage, unit: number, ran
     });
     return placed.sort((a, b) => a.size - b.size).map(({ p }) => p);
   };
-  const backRow = back.length ? row(back, ground - roomHeight * 0.2, 0.36, 0.12) : [];
+  const backRow = back.length ? row(back, ground - roomHeight * 0.26, 0.36, 0.12) : [];
   const frontRow = row(front, ground, back.length ? 0.5 : 0.62, 0.02);
   return [...backRow, ...frontRow];
 }

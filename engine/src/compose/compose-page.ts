@@ -202,7 +202,9 @@ function arrangedPlan(understanding: Understanding, matched: Subject[], difficul
     if (mover && reference) return { verb: arrangement.verb, mover, reference, count: Math.min(count, MAX_GROUP[difficulty]) };
   }
   const members: Subject[] = [];
-  for (const subject of understanding.subjects) {
+  // Single things first, so they stand in the front row ("kids building a sandcastle": the
+  // sandcastle is not hidden behind the second child).
+  for (const subject of [...understanding.subjects].sort((a, b) => a.count - b.count)) {
     const s = find(subject.id);
     for (let i = 0; s && i < subject.count; i++) members.push(s);
   }
@@ -346,6 +348,8 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       const subjectSvg = drawSubject(placement, lw, colored) + copies.join('');
       parts.push(drawMandala(cx, cy, radius, difficulty, random, colored, { share, regions: estimateRegions(subjectSvg) }), subjectSvg);
       drawn.push(main);
+      // The subject in the middle is drawn last, on top of the rings: it is in the drawn report.
+      order.push(placement);
       backdrop = 'mandala';
       return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
     }
@@ -394,6 +398,12 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
           drawn.push(heldSubject);
           order.push(hp);
           holding = { held: heldSubject.name, via: plan.held.via, anchor: anchorOnPage(placement, plan.held.point), box: placementBox(hp) };
+        }
+        // Worn things as small plain stickers on the patterned wearer ("a cat wearing a hat").
+        for (const worn of withWorn([placement]).filter((p) => p !== placement)) {
+          parts.push(stickerOf(worn, lw * 7, '#000'), stickerOf(worn, lw * 5, paper), drawSubject(worn, lw, colored));
+          drawn.push(worn.subject);
+          order.push(worn);
         }
       } else if (difficulty === 'teen' || difficulty === 'adult') {
         const r = Math.min(area.width, area.height) * 0.3;
@@ -695,14 +705,14 @@ function drawnReport(composition: Composition, width: number, height: number): D
  */
 function notDrawn(understanding: Understanding, drawn: DrawnThing[]): string[] {
   const visible = drawn.filter((d) => isVisible(d, PX_PER_MM));
-  const names = new Set(visible.map((d) => d.name));
   const missing = [...understanding.unmatched];
   // A subject is shown as many times as asked ("three kittens"), by its own picture or one that
   // carries its word (a bear as the teddy bear that holds).
   const shown = (subject: Understanding['subjects'][number]): boolean =>
     visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `))).length >= subject.count;
   for (const subject of understanding.subjects) if (!shown(subject)) missing.push(subject.original);
-  if (understanding.scene && understanding.sceneWord && !names.has(`scene:${understanding.scene}`)) missing.push(understanding.sceneWord);
+  // The place is drawn as the scene its words pick (a park for "park", read as a meadow).
+  if (understanding.scene && understanding.sceneWord && !visible.some((d) => d.role === 'scene')) missing.push(understanding.sceneWord);
   return [...new Set(missing)];
 }
 

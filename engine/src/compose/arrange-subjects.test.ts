@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadSubjectLibrary } from '../subjects/subject-library';
+import type { Subject } from '../subjects/subject-library';
+import { arrangeGroup, arrangePair, topAt, wearOn } from './arrange-subjects';
+import type { Stage } from './arrange-subjects';
+import { visibleShares } from './drawn-report';
+import { placementBox } from './place-subject';
+import { seededRandom } from './seeded-random';
+
+let subject: (name: string) => Subject;
+beforeAll(async () => {
+  const library = await loadSubjectLibrary();
+  subject = (name) => library.subjects.find((s) => s.name === name)!;
+}, 120_000);
+
+const stage: Stage = { area: { x: 100, y: 100, width: 2000, height: 2800 }, groundY: 2600, floating: false };
+const unit = 2000;
+const centreX = (b: { x: number; width: number }): number => b.x + b.width / 2;
+
+describe('arrangePair', () => {
+  it('puts a rider on its mount: above its back, overlapping it, smaller', () => {
+    const [mount, rider] = arrangePair('ride', subject('monkey'), subject('bicycle'), stage, unit);
+    const m = placementBox(mount);
+    const r = placementBox(rider);
+    expect(mount.subject.name).toBe('bicycle');
+    expect(r.y).toBeLessThan(m.y);
+    expect(r.y + r.height).toBeGreaterThan(m.y);
+    expect(Math.abs(centreX(r) - centreX(m))).toBeLessThan(m.width * 0.2);
+  });
+
+  it('sits a small thing on the top of a big one, and a bee is small beside a sunflower', () => {
+    const [flower, bee] = arrangePair('on', subject('honeybee'), subject('sunflower'), stage, unit);
+    const f = placementBox(flower);
+    const b = placementBox(bee);
+    expect(b.width * b.height).toBeLessThan(f.width * f.height * 0.15);
+    // Its bottom rests within a little of the flower's top at that column.
+    expect(Math.abs(b.y + b.height - topAt(flower, centreX(b)))).toBeLessThan(b.height * 0.3);
+  });
+
+  it('spreads several on one thing across its top', () => {
+    const [, ...owls] = arrangePair('on', subject('owl'), subject('deciduous tree'), stage, unit, 2);
+    expect(owls).toHaveLength(2);
+    const [a, b] = owls.map(placementBox);
+    expect(a.x + a.width).toBeLessThanOrEqual(b.x + 1);
+  });
+
+  it('puts a flier high over a building and a thing under a tree at its foot', () => {
+    const [castle, dragon] = arrangePair('over', subject('dragon'), subject('castle'), stage, unit);
+    expect(placementBox(dragon).y + placementBox(dragon).height).toBeLessThan(placementBox(castle).y + placementBox(castle).height * 0.5);
+    const [tree, cat] = arrangePair('under', subject('cat'), subject('deciduous tree'), stage, unit);
+    expect(placementBox(cat).height).toBeLessThan(placementBox(tree).height * 0.5);
+    expect(placementBox(cat).y + placementBox(cat).height).toBeCloseTo(placementBox(tree).y + placementBox(tree).height, -1);
+  });
+});
+
+describe('arrangeGroup', () => {
+  it('draws 2 to 5 members at varied sizes, overlapping a little, the larger ones in front', () => {
+    const random = seededRandom(1);
+    const penguins = arrangeGroup([subject('penguin'), subject('penguin'), subject('penguin')], stage, unit, random);
+    const heights = penguins.map((p) => placementBox(p).height);
+    expect(new Set(heights.map((h) => Math.round(h))).size).toBe(3);
+    // Drawn back to front: the last one drawn is the biggest.
+    expect(heights[heights.length - 1]).toBe(Math.max(...heights));
+    const shares = visibleShares(penguins, 2200, 3000);
+    expect(Math.min(...shares)).toBeGreaterThan(0.4);
+  });
+});
+
+describe('wearOn', () => {
+  it('puts a hat on the top of the head and a scarf lower down', () => {
+    const [cat] = arrangePair('front', subject('cat'), subject('house'), stage, unit).slice(1);
+    const hat = wearOn(cat, subject('top hat'));
+    const scarf = wearOn(cat, subject('scarf'));
+    const c = placementBox(cat);
+    const h = placementBox(hat.placement);
+    expect(hat.behind).toBe(false);
+    expect(h.y).toBeLessThan(c.y + c.height * 0.15);
+    expect(h.width).toBeLessThan(c.width * 0.6);
+    expect(placementBox(scarf.placement).y).toBeGreaterThan(h.y);
+    expect(wearOn(cat, subject('cape')).behind).toBe(true);
+  });
+});
+
+describe('visibleShares', () => {
+  it('counts what later subjects cover', () => {
+    const cat = arrangePair('front', subject('cat'), subject('house'), stage, unit)[1];
+    const same = { ...cat };
+    const [under, over] = visibleShares([cat, same], 2200, 3000);
+    expect(under).toBe(0);
+    expect(over).toBe(1);
+  });
+});
