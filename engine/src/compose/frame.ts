@@ -64,8 +64,13 @@ export function frameSpokes(frame: FrameGeometry, cells: number): Spoke[] {
   const { outer, inner } = frame;
   const perimeter = 2 * (inner.width + inner.height);
   const spokes: Spoke[] = [];
+  // A spoke that meets the inside's rounded corner leaves a hairline gap beside the curve: none there.
+  const clear = (along: number, length: number): boolean => along > frame.radius && along < length - frame.radius;
   for (let i = 0; i < cells; i++) {
     let s = (i + 0.5) * (perimeter / cells);
+    const onWidth = s < inner.width || (s >= inner.width + inner.height && s < 2 * inner.width + inner.height);
+    const along = s < inner.width ? s : s < inner.width + inner.height ? s - inner.width : s < 2 * inner.width + inner.height ? s - inner.width - inner.height : s - 2 * inner.width - inner.height;
+    if (!clear(along, onWidth ? inner.width : inner.height)) continue;
     if (s < inner.width) spokes.push({ x1: inner.x + s, y1: inner.y, x2: inner.x + s, y2: outer.y });
     else if ((s -= inner.width) < inner.height) spokes.push({ x1: inner.x + inner.width, y1: inner.y + s, x2: outer.x + outer.width, y2: inner.y + s });
     else if ((s -= inner.height) < inner.width) spokes.push({ x1: inner.x + inner.width - s, y1: inner.y + inner.height, x2: inner.x + inner.width - s, y2: outer.y + outer.height });

@@ -408,9 +408,10 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
   const bottom = inner.y + inner.height;
   const spend = new Spending(budget);
   if (level === 0) {
-    // The least a page gets: the ground its subject stands on.
+    // The least a page gets: the ground its subject stands on (the sea floor, far hills below a sky).
     const ground = recipe.ground[0] ?? '#dee2e6';
-    if (!ctx.layout.floating) spend.add(shape.ridge(inner.x - 10, inner.x + inner.width + 10, groundY - unit * 0.02, bottom + 10, unit * 0.01, 2, random, paint(colored, ground)), true);
+    const y = ctx.layout.floating ? inner.y + inner.height * 0.92 : groundY - unit * 0.02;
+    spend.add(shape.ridge(inner.x - 10, inner.x + inner.width + 10, y, bottom + 10, unit * 0.01, 2, random, paint(colored, ground)), true);
     return { svg: spend.parts.join(''), regions: spend.regions };
   }
   const horizonY = inner.y + inner.height * recipe.horizon;
