@@ -56,7 +56,10 @@ export function CheckoutPanel({ plan, config, onBack, onPaid }: CheckoutPanelPro
 
   const failed = (error: unknown, method: 'card' | 'paypal') => {
     const apiError = toApiError(error);
-    if (apiError.code === ErrorCode.createOrderFailed) {
+    if (apiError.code === ErrorCode.createOrderFailed && apiError.status === 409) {
+      // One plan at a time (decision 029): the change waits for the running plan to end.
+      setMessage({ tone: 'error', text: t('pricing.errors.planRunning') });
+    } else if (apiError.code === ErrorCode.createOrderFailed) {
       setMessage({ tone: 'error', text: t('pricing.errors.createOrder') });
     } else if (apiError.code === ErrorCode.captureFailed) {
       setCardErrors(cardFieldsOf(apiError.fields));

@@ -284,6 +284,22 @@ describe('pricing page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('tells a member with a running plan that plans change when it ends (409), charging nothing', async () => {
+    signIn();
+    const { calls } = mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(testConfig),
+      [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser({ membershipLevel: 'lite', credits: 2050, membershipPeriodEnd: '2027-01-01T00:00:00.000Z' }) }),
+      [`POST ${apiPaths.createOrder}`]: () => failure(1020, 409),
+    });
+    const user = userEvent.setup();
+    renderApp('/price?plan=MAX_MONTHLY');
+    await screen.findByRole('heading', { name: 'Checkout' });
+    await fillCard(user, '4242 4242 4242 4242');
+    await user.click(screen.getByRole('button', { name: 'Pay $39.99' }));
+    expect(await screen.findByText(/You already have a paid plan. Plans change when the current one ends/)).toBeTruthy();
+    expect(calls.some((call) => call.url.startsWith('/api/payment/capture'))).toBe(false);
+  });
+
   it('with PayPal loads the subscription SDK only then, subscribes through its buttons and settles on our server', async () => {
     signIn();
     let buttonOptions: Parameters<PayPalNamespace['Buttons']>[0] | null = null;
