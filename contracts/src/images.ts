@@ -47,6 +47,8 @@ export const imageGenerateFieldsSchema = z.object({
     .unknown()
     .optional()
     .transform((value): PhotoFit => ((PHOTO_FITS as readonly unknown[]).includes(value) ? (value as PhotoFit) : 'fit')),
+  /** Draw the photo's main subject only, on plain paper with a ground line (the background left out). */
+  subjectOnly: booleanish.optional().default(false),
   isPublic: booleanish.optional().default(true),
   difficulty: difficultyField,
   lang: z.enum(['en', 'zh', 'ja']).optional().catch(undefined),

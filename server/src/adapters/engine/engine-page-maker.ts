@@ -72,7 +72,7 @@ export function createEnginePageMaker(options: { providerConfig: ImageProviderCo
     },
     async fromPhoto(request, progress) {
       progress(10);
-      const page = await photoToPage(request.image, { difficulty: request.difficulty, ratio: request.ratio, mode: 'photo', fit: request.fit === 'fit' ? 'contain' : 'cover' });
+      const page = await photoToPage(request.image, { difficulty: request.difficulty, ratio: request.ratio, mode: 'photo', fit: request.fit === 'fit' ? 'contain' : 'cover', subjectOnly: request.subjectOnly === true });
       progress(80);
       return madePage(page, 'Photo coloring page', null);
     },

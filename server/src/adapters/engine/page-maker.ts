@@ -35,7 +35,7 @@ export interface PageMaker {
     request: { prompt: string; difficulty: Difficulty; ratio: Ratio; seed: number; lang: Language; providerRef: string | null; /** Seeding: yields to users' pages. */ background?: boolean },
     progress: Progress,
   ): Promise<MadePage>;
-  fromPhoto(request: { image: Buffer; difficulty: Difficulty; ratio: Ratio; fit: PhotoFit }, progress: Progress): Promise<MadePage>;
+  fromPhoto(request: { image: Buffer; difficulty: Difficulty; ratio: Ratio; fit: PhotoFit; subjectOnly?: boolean }, progress: Progress): Promise<MadePage>;
   /** A web-friendly copy of the uploaded photo to show beside its page. */
   sourcePreview(image: Buffer): Promise<Buffer>;
 }

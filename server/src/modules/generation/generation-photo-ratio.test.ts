@@ -18,7 +18,7 @@ describe('the ratio of a photo page', () => {
     const maker: PageMaker = {
       ...fake.maker,
       fromPhoto: (request, progress) => {
-        asked.push({ difficulty: request.difficulty, ratio: request.ratio, fit: request.fit });
+        asked.push({ difficulty: request.difficulty, ratio: request.ratio, fit: request.fit, subjectOnly: request.subjectOnly });
         return fake.maker.fromPhoto(request, progress);
       },
     };
@@ -50,6 +50,10 @@ describe('the ratio of a photo page', () => {
 
   it('keeps a chosen ratio, fitted unless the crop was chosen', async () => {
     expect((await generate({ ratio: '1:1' }, await photo(600, 400))).request).toMatchObject({ ratio: '1:1', fit: 'fit' });
-    expect((await generate({ ratio: '9:16', fit: 'crop' }, await photo(600, 400))).request).toMatchObject({ ratio: '9:16', fit: 'crop' });
+    expect((await generate({ ratio: '9:16', fit: 'crop' }, await photo(600, 400))).request).toMatchObject({ ratio: '9:16', fit: 'crop', subjectOnly: false });
+  });
+
+  it('draws the subject only when asked', async () => {
+    expect((await generate({ subjectOnly: 'true' }, await photo(600, 400))).request).toMatchObject({ ratio: '4:3', subjectOnly: true });
   });
 });

@@ -55,6 +55,7 @@ interface ImageParams {
   ratio: Ratio;
   /** Absent on tasks queued before the choice existed: those were cropped. */
   fit?: PhotoFit;
+  subjectOnly?: boolean;
   difficulty: Difficulty;
   isPublic: boolean;
   lang: Language;
@@ -155,7 +156,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     const params = JSON.parse(task.params) as ImageParams;
     const upload = task.upload_key ? await storage.get(task.upload_key) : null;
     if (!upload) throw new AppError(ErrorCode.imageConversionFailed, 'The uploaded photo is missing');
-    const made = await engine().fromPhoto({ image: upload, difficulty: params.difficulty, ratio: params.ratio, fit: params.fit ?? 'crop' }, progress);
+    const made = await engine().fromPhoto({ image: upload, difficulty: params.difficulty, ratio: params.ratio, fit: params.fit ?? 'crop', subjectOnly: params.subjectOnly === true }, progress);
     // A colour preview of a photo page would show the photo itself: such a page keeps none.
     const page = { ...made, colorPng: null, colorThumb600: null };
     return { page, source: await engine().sourcePreview(upload), params };
@@ -253,7 +254,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       return createTask(userId, 'text2image', params, newId(), null);
     },
 
-    async submitImage(userId: string, file: Buffer, input: { ratio: Ratio | null; fit: PhotoFit; difficulty: Difficulty; isPublic: boolean; lang?: Language }) {
+    async submitImage(userId: string, file: Buffer, input: { ratio: Ratio | null; fit: PhotoFit; subjectOnly: boolean; difficulty: Difficulty; isPublic: boolean; lang?: Language }) {
       const probe = await engine().probeUpload(file);
       const user = await requireUser(userId);
       assertVisibilityAllowed(user.membership_level, input.isPublic);
@@ -267,6 +268,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           {
             ratio: input.ratio ?? nearestRatio(probe.width, probe.height),
             fit: input.fit,
+            ...(input.subjectOnly ? { subjectOnly: true } : {}),
             difficulty: input.difficulty,
             isPublic: input.isPublic,
             lang: input.lang ?? (user.preferred_lang as Language),

@@ -25,6 +25,7 @@ export interface ImageGenerateInput {
   /** null: the page takes the ratio nearest the photo's shape. */
   ratio: Ratio | null;
   fit: PhotoFit;
+  subjectOnly: boolean;
   difficulty: Difficulty;
   isPublic: boolean;
   lang: Language;
@@ -38,6 +39,7 @@ export function submitImageGeneration(input: ImageGenerateInput): Promise<{ task
   const form = new FormData();
   if (input.ratio) form.set('ratio', input.ratio);
   form.set('fit', input.fit);
+  if (input.subjectOnly) form.set('subjectOnly', 'true');
   form.set('difficulty', input.difficulty);
   form.set('isPublic', String(input.isPublic));
   form.set('lang', input.lang);

@@ -306,6 +306,7 @@ describe('generator: history and settings', () => {
     const first = api.calls.find((call) => call.path === '/api/images/img2imggenerate')!.body as FormData;
     expect(first.get('ratio')).toBeNull();
     expect(first.get('fit')).toBe('fit');
+    expect(first.get('subjectOnly')).toBeNull();
   });
 
   it('image tab: a picked ratio with "Fill the page" shows the photo cut to the frame and sends the crop', async () => {
@@ -313,6 +314,7 @@ describe('generator: history and settings', () => {
     fireEvent.click(screen.getByRole('radio', { name: '1:1' }));
     expect(screen.getByTestId('photo-frame-ratio').textContent).toBe('1:1 page');
     fireEvent.click(screen.getByRole('radio', { name: 'Fill the page' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Subject only' }));
     expect(screen.getByTestId('photo-frame').querySelector('img')?.getAttribute('data-fit')).toBe('crop');
     expect(screen.getByText('The page is filled; the parts of the photo outside this frame are cut.')).toBeTruthy();
     fireEvent.click(generateButton());
@@ -320,6 +322,7 @@ describe('generator: history and settings', () => {
     const form = api.calls.find((call) => call.path === '/api/images/img2imggenerate')!.body as FormData;
     expect(form.get('ratio')).toBe('1:1');
     expect(form.get('fit')).toBe('crop');
+    expect(form.get('subjectOnly')).toBe('true');
   });
 
   it('image tab: a photo handed over by the category page is applied once; ?sourceImageUrl= is fetched as the upload', async () => {

@@ -23,7 +23,7 @@ import { useMediaQuery } from '../hooks/use-media-query';
 import { ExamplesPanel } from './examples-panel';
 import { HistoryStrip } from './history-strip';
 import { DifficultyPicker, RatioPicker, VisibilityToggle } from './option-pickers';
-import { PhotoFrame } from './photo-frame';
+import { PhotoFrame, SubjectOnlyToggle } from './photo-frame';
 import { PreviewPanel } from './preview-panel';
 import { PromptBox } from './prompt-box';
 import { TabList } from '../../../components/ui/tab-list';
@@ -68,6 +68,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
   // A photo page takes the photo's own shape unless a ratio is picked (null), and is never cut unasked.
   const [photoRatio, setPhotoRatio] = useState<Ratio | null>(null);
   const [photoFit, setPhotoFit] = useState<PhotoFit>('fit');
+  const [subjectOnly, setSubjectOnly] = useState(false);
   const [inlineError, setInlineError] = useState<{ field: 'prompt' | 'upload' | 'form'; text: string } | null>(null);
   const [loadedHistory, setHistory] = useState<PerTab<ImageDto[] | null>>({ text2image: null, image2image: null });
   const [selected, setSelected] = useState<PerTab<string | null>>({ text2image: null, image2image: null });
@@ -247,7 +248,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     const submit =
       tab === 'text2image'
         ? () => submitTextGeneration({ prompt: prompt.trim(), ratio, difficulty, isPublic, lang })
-        : () => submitImageGeneration({ file: upload!.file, ratio: photoRatio, fit: photoFit, difficulty, isPublic, lang });
+        : () => submitImageGeneration({ file: upload!.file, ratio: photoRatio, fit: photoFit, subjectOnly, difficulty, isPublic, lang });
     try {
       await start(tab, submit);
     } catch (failure) {
@@ -337,6 +338,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     setRatio(DEFAULT_RATIO);
     setPhotoRatio(null);
     setPhotoFit('fit');
+    setSubjectOnly(false);
     setDifficulty(DEFAULT_DIFFICULTY);
     setInlineError(null);
     if (generation.phase === 'failed') reset();
@@ -408,6 +410,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
         />
       )}
       {tab === 'image2image' && measured && pageRatio ? <PhotoFrame upload={measured} ratio={pageRatio} matched={photoRatio === null} fit={photoFit} onFit={setPhotoFit} /> : null}
+      {tab === 'image2image' ? <SubjectOnlyToggle checked={subjectOnly} onChange={setSubjectOnly} /> : null}
       <DifficultyPicker value={difficulty} onChange={setDifficulty} />
       {tab === 'text2image' ? <RatioPicker value={ratio} onChange={setRatio} /> : <RatioPicker value={photoRatio} onChange={setPhotoRatio} matchPhoto />}
       <VisibilityToggle isPublic={visibility[tab]} locked={!user || !isPaidLevel(user.membershipLevel)} onToggle={onToggleVisibility} />

@@ -20,6 +20,26 @@ interface PhotoFrameProps {
   onFit: (fit: PhotoFit) => void;
 }
 
+/** Draw the photo's subject alone, background left out: a checkbox with its explanation. */
+export function SubjectOnlyToggle({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const { t } = useTranslation();
+  const hint = useId();
+  const name = useId();
+  return (
+    <label className="flex cursor-pointer items-start gap-3 rounded-2xl bg-white p-3 ring-1 ring-slate-200">
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-labelledby={name} aria-describedby={hint} className="mt-0.5 size-5 shrink-0 accent-brand-600" />
+      <span>
+        <span id={name} className="block text-sm font-semibold text-slate-800">
+          {t('generator.subjectOnly.label')}
+        </span>
+        <span id={hint} className="block text-xs text-slate-500">
+          {t('generator.subjectOnly.hint')}
+        </span>
+      </span>
+    </label>
+  );
+}
+
 /**
  * The page the photo will become, before paying: the frame at the page's ratio with the photo as it
  * will sit in it — whole on white paper (`fit`) or filling the frame with the overflow cut (`crop`).
