@@ -331,10 +331,10 @@ export function house(x: number, baseY: number, w: number, random: Random, color
 }
 
 /** A town building with a grid of windows; `rows`/`cols` are what the detail level allows. */
-export function building(x: number, baseY: number, w: number, h: number, rows: number, random: Random, colored: boolean): string {
+export function building(x: number, baseY: number, w: number, h: number, rows: number, maxCols: number, random: Random, colored: boolean): string {
   const out = [rect(x, baseY - h, w, h, paint(colored, random.pick(['#ffe3e3', '#e7f5ff', '#fff3bf', '#ebfbee', '#f3f0ff'])))];
   if (random.next() < 0.5) out.push(polygon([[x - w * 0.05, baseY - h], [x + w / 2, baseY - h - w * 0.3], [x + w * 1.05, baseY - h]], paint(colored, '#ffa8a8')));
-  const cols = Math.max(1, Math.round(w / (h * 0.22)));
+  const cols = Math.max(1, Math.min(maxCols, Math.round(w / (h * 0.22))));
   const cw = w / cols;
   const rh = h / (rows + 1);
   for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out.push(rect(x + c * cw + cw * 0.22, baseY - h + rh * 0.35 + r * rh, cw * 0.56, rh * 0.55, paint(colored, '#fff9db')));

@@ -206,7 +206,7 @@ const buildings = (ctx: SceneContext, y: number): string => {
   while (x < inner.x + inner.width) {
     const w = inner.width * ctx.random.range(0.17, 0.26);
     const h = inner.height * ctx.random.range(0.2, 0.34);
-    out.push(shape.building(x, y + 2, w, h, Math.min(ctx.level, 3), ctx.random, ctx.colored));
+    out.push(shape.building(x, y + 2, w, h, Math.max(1, Math.min(ctx.level - 1, 3)), ctx.level <= 2 ? ctx.level : 6, ctx.random, ctx.colored));
     x += w + inner.width * ctx.random.range(0.01, 0.03);
   }
   return out.join('') + street(ctx, y);
