@@ -31,13 +31,15 @@ export async function libraryRoutes(app: FastifyInstance, options: { library: Li
 
   app.get('/api/images/count', (request, reply) => sendShared(request, reply, () => library.count()));
 
+  // Browsers ask again each time (the server keeps the answer, library.service.ts): a list kept
+  // for minutes showed a first visitor "the library is being drawn" long after it was there.
   app.get('/api/images/categories', async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
+    reply.header('cache-control', 'no-cache');
     return ok(await library.categories());
   });
 
   app.get<{ Params: { category: string } }>('/api/images/categories/:category', async (request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
+    reply.header('cache-control', 'no-cache');
     return ok(await library.category(request.params.category));
   });
 }

@@ -48,6 +48,10 @@ describe.each(databaseKinds)('the free library on %s', (kind) => {
   const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).json().data;
 
   it('lists categories by hotness with counts, top tags and a cover', async () => {
+    // Browsers ask again on every visit: a list they kept for minutes hid a fresh import.
+    for (const url of ['/api/images/categories', '/api/images/categories/animals']) {
+      expect((await t.app.inject({ method: 'GET', url })).headers['cache-control'], url).toBe('no-cache');
+    }
     const categories = await get('/api/images/categories');
     expect(categories.map((c: { slug: string }) => c.slug)).toEqual(['space', 'animals']);
     const animals = categories[1];
