@@ -110,10 +110,14 @@ export function createFileUrls(options: { publicUrl: string; secret: string }) {
       const expires = expiry(exp, now);
       return expires !== null && !!sig && matches(sign(key, expires), sig);
     },
-    /** The owner's link to an original kept on local storage: served by the owner route. */
+    /**
+     * The owner's link to an original kept on local storage: served by the owner route. A path
+     * (no host): the file answers same-origin only, so it must be the origin the owner's browser
+     * is on, which need not be PUBLIC_URL's (127.0.0.1 against localhost on a laptop).
+     */
     originalUrl(imageId: string, key: string, now = Date.now()): { url: string; expiresAt: string } {
       const expires = Math.ceil(now / 1000 / ORIGINAL_URL_WINDOW_SECONDS) * ORIGINAL_URL_WINDOW_SECONDS + ORIGINAL_URL_TTL_SECONDS;
-      const url = `${options.publicUrl}/api/images/${encodeURIComponent(imageId)}/original/file?exp=${expires}&sig=${signOriginal(key, expires)}`;
+      const url = `/api/images/${encodeURIComponent(imageId)}/original/file?exp=${expires}&sig=${signOriginal(key, expires)}`;
       return { url, expiresAt: new Date(expires * 1000).toISOString() };
     },
     verifyOriginal(key: string, exp: string | undefined, sig: string | undefined, now = Date.now()): boolean {
