@@ -72,10 +72,10 @@ export function createImagesService(deps: ImagesServiceDeps) {
     async original(userId: string, id: string): Promise<OriginalLinkDto> {
       const row = await images.findById(id);
       const key = row && row.user_id === userId ? parseFiles(row.files).source : null;
-      if (!key) throw new AppError(ErrorCode.notFound, 'Image not found');
+      if (!row || !key) throw new AppError(ErrorCode.notFound, 'Image not found');
       const presigned = await storage.presignedUrl(key, ORIGINAL_URL_TTL_SECONDS);
       if (presigned) return { url: presigned, expiresAt: new Date(Date.now() + ORIGINAL_URL_TTL_SECONDS * 1000).toISOString() };
-      return urls.originalUrl(row!.id, key);
+      return urls.originalUrl(row.id, key);
     },
 
     /**
