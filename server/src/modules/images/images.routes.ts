@@ -46,8 +46,9 @@ export async function imagesRoutes(app: FastifyInstance, options: { images: Imag
   });
 
   app.get<{ Params: { id: string }; Querystring: { exp?: string; sig?: string } }>('/api/images/:id/original/file', async (request, reply) => {
-    const file = await images.originalFile(await viewerOf(request), request.params.id, request.query);
-    return sendStoredFile(reply, file, { cacheControl: 'private, no-store', sameOrigin: true });
+    const original = await images.originalFile(await viewerOf(request), request.params.id, request.query);
+    if (original.file === null) return reply.header('cache-control', 'private, no-store').redirect(original.redirect, 302);
+    return sendStoredFile(reply, original.file, { cacheControl: 'private, no-store', sameOrigin: true });
   });
 
   app.get<{ Params: { id: string; name: string }; Querystring: { exp?: string; sig?: string } }>('/files/images/:id/:name', async (request, reply) => {

@@ -72,22 +72,28 @@ export function createImagesService(deps: ImagesServiceDeps) {
     async original(userId: string, id: string): Promise<OriginalLinkDto> {
       const row = await images.findById(id);
       const key = row && row.user_id === userId ? parseFiles(row.files).source : null;
-      if (!key) throw new AppError(ErrorCode.notFound, 'Image not found');
+      if (!row || !key) throw new AppError(ErrorCode.notFound, 'Image not found');
       const presigned = await storage.presignedUrl(key, ORIGINAL_URL_TTL_SECONDS);
       if (presigned) return { url: presigned, expiresAt: new Date(Date.now() + ORIGINAL_URL_TTL_SECONDS * 1000).toISOString() };
-      return urls.originalUrl(row!.id, key);
+      return urls.originalUrl(row.id, key);
     },
 
-    /** The photo itself, for its owner (signed in, or holding the owner's signed link); never cached by others. */
+    /**
+     * The photo itself, for its owner (signed in, or holding the owner's signed link): its bytes
+     * from the local disk, or on S3 a fresh presigned link to redirect to (the bucket is only
+     * ever read through those).
+     */
     async originalFile(viewerId: string | null, id: string, signature: { exp?: string; sig?: string }) {
       const row = await images.findById(id);
       const key = row ? parseFiles(row.files).source : null;
       if (!row || !key) throw new AppError(ErrorCode.notFound);
       const owner = viewerId !== null && row.user_id === viewerId;
       if (!owner && !urls.verifyOriginal(key, signature.exp, signature.sig)) throw new AppError(ErrorCode.notFound);
+      const presigned = await storage.presignedUrl(key, ORIGINAL_URL_TTL_SECONDS);
+      if (presigned) return { redirect: presigned, file: null };
       const file = await storage.stream(key);
       if (!file) throw new AppError(ErrorCode.notFound);
-      return { ...file, key };
+      return { redirect: null, file: { ...file, key } };
     },
 
     /** A page file for /files/images/<id>/<name>: public pages openly, others by signed URL. Never the photo. */

@@ -167,9 +167,15 @@ describe.each(matrix)('uploaded photos on $db with $backend.name storage', ({ db
     else expect(url).toMatch(/^\/api\/images\/[^/]+\/original\/file\?exp=\d+&sig=/);
     expect(await yieldsPhoto(url, {}, photo)).toBe(true);
     const signedIn = await t.app.inject({ method: 'GET', url: `/api/images/${image.id}/original/file`, headers: owner.headers });
-    expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.rawPayload.equals(photo)).toBe(true);
     expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    if (backend.name === 's3') {
+      // The bucket is read only through presigned links: the owner route sends the owner to a fresh one.
+      expect(signedIn.statusCode).toBe(302);
+      expect(await yieldsPhoto(String(signedIn.headers.location), {}, photo)).toBe(true);
+    } else {
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.rawPayload.equals(photo)).toBe(true);
+    }
     // A link for one image opens no other.
     const other = await photoPage(owner, true);
     if (backend.name === 'local') {
