@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
-import type { ImageProvider, ImageResult } from './image-provider';
+import type { ImageProvider, ImageResult } from './provider-types';
 import { buildProviderPrompt, diffusionSize } from './provider-prompt';
 import { downloadImage, failUnlessOk, readJson, request, timedOut, unavailable } from './provider-http';
 import type { HttpDeps } from './provider-http';

@@ -1,4 +1,3 @@
-import type { Difficulty, Ratio } from '@studio/contracts/constants';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
 import { createComfyUiProvider } from './comfyui-provider';
 import { createLocalProvider } from './local-provider';
@@ -7,40 +6,11 @@ import { defaultHttpDeps } from './provider-http';
 import type { HttpDeps } from './provider-http';
 import { createReplicateProvider } from './replicate-provider';
 import { createStabilityProvider } from './stability-provider';
+import { PROVIDER_NAMES, type ImageProvider, type ProviderName } from './provider-types';
 
-export interface ImageRequest {
-  /** The user's prompt, already through the content filter. */
-  prompt: string;
-  difficulty: Difficulty;
-  ratio: Ratio;
-  seed?: number;
-  /** A source picture to redraw (OpenAI edits); providers without edits ignore it. */
-  image?: Buffer;
-  /**
-   * Called with the provider's job id as soon as the job exists, before waiting for it, so the
-   * worker can store it and resume() after a restart instead of paying for a second job.
-   */
-  onJobCreated?(providerRef: string): void | Promise<void>;
-}
+export { PROVIDER_NAMES } from './provider-types';
+export type { ImageProvider, ImageRequest, ImageResult, ProviderName } from './provider-types';
 
-export interface ImageResult {
-  image: Buffer;
-  /** "<provider>:<job id>"; for synchronous APIs the id only identifies the call. */
-  providerRef: string;
-}
-
-/** One outside image model. Adapters map refusals to 4003, outages to 4008 and deadlines to 4009. */
-export interface ImageProvider {
-  readonly name: ProviderName;
-  generate(request: ImageRequest): Promise<ImageResult>;
-  /** Present when the provider keeps jobs: fetches the result of a job started earlier. */
-  resume?(providerRef: string): Promise<ImageResult>;
-}
-
-export const PROVIDER_NAMES = ['local', 'openai', 'comfyui', 'replicate', 'stability'] as const;
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
-
-/** The parsed environment the server hands over (README lists the variables). */
 export interface ImageProviderConfig {
   IMAGE_PROVIDER?: string;
   IMAGE_PROVIDER_TIMEOUT_MS?: string;

@@ -1,5 +1,5 @@
 import { composePage } from '../compose/compose-page';
-import type { ImageProvider } from './image-provider';
+import type { ImageProvider } from './provider-types';
 
 /**
  * The offline composer behind the provider interface. Callers that want attribution and the

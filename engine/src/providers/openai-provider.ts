@@ -1,4 +1,4 @@
-import type { ImageProvider } from './image-provider';
+import type { ImageProvider } from './provider-types';
 import { buildProviderPrompt, openAiSize, singlePrompt } from './provider-prompt';
 import { downloadImage, readJson, refused, request, unavailable } from './provider-http';
 import type { HttpDeps } from './provider-http';

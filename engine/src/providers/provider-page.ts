@@ -1,6 +1,6 @@
 import type { Difficulty, Ratio } from '@studio/contracts/constants';
 import type { Page } from '../page';
-import type { ImageProvider, ImageRequest } from './image-provider';
+import type { ImageProvider, ImageRequest } from './provider-types';
 
 /** The line-art cleanup (engine/src/lineart/photo-to-page.ts, mode 'cleanup'), passed in by the caller. */
 export type LineArtCleanup = (input: Buffer, options: { difficulty: Difficulty; ratio: Ratio; mode: 'cleanup' }) => Promise<Page>;

@@ -1,4 +1,4 @@
-import type { ImageProvider, ImageResult } from './image-provider';
+import type { ImageProvider, ImageResult } from './provider-types';
 import { buildProviderPrompt } from './provider-prompt';
 import { downloadImage, failUnlessOk, readJson, refused, request, timedOut, unavailable } from './provider-http';
 import type { HttpDeps } from './provider-http';

@@ -1,4 +1,4 @@
-import type { ImageProvider } from './image-provider';
+import type { ImageProvider } from './provider-types';
 import { buildProviderPrompt, stabilityAspectRatio } from './provider-prompt';
 import { readJson, refused, request, unavailable } from './provider-http';
 import type { HttpDeps } from './provider-http';
