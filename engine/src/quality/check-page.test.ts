@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PX_PER_MM } from '@studio/contracts/page';
-import type { Bitmap } from '../page';
 import { checkPage, countGrey, countLeaks, estimateLineWidth, findLeaks, halfResRuns, LEAK_GAP_MM, leakCoreRuns, leakCores } from './check-page';
 import { scanRuns } from './page-runs';
 import { CHAMFER_UNIT, chamferDistance } from '../raster/distance-transform';
 import { seededRandom } from '../lineart/synthetic-images';
-
-function blank(width: number, height: number): Bitmap {
-  return { width, height, data: new Uint8Array(width * height).fill(255) };
-}
-function rect(page: Bitmap, x0: number, y0: number, x1: number, y1: number, value = 0): void {
-  for (let y = y0; y < y1; y++) page.data.fill(value, y * page.width + x0, y * page.width + x1);
-}
-/** Outline of a rectangle, `w` pixels thick, drawn inside [x0, x1) x [y0, y1). */
-function frame(page: Bitmap, x0: number, y0: number, x1: number, y1: number, w: number): void {
-  rect(page, x0, y0, x1, y0 + w);
-  rect(page, x0, y1 - w, x1, y1);
-  rect(page, x0, y0, x0 + w, y1);
-  rect(page, x1 - w, y0, x1, y1);
-}
+import { blank, outline as frame, rect } from './test-bitmaps';
 
 describe('checkPage', () => {
   it('counts two touching squares as two regions inside a frame, with no problems', () => {

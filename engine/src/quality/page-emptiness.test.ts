@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Bitmap } from '../page';
 import { findFrameInside, pageEmptiness } from './page-emptiness';
+import { blank, outline, rect } from './test-bitmaps';
 
-function blank(width: number, height: number): Bitmap {
-  return { width, height, data: new Uint8Array(width * height).fill(255) };
-}
-function rect(page: Bitmap, x0: number, y0: number, x1: number, y1: number, value = 0): void {
-  for (let y = y0; y < y1; y++) page.data.fill(value, y * page.width + x0, y * page.width + x1);
-}
-function outline(page: Bitmap, x0: number, y0: number, x1: number, y1: number, w: number): void {
-  rect(page, x0, y0, x1, y0 + w);
-  rect(page, x0, y1 - w, x1, y1);
-  rect(page, x0, y0, x0 + w, y1);
-  rect(page, x1 - w, y0, x1, y1);
-}
 /** A composer-like frame: an outer line, a band split by a few spokes, an inner line. */
 function framed(width: number, height: number): Bitmap {
   const page = blank(width, height);
