@@ -23,7 +23,7 @@ import { drawInteriorMotifs, drawMosaic } from './pattern-fill';
 import { drawSubject, fitSubject, placementBox } from './place-subject';
 import type { Placement } from './place-subject';
 import { cleanPage, closeNarrowNecks, cutBetweenSeeds, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
-import { drawScene, estimateRegions, layoutFor, placeFor } from './scenes';
+import { drawScene, estimateRegions, indoors, layoutFor, placeFor } from './scenes';
 import type { Box, Place, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
 import { paint, rect } from './svg-shapes';
@@ -184,6 +184,22 @@ function planPage(understanding: Understanding, library: SubjectLibrary, difficu
   const worn = understanding.worn.map((w) => ({ wearer: byId.get(w.wearer)!, item: byId.get(w.item)! })).filter((w) => w.wearer && w.item);
   if (plan.style === 'mandala' || worn.length === 0) return plan;
   return { ...plan, worn, subjects: plan.subjects.filter((s) => !worn.some((w) => w.item.id === s.id)) };
+}
+
+/**
+ * "a cat in the house": the house is where the page is (a room), not a second subject with the
+ * cat on its roof. A house that is the only subject, or named otherwise ("in front of a house"), stays.
+ */
+function houseAsPlace(u: Understanding): Understanding {
+  const house = u.subjects.find((s) => s.name === 'house');
+  if (!house || u.subjects.length < 2 || !indoors(u.words)) return u;
+  const involves = (ids: (string | undefined)[]): boolean => ids.includes(house.id);
+  return {
+    ...u,
+    subjects: u.subjects.filter((s) => s !== house),
+    arrangement: u.arrangement && involves([u.arrangement.subject, u.arrangement.object]) ? null : u.arrangement,
+    relation: u.relation && involves([u.relation.holder, u.relation.held]) ? null : u.relation,
+  };
 }
 
 /** Up to five of a subject on one page; fewer for the youngest. */
@@ -591,7 +607,7 @@ function ownReport(width: number, height: number, difficulty: Difficulty, region
 export async function composePage(prompt: string, opts: ComposeOptions): Promise<ComposeResult> {
   const { normalized } = checkPrompt(prompt);
   const { library, index } = await libraryAndIndex();
-  const understanding = understandPrompt(normalized, index, opts.lang);
+  const understanding = houseAsPlace(understandPrompt(normalized, index, opts.lang));
   const plan = planPage(understanding, library, opts.difficulty);
   const { width, height } = pageSizeForRatio(opts.ratio);
   const spec = DIFFICULTY_SPECS[opts.difficulty];

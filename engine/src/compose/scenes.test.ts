@@ -18,6 +18,10 @@ describe('placeFor', () => {
     expect(placeFor('snow', ['cabin', 'snowy', 'wood'])).toBe('snow');
     expect(placeFor('sea', ['fish', 'window'])).toBe('sea');
     expect(placeFor(null, ['dog'])).toBeNull();
+    // Inside a house is a room; a house in front of which something stands is outdoors.
+    expect(placeFor(null, ['cat', 'in', 'the', 'house'])).toBe('room');
+    expect(placeFor(null, ['dog', 'at', 'home'])).toBe('room');
+    expect(placeFor(null, ['dog', 'in', 'front', 'of', 'a', 'house'])).toBeNull();
   });
 });
 

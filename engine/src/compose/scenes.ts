@@ -48,13 +48,18 @@ export interface SceneContext {
 const PLACE_WORDS: [RegExp, Place][] = [
   [/^(mountain|mountains|peak|alps|cliff|valley)$/, 'mountain'],
   [/^(park|playground)$/, 'park'],
-  [/^(room|bedroom|living|window|sofa|couch|indoors|home|pillow|bed|house)$/, 'room'],
+  [/^(room|bedroom|living|window|sofa|couch|indoors|pillow|bed)$/, 'room'],
 ];
+
+/** "in the house", "at home": inside. A house named otherwise ("a dog in front of a house") stands outside. */
+export function indoors(words: readonly string[]): boolean {
+  return words.some((w, i) => /^(house|home)$/.test(w) && words.slice(Math.max(0, i - 2), i).some((before) => /^(in|inside|at)$/.test(before)));
+}
 
 /** The place to draw: a named place word wins over the scene when the reader has none for it. */
 export function placeFor(scene: Scene | null, words: readonly string[]): Place | null {
   for (const [pattern, place] of PLACE_WORDS) {
-    if (!words.some((w) => pattern.test(w))) continue;
+    if (!words.some((w) => pattern.test(w)) && !(place === 'room' && indoors(words))) continue;
     // "a cat in a room" has no scene; "a house in the snow" keeps the snow.
     if (place === 'room' && scene !== null && scene !== 'table') continue;
     if (place === 'mountain' && scene !== null && scene !== 'meadow' && scene !== 'snow') continue;

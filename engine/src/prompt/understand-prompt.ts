@@ -335,7 +335,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   // "a helicopter flying over the city": over a place rather than a thing, the subject is in the air.
   const airborne = arrangement === null && arranges.some((a) => a.verb === 'over');
   const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)] };
-  return withBodies(understanding, poseWords, poseOriginals, index);
+  return withAnimalPoses(withBodies(understanding, poseWords, poseOriginals, index), index);
 }
 
 /** Scene words that only hint at a place; a place named elsewhere in the prompt wins. */
@@ -460,6 +460,31 @@ function withBodies(u: Understanding, poseWords: string[], originals: Map<string
     }
   }
   return { ...u, subjects, worn, relation, arrangement, unmatched: [...new Set([...u.unmatched, ...missingPose])] };
+}
+
+/** Words that put an animal to sleep: it is drawn curled up where the library has that ("cat sleeping"). */
+const SLEEP_WORDS = /^(sleeping|asleep|napping|sleepy|sleep|sleeps|dozing|curled)$/;
+
+/** "a cat sleeping on a pillow": the cat lies curled up instead of walking. */
+function withAnimalPoses(u: Understanding, index: SubjectIndex): Understanding {
+  if (!u.words.some((w) => SLEEP_WORDS.test(w))) return u;
+  const swaps = new Map<string, SubjectEntry>();
+  for (const s of u.subjects) {
+    const sleeping = s.kind !== 'person' ? index.byName.get(`${s.name} sleeping`) : undefined;
+    if (sleeping) swaps.set(s.id, sleeping);
+  }
+  if (swaps.size === 0) return u;
+  const swap = (id: string): string => swaps.get(id)?.id ?? id;
+  return {
+    ...u,
+    subjects: u.subjects.map((s) => {
+      const to = swaps.get(s.id);
+      return to ? { ...s, id: to.id, name: to.name, kind: to.kind } : s;
+    }),
+    relation: u.relation && { ...u.relation, holder: swap(u.relation.holder), held: swap(u.relation.held) },
+    arrangement: u.arrangement && { ...u.arrangement, subject: swap(u.arrangement.subject), object: swap(u.arrangement.object) },
+    worn: u.worn.map((w) => ({ ...w, wearer: swap(w.wearer) })),
+  };
 }
 
 /** Words for whom a page is ("for kids"), read as the audience after "for". */

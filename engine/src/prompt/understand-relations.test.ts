@@ -51,7 +51,7 @@ describe('word senses from context', () => {
 
 describe('verbs and prepositions as relations', () => {
   it.each([
-    ['a cat sleeping on a pillow', 'cat on pillow'],
+    ['a cat sleeping on a pillow', 'cat sleeping on pillow'],
     ['a bee on a sunflower', 'honeybee on sunflower'],
     ['a monkey riding a bicycle', 'monkey ride bicycle'],
     ['a dog under an umbrella', 'dog under umbrella'],
@@ -62,7 +62,7 @@ describe('verbs and prepositions as relations', () => {
     ['睡在枕头上的猫', 'cat on pillow'],
     ['城堡上空的龙', 'dragon over castle'],
     ['ひまわりの上のハチ', 'honeybee on sunflower'],
-    ['枕の上で寝ている猫', 'cat on pillow'],
+    ['枕の上で寝ている猫', 'cat sleeping on pillow'],
     ['お城の上を飛ぶドラゴン', 'dragon over castle'],
   ])('reads "%s" as %s', (prompt, arrangement) => {
     const r = read(prompt);
@@ -85,6 +85,18 @@ describe('verbs and prepositions as relations', () => {
     // OpenMoji has no running figure: a woman who runs is drawn as a girl running, not dropped.
     expect(read('a woman running').names).toEqual(['girl running']);
     expect(read('a boy waving').names).toEqual(['boy waving']);
+  });
+
+  it('draws a sleeping cat or dog curled up, and a child flying a kite holding it', () => {
+    expect(read('a cat sleeping on a pillow')).toMatchObject({ names: ['cat sleeping', 'pillow'], arrangement: 'cat sleeping on pillow' });
+    expect(read('枕の上で寝ている猫').names).toEqual(['cat sleeping', 'pillow']);
+    expect(read('a dog asleep in the garden').names).toEqual(['dog sleeping']);
+    // Awake, the cat walks.
+    expect(read('a cat on a pillow').names).toEqual(['cat', 'pillow']);
+    const kite = understandPrompt('a girl flying a kite on the beach', index);
+    expect([kite.relation?.verb, nameOf(kite, kite.relation?.holder), nameOf(kite, kite.relation?.held)]).toEqual(['hold', 'girl standing', 'kite']);
+    const zh = understandPrompt('女孩在公园里放风筝', index);
+    expect(nameOf(zh, zh.relation?.held)).toBe('kite');
   });
 
   it('reads "playing" an instrument as holding it', () => {

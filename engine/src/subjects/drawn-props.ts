@@ -84,6 +84,18 @@ export const DRAWN_PROPS: DrawnProp[] = [
     svg: svg(`<polygon points="20,66 52,66 36,14" fill="#ffa8a8"/><polygon points="24,56 48,56 45,48 27,48" fill="#fff"/><polygon points="29,40 43,40 40,32 32,32" fill="#fff"/><circle cx="36" cy="10" r="5" fill="#ffe066"/>`),
   },
   {
+    id: 'X-ICEBERG', name: 'iceberg', keywords: ['iceberg', 'ice floe', 'glacier'], kind: 'water',
+    svg: svg(`<polygon points="6,58 12,44 18,46 26,26 33,32 41,14 49,32 56,28 62,42 66,58" fill="#e7f5ff"/><polygon points="26,26 33,32 30,58 22,58" fill="#d0ebff"/><polygon points="41,14 49,32 46,58 38,58" fill="#d0ebff"/><path d="M2 58 Q11 54 20 58 Q29 62 38 58 Q47 54 56 58 Q65 62 70 58 L70 70 L2 70 Z" fill="#74c0fc"/>`),
+  },
+  {
+    id: 'X-CAT-SLEEPING', name: 'cat sleeping', keywords: ['sleeping cat'], kind: 'animal',
+    svg: svg(`<path d="M58 56 Q70 50 66 40 Q63 34 60 40 Q64 48 54 52 Z" fill="#ffa94d"/><ellipse cx="40" cy="50" rx="24" ry="13" fill="#ffa94d"/><path d="M22 52 Q28 46 38 50 Q48 54 44 60 L30 62 Q22 60 22 52 Z" fill="#ffc078"/><polygon points="11,41 13,29 20,37" fill="#ffa94d"/><polygon points="24,36 30,29 31,41" fill="#ffa94d"/><circle cx="21" cy="46" r="11" fill="#ffa94d"/><ellipse cx="34" cy="60" rx="6" ry="3.2" fill="#ffc078"/></g><g id="line"><path d="M14 46 Q16.5 48.5 19 46" fill="none" stroke="#000"/><path d="M23 46 Q25.5 48.5 28 46" fill="none" stroke="#000"/><polygon points="19.5,50 22.5,50 21,52" fill="#000"/>`),
+  },
+  {
+    id: 'X-DOG-SLEEPING', name: 'dog sleeping', keywords: ['sleeping dog'], kind: 'animal',
+    svg: svg(`<path d="M60 52 Q70 44 68 36 Q64 36 62 42 Q60 48 56 50 Z" fill="#d9a066"/><ellipse cx="41" cy="50" rx="24" ry="13" fill="#d9a066"/><ellipse cx="34" cy="60" rx="7" ry="3.4" fill="#f1d2a8"/><circle cx="21" cy="47" r="11.5" fill="#f1d2a8"/><ellipse cx="11.5" cy="48" rx="4.5" ry="9" fill="#a0522d"/><ellipse cx="30.5" cy="48" rx="4.5" ry="9" fill="#a0522d"/><ellipse cx="21" cy="53" rx="5.5" ry="4" fill="#fff"/></g><g id="line"><path d="M15 45 Q17.5 47.5 20 45" fill="none" stroke="#000"/><path d="M22 45 Q24.5 47.5 27 45" fill="none" stroke="#000"/><ellipse cx="21" cy="51.5" rx="2" ry="1.4" fill="#000"/>`),
+  },
+  {
     id: 'X-CAPE', name: 'cape', keywords: ['cape', 'cloak', 'superhero cape'], kind: 'object',
     svg: svg(`<path d="M24 8 L48 8 L50 14 Q62 40 66 66 Q50 60 36 66 Q22 60 6 66 Q10 40 22 14 Z" fill="#ff6b6b"/><rect x="24" y="6" width="24" height="6" rx="3" fill="#ffd43b"/>`),
   },
