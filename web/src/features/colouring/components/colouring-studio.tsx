@@ -474,7 +474,7 @@ export function ColouringStudio({ image, master, kept, title }: ColouringStudioP
           onKeyDown={onKeyDown}
           onContextMenu={(event) => event.preventDefault()}
         >
-          <div ref={stageRef} className="absolute top-0 left-0 origin-top-left bg-white shadow-sm">
+          <div ref={stageRef} className="absolute top-0 left-0 origin-top-left bg-white shadow-sm" data-testid="colouring-stage">
             <canvas ref={canvasRef} className="absolute inset-0 h-full w-full" aria-hidden="true" />
             <img src={masterUrl} alt="" draggable={false} className="pointer-events-none absolute inset-0 h-full w-full mix-blend-multiply" />
           </div>

@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+import { assert, login, newUser, open, register } from '../helpers.mjs';
+import { importFixtureLibrary } from './05-library-fixture.mjs';
+
+let imported = false;
+function ensureLibrary(dataDir) {
+  if (imported) return;
+  importFixtureLibrary(dataDir);
+  imported = true;
+}
+
+/** Decodes an 8-bit RGB or RGBA, non-interlaced PNG (what Chromium writes) to { width, height, channels, pixels }. */
+function decodePng(buffer) {
+  assert.equal(buffer.subarray(1, 4).toString('latin1'), 'PNG');
+  let offset = 8;
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const idat = [];
+  while (offset < buffer.length) {
+    const length = buffer.readUInt32BE(offset);
+    const type = buffer.subarray(offset + 4, offset + 8).toString('latin1');
+    const data = buffer.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      assert.equal(data[8], 8, '8-bit');
+      channels = { 2: 3, 6: 4 }[data[9]];
+      assert.ok(channels, `colour type ${data[9]}`);
+      assert.equal(data[12], 0, 'not interlaced');
+    } else if (type === 'IDAT') idat.push(data);
+    offset += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const pixels = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y += 1) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x += 1) {
+      const a = x >= channels ? pixels[y * stride + x - channels] : 0;
+      const b = y > 0 ? pixels[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? pixels[(y - 1) * stride + x - channels] : 0;
+      const p = a + b - c;
+      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
+      const predictor = [0, a, b, (a + b) >> 1, paeth][filter];
+      pixels[y * stride + x] = (line[x] + predictor) & 0xff;
+    }
+  }
+  return { width, height, channels, at: (x, y) => [...pixels.subarray((y * width + x) * channels, (y * width + x) * channels + 3)] };
+}
+
+/** Where a point of the 2400×3150 master shows on the screen. */
+async function screenPoint(page, x, y) {
+  const box = await page.getByTestId('colouring-stage').boundingBox();
+  return { x: box.x + (x / 2400) * box.width, y: box.y + (y / 3150) * box.height };
+}
+
+async function tapPage(page, x, y) {
+  const point = await screenPoint(page, x, y);
+  await page.touchscreen.tap(point.x, point.y);
+}
+
+// The fixture's first page (05-library-fixture.mjs): a body ellipse around (1200, 1700), a head
+// circle around (1700, 1150), two legs (rectangles) around (780, 2450) and (1580, 2450).
+const BODY = [1200, 1700];
+const HEAD = [1700, 1150];
+const LEFT_LEG = [780, 2450];
+const RIGHT_LEG = [1580, 2450];
+const RED = [0xe5, 0x39, 0x35];
+const BLUE = [0x1e, 0x88, 0xe5];
+
+export const stories = [
+  {
+    name: 'on a 375 px phone a visitor colours three regions on screen, undoes one and saves the picture with the two fills',
+    context: { viewport: { width: 375, height: 780 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, acceptDownloads: true },
+    async run({ page, baseUrl, dataDir, outDir }) {
+      ensureLibrary(dataDir);
+      await open(page, `${baseUrl}/image/e2e-dino-01`);
+      await page.getByTestId('colour-on-screen').click();
+      await page.waitForURL(/\/image\/[^/]+\/colour$/);
+      await page.locator('[data-testid="colouring-canvas"][data-ready="true"]').waitFor({ timeout: 20_000 });
+
+      await page.getByRole('button', { name: 'Red', exact: true }).click();
+      await tapPage(page, ...BODY);
+      await page.getByRole('button', { name: 'Blue', exact: true }).click();
+      await tapPage(page, ...HEAD);
+      await page.getByRole('button', { name: 'Green', exact: true }).click();
+      await tapPage(page, ...LEFT_LEG);
+      // The recent colours remember what was used, newest first.
+      assert.deepEqual(await page.getByTestId('recent-colours').getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))), ['Green', 'Blue', 'Red']);
+      await page.screenshot({ path: `${outDir}/colour-phone-three-fills.png` });
+
+      await page.getByRole('button', { name: /^Undo/ }).click();
+      assert.equal(await page.getByRole('button', { name: /^Redo/ }).isEnabled(), true);
+      await page.screenshot({ path: `${outDir}/colour-phone-undone.png` });
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('colouring-save').click()]);
+      assert.match(download.suggestedFilename(), /^coloring-page-Baby-Dino-Hatching-.{8}-coloured\.png$/);
+      const picture = decodePng(readFileSync(await download.path()));
+      assert.deepEqual([picture.width, picture.height], [2400, 3150]);
+      assert.deepEqual(picture.at(...BODY), RED, 'the body is red');
+      assert.deepEqual(picture.at(...HEAD), BLUE, 'the head is blue');
+      assert.deepEqual(picture.at(...LEFT_LEG), [255, 255, 255], 'the undone leg is white again');
+      assert.deepEqual(picture.at(...RIGHT_LEG), [255, 255, 255], 'the untouched leg is white');
+      assert.deepEqual(picture.at(100, 100), [255, 255, 255], 'the paper around is white');
+      // Region-exact: the body's colour stops at its line; the line stays black.
+      let outline = 0;
+      for (let y = BODY[1]; y > 1000 && outline === 0; y -= 1) if (picture.at(BODY[0], y).every((c) => c === 0)) outline = y;
+      assert.ok(outline > 0, 'a black line above the body');
+      assert.deepEqual(picture.at(BODY[0], outline + 14), RED, 'red right up to the line');
+      assert.deepEqual(picture.at(BODY[0], outline - 30), [255, 255, 255], 'nothing red past the line');
+    },
+  },
+  {
+    name: 'a member colours a page in Japanese, keeps it in My creations, finds it there and deletes it',
+    async run({ page, baseUrl, dataDir, outDir }) {
+      ensureLibrary(dataDir);
+      const user = newUser('colour');
+      await register(page, baseUrl, user);
+      await login(page, baseUrl, user);
+      await open(page, `${baseUrl}/ja/image/e2e-dino-02/colour`);
+      await page.locator('[data-testid="colouring-canvas"][data-ready="true"]').waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: '緑', exact: true }).click();
+      // Keyboard: focus the page, arrows to a space, Enter colours it.
+      await page.getByTestId('colouring-canvas').focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: /^元に戻す/ }).waitFor();
+      assert.equal(await page.getByRole('button', { name: /^元に戻す/ }).isEnabled(), true);
+      await page.screenshot({ path: `${outDir}/colour-desktop-ja.png` });
+      await page.getByTestId('colouring-keep').click();
+      await page.getByText('マイ作品に保存しました。').waitFor();
+
+      await page.getByRole('link', { name: 'マイ作品を見る' }).click();
+      await page.waitForURL(`${baseUrl}/ja/creations`);
+      const card = page.getByTestId('kept-picture');
+      await card.waitFor();
+      await page.screenshot({ path: `${outDir}/colour-creations-ja.png`, fullPage: true });
+      await card.getByRole('button', { name: '削除' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: '削除' }).click();
+      await card.waitFor({ state: 'detached' });
+    },
+  },
+];
