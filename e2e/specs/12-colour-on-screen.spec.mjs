@@ -51,23 +51,26 @@ function decodePng(buffer) {
   return { width, height, channels, at: (x, y) => [...pixels.subarray((y * width + x) * channels, (y * width + x) * channels + 3)] };
 }
 
-/** Where a point of the 2400×3150 master shows on the screen. */
-async function screenPoint(page, x, y) {
+/** Where a point of the page (as fractions of its width and height) shows on the screen. */
+async function screenPoint(page, fx, fy) {
   const box = await page.getByTestId('colouring-stage').boundingBox();
-  return { x: box.x + (x / 2400) * box.width, y: box.y + (y / 3150) * box.height };
+  return { x: box.x + fx * box.width, y: box.y + fy * box.height };
 }
 
 async function tapPage(page, x, y) {
+  // The whole page in view, clear of the sticky header, as a child holding the phone sees it.
+  await page.getByTestId('colouring-canvas').evaluate((frame) => frame.scrollIntoView({ block: 'center' }));
   const point = await screenPoint(page, x, y);
   await page.touchscreen.tap(point.x, point.y);
 }
 
-// The fixture's first page (05-library-fixture.mjs): a body ellipse around (1200, 1700), a head
-// circle around (1700, 1150), two legs (rectangles) around (780, 2450) and (1580, 2450).
-const BODY = [1200, 1700];
-const HEAD = [1700, 1150];
-const LEFT_LEG = [780, 2450];
-const RIGHT_LEG = [1580, 2450];
+// The fixture's first page (05-library-fixture.mjs, drawn on 2400×3150, a 3:4 page of 2363×3150):
+// a body ellipse around (1200, 1700), a head circle around (1700, 1150), two legs (rectangles)
+// around (780, 2450) and (1580, 2450) — here as fractions of the page.
+const BODY = [1200 / 2400, 1700 / 3150];
+const HEAD = [1700 / 2400, 1150 / 3150];
+const LEFT_LEG = [780 / 2400, 2450 / 3150];
+const RIGHT_LEG = [1580 / 2400, 2450 / 3150];
 const RED = [0xe5, 0x39, 0x35];
 const BLUE = [0x1e, 0x88, 0xe5];
 
@@ -99,18 +102,23 @@ export const stories = [
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('colouring-save').click()]);
       assert.match(download.suggestedFilename(), /^coloring-page-Baby-Dino-Hatching-.{8}-coloured\.png$/);
       const picture = decodePng(readFileSync(await download.path()));
-      assert.deepEqual([picture.width, picture.height], [2400, 3150]);
-      assert.deepEqual(picture.at(...BODY), RED, 'the body is red');
-      assert.deepEqual(picture.at(...HEAD), BLUE, 'the head is blue');
-      assert.deepEqual(picture.at(...LEFT_LEG), [255, 255, 255], 'the undone leg is white again');
-      assert.deepEqual(picture.at(...RIGHT_LEG), [255, 255, 255], 'the untouched leg is white');
+      // The page's own size (3:4 in the printable area: 2363×3150), not the screen's.
+      assert.deepEqual([picture.width, picture.height], [2363, 3150]);
+      const at = ([fx, fy]) => picture.at(Math.round(fx * picture.width), Math.round(fy * picture.height));
+      assert.deepEqual(at(BODY), RED, 'the body is red');
+      assert.deepEqual(at(HEAD), BLUE, 'the head is blue');
+      assert.deepEqual(at(LEFT_LEG), [255, 255, 255], 'the undone leg is white again');
+      assert.deepEqual(at(RIGHT_LEG), [255, 255, 255], 'the untouched leg is white');
       assert.deepEqual(picture.at(100, 100), [255, 255, 255], 'the paper around is white');
-      // Region-exact: the body's colour stops at its line; the line stays black.
+      // Region-exact: the body's red reaches its line and stops there; the line stays black.
+      const x = Math.round(BODY[0] * picture.width);
       let outline = 0;
-      for (let y = BODY[1]; y > 1000 && outline === 0; y -= 1) if (picture.at(BODY[0], y).every((c) => c === 0)) outline = y;
+      for (let y = Math.round(BODY[1] * picture.height); y > 1000 && outline === 0; y -= 1) if (picture.at(x, y).every((c) => c === 0)) outline = y;
       assert.ok(outline > 0, 'a black line above the body');
-      assert.deepEqual(picture.at(BODY[0], outline + 14), RED, 'red right up to the line');
-      assert.deepEqual(picture.at(BODY[0], outline - 30), [255, 255, 255], 'nothing red past the line');
+      assert.deepEqual(picture.at(x, outline + 1), RED, 'red right up to the line');
+      let top = outline;
+      while (picture.at(x, top - 1).every((c) => c === 0)) top -= 1;
+      assert.deepEqual(picture.at(x, top - 1), [255, 255, 255], 'nothing red past the line');
     },
   },
   {

@@ -442,7 +442,7 @@ export function ColouringStudio({ image, master, kept, title }: ColouringStudioP
   }, []);
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       <div className="flex min-w-0 flex-col gap-3">
         <ColouringToolbar
           canUndo={history.canUndo}
@@ -459,7 +459,7 @@ export function ColouringStudio({ image, master, kept, title }: ColouringStudioP
         />
         <div
           ref={frameRef}
-          className="relative h-[min(68dvh,calc((100vw-2rem)*1.32))] min-h-72 touch-none overflow-hidden rounded-3xl bg-slate-100 ring-1 ring-slate-200 select-none focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500 lg:h-[calc(100dvh-12rem)] lg:min-h-[28rem]"
+          className="relative h-[min(60dvh,calc((100vw-2rem)*1.32))] min-h-72 touch-none overflow-hidden rounded-3xl bg-slate-100 ring-1 ring-slate-200 select-none focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500 lg:h-[calc(100dvh-12rem)] lg:min-h-[28rem]"
           tabIndex={0}
           role="application"
           aria-roledescription={t('colouring.canvasRole')}
@@ -490,16 +490,16 @@ export function ColouringStudio({ image, master, kept, title }: ColouringStudioP
             </p>
           ) : null}
         </div>
-        <p id="colouring-hint" className="text-sm text-slate-600">
-          {t('colouring.hint')}
-        </p>
         <p className="sr-only" aria-live="polite" data-testid="colouring-announcement">
           {announcement}
         </p>
       </div>
-      <div className="flex flex-col gap-4">
+      <div className="flex min-w-0 flex-col gap-4">
         <Palette colour={colour} erasing={erasing} recent={recent} onChoose={chooseColour} />
         <ColouringActions image={image} title={title} ready={ready !== null} hasColour={history.coloured} compose={compose} />
+        <p id="colouring-hint" className="text-sm text-slate-600">
+          {t('colouring.hint')}
+        </p>
       </div>
     </div>
   );
