@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent a
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
 import { fetchKeptPicture, type ColouredDto } from '../api/colouring-api';
-import { ColouringBoard } from '../lib/colouring-board';
+import { ColouringBoard, FILL_FRAME_MEASURE, READY_MARK } from '../lib/colouring-board';
 import { NO_COLOUR } from '../lib/colouring-history';
 import { hexToPixel, PALETTE, withRecent } from '../lib/colours';
 import type { LayerRegions } from '../lib/layer-runs';
@@ -184,7 +184,7 @@ export function ColouringStudio({ image, master, kept, title }: ColouringStudioP
       .then(async (loaded) => {
         if (cancelled) return;
         setReady({ layer: loaded.layer, width: loaded.width, height: loaded.height });
-        performance.mark('colour-ready');
+        performance.mark(READY_MARK, { detail: loaded.timings });
         await start(worker, loaded.layer, () => cancelled);
       })
       .catch(() => {
@@ -381,6 +381,7 @@ export function ColouringStudio({ image, master, kept, title }: ColouringStudioP
     // A finger on a line still colours the space it meant: the nearest one within about 6 CSS pixels.
     const region = regionAt(board.layer, page.x * perCss, page.y * perCss, Math.ceil((6 * perCss) / viewRef.current.scale));
     if (fillRegion(region, since)) {
+      requestAnimationFrame(() => performance.measure(FILL_FRAME_MEASURE, { start: since, end: performance.now() }));
       focusRegionRef.current = region;
       placeMarker(0);
     }
@@ -467,6 +468,7 @@ export function ColouringStudio({ image, master, kept, title }: ColouringStudioP
           aria-describedby="colouring-hint"
           data-testid="colouring-canvas"
           data-ready={ready ? 'true' : 'false'}
+          data-regions={ready?.layer.count}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}

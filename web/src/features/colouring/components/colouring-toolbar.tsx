@@ -35,7 +35,7 @@ function ToolButton({ icon, label, onClick, disabled, pressed, shortcut }: { ico
       aria-keyshortcuts={shortcut}
       title={label}
       aria-label={label}
-      className={`inline-flex size-11 items-center justify-center rounded-full ring-1 transition-colors disabled:cursor-not-allowed disabled:opacity-40 ${pressed ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-800 ring-slate-300 hover:bg-brand-50'}`}
+      className={`inline-flex size-10 items-center justify-center rounded-full ring-1 sm:size-11 transition-colors disabled:cursor-not-allowed disabled:opacity-40 ${pressed ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-800 ring-slate-300 hover:bg-brand-50'}`}
     >
       <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
         {icons[icon]}
@@ -52,11 +52,11 @@ export function ColouringToolbar(props: ToolbarProps) {
       <ToolButton icon="undo" label={t('colouring.tools.undo')} onClick={props.onUndo} disabled={!props.canUndo} shortcut="Control+Z" />
       <ToolButton icon="redo" label={t('colouring.tools.redo')} onClick={props.onRedo} disabled={!props.canRedo} shortcut="Control+Shift+Z" />
       <ToolButton icon="eraser" label={t('colouring.tools.eraser')} onClick={props.onToggleEraser} pressed={props.erasing} shortcut="E" />
-      <span className="mx-1 h-6 w-px bg-slate-300" aria-hidden="true" />
+      <span className="mx-0.5 hidden h-6 w-px bg-slate-300 sm:block" aria-hidden="true" />
       <ToolButton icon="zoomOut" label={t('colouring.tools.zoomOut')} onClick={props.onZoomOut} shortcut="-" />
       <ToolButton icon="zoomIn" label={t('colouring.tools.zoomIn')} onClick={props.onZoomIn} shortcut="+" />
       <ToolButton icon="fit" label={t('colouring.tools.fit')} onClick={props.onFit} shortcut="0" />
-      <span className="mx-1 h-6 w-px bg-slate-300" aria-hidden="true" />
+      <span className="mx-0.5 hidden h-6 w-px bg-slate-300 sm:block" aria-hidden="true" />
       <ToolButton icon="startOver" label={t('colouring.tools.startOver')} onClick={props.onStartOver} disabled={!props.canStartOver} />
     </div>
   );

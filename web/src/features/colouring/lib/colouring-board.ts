@@ -10,6 +10,10 @@ export interface LayerCanvas {
 
 /** User Timing name of one fill, from the input event to the pixels handed to the canvas (bench:colour reads it). */
 export const FILL_MEASURE = 'colour-fill';
+/** From the input event to the next animation frame after the fill (the screen's own work since included). */
+export const FILL_FRAME_MEASURE = 'colour-fill-frame';
+/** Mark set when the page is ready to colour (its detail: the worker's decode, label and layer times). */
+export const READY_MARK = 'colour-ready';
 
 /**
  * The on-screen colouring: the history of fills and the colour layer's pixels, kept in step. A
@@ -41,7 +45,9 @@ export class ColouringBoard {
   fill(region: number, colour: number, since?: number): ColouringStep | null {
     const step = this.history.fill(region, colour);
     if (step) this.draw(step, 'after');
-    if (step && since !== undefined && typeof performance.measure === 'function') performance.measure(FILL_MEASURE, { start: since, end: performance.now() });
+    if (step && since !== undefined && typeof performance.measure === 'function') {
+      performance.measure(FILL_MEASURE, { start: since, end: performance.now(), detail: { region, area: this.layer.areas[region] } });
+    }
     return step;
   }
 
