@@ -176,7 +176,9 @@ export function ColouringStudio({ image, master, kept, title }: ColouringStudioP
     frameSizeRef.current = frame;
     const worker = createColouringWorker();
     workerRef.current = worker;
-    const dpr = Math.min(3, window.devicePixelRatio || 1);
+    // Colour under the lines needs no more than two layer pixels per CSS pixel: the lines come from the
+    // master itself, and a bigger layer only makes every fill of a big region upload more.
+    const dpr = Math.min(2, window.devicePixelRatio || 1);
     const layerWidth = Math.ceil((frame?.pageWidth ?? 600) * dpr);
     let cancelled = false;
     worker
