@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
-import { assert, login, newUser, open, register } from '../helpers.mjs';
+import { assert, login, newUser, open, register, screenshots } from '../helpers.mjs';
 import { importFixtureLibrary } from './05-library-fixture.mjs';
 
 let imported = false;
@@ -119,6 +119,7 @@ export const stories = [
       let top = outline;
       while (picture.at(x, top - 1).every((c) => c === 0)) top -= 1;
       assert.deepEqual(picture.at(x, top - 1), [255, 255, 255], 'nothing red past the line');
+      await screenshots(page, outDir, 'colour-en');
     },
   },
   {
@@ -137,7 +138,7 @@ export const stories = [
       await page.keyboard.press('Enter');
       await page.getByRole('button', { name: /^元に戻す/ }).waitFor();
       assert.equal(await page.getByRole('button', { name: /^元に戻す/ }).isEnabled(), true);
-      await page.screenshot({ path: `${outDir}/colour-desktop-ja.png` });
+      await screenshots(page, outDir, 'colour-ja');
       await page.getByTestId('colouring-keep').click();
       await page.getByText('マイ作品に保存しました。').waitFor();
 
