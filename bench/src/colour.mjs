@@ -100,6 +100,7 @@ async function measurePage(browser, image) {
   let turn = 0;
   // Two frames: what the screen does after a swatch or a fill is done before the next touch, as
   // between a child's taps (without it a tap would wait behind the swatch's own update).
+  // eslint-disable-next-line no-undef -- runs in the page
   const settle = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const tap = async (fx, fy) => {
     // Alternate colours so every tap is a real fill, even on a region already coloured.

@@ -73,6 +73,8 @@ export function ColouringStudio({ image, master, kept, title }: ColouringStudioP
   const gesture = useRef<Gesture | null>(null);
   const saveTimer = useRef<number | undefined>(undefined);
   const focusRegionRef = useRef(0);
+  /** The focus ring shows while the keyboard moves it; a tap hides it. */
+  const ringShown = useRef(false);
   const keptRef = useRef(kept);
 
   const [ready, setReady] = useState<Ready | null>(null);
@@ -125,7 +127,7 @@ export function ColouringStudio({ image, master, kept, title }: ColouringStudioP
         stage.style.height = `${frame.pageHeight}px`;
         stage.style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.scale})`;
       }
-      placeMarker(focusRegionRef.current);
+      placeMarker(ringShown.current ? focusRegionRef.current : 0);
     },
     [placeMarker],
   );
@@ -385,6 +387,7 @@ export function ColouringStudio({ image, master, kept, title }: ColouringStudioP
     if (fillRegion(region, since)) {
       requestAnimationFrame(() => performance.measure(FILL_FRAME_MEASURE, { start: since, end: performance.now() }));
       focusRegionRef.current = region;
+      ringShown.current = false;
       placeMarker(0);
     }
   }
@@ -393,6 +396,7 @@ export function ColouringStudio({ image, master, kept, title }: ColouringStudioP
     const frame = frameSizeRef.current;
     const layer = boardRef.current?.layer;
     focusRegionRef.current = region;
+    ringShown.current = true;
     if (frame && layer && region) {
       const px = (layer.anchors[2 * region] / image.dimensions.width) * frame.pageWidth;
       const py = (layer.anchors[2 * region + 1] / image.dimensions.height) * frame.pageHeight;
