@@ -78,14 +78,16 @@ const BLUE = [0x1e, 0x88, 0xe5];
 
 export const stories = [
   {
-    name: 'on a 375 px phone a visitor colours three regions on screen, undoes one and saves the picture with the two fills',
+    name: 'on a 375 px phone a visitor colours three regions on screen, offline, undoes one and saves the picture with the two fills',
     context: { viewport: { width: 375, height: 780 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, acceptDownloads: true },
-    async run({ page, baseUrl, dataDir, outDir }) {
+    async run({ page, context, baseUrl, dataDir, outDir }) {
       await ensureLibrary(baseUrl, dataDir);
       await open(page, `${baseUrl}/image/e2e-dino-01`);
       await page.getByTestId('colour-on-screen').click();
       await page.waitForURL(/\/image\/[^/]+\/colour$/);
       await page.locator('[data-testid="colouring-canvas"][data-ready="true"]').waitFor({ timeout: 20_000 });
+      // Once the page is loaded the rest works offline: fills, undo and the saved picture.
+      await context.setOffline(true);
 
       await page.getByRole('button', { name: 'Red', exact: true }).click();
       await tapPage(page, ...BODY);
@@ -121,6 +123,7 @@ export const stories = [
       let top = outline;
       while (picture.at(x, top - 1).every((c) => c === 0)) top -= 1;
       assert.deepEqual(picture.at(x, top - 1), [255, 255, 255], 'nothing red past the line');
+      await context.setOffline(false);
       await screenshots(page, outDir, 'colour-en');
     },
   },
