@@ -51,6 +51,9 @@ import { createGenerationService } from './modules/generation/generation.service
 import { createPromptsService } from './modules/prompts/prompts.service';
 import { promptsRoutes } from './modules/prompts/prompts.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createColouringsRepository } from './modules/colourings/colourings.repository';
+import { colouringsRoutes } from './modules/colourings/colourings.routes';
+import { createColouringsService } from './modules/colourings/colourings.service';
 import { createFileUrls } from './modules/images/image-files';
 import { createImagesRepository } from './modules/images/images.repository';
 import { imagesRoutes } from './modules/images/images.routes';
@@ -187,7 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const urls = createFileUrls({ publicUrl: config.publicUrl, secret: config.jwtSecret });
   const imagesRepository = createImagesRepository(kysely, db.textSearch);
-  const images = createImagesService({ images: imagesRepository, storage: deps.storage, urls, isUniqueViolation: db.isUniqueViolation });
+  const colourings = createColouringsService({ colourings: createColouringsRepository(kysely), images: imagesRepository, storage: deps.storage, urls, isUniqueViolation: db.isUniqueViolation });
+  const images = createImagesService({ images: imagesRepository, storage: deps.storage, urls, isUniqueViolation: db.isUniqueViolation, beforeDelete: colourings.removeForImage });
   const metrics = createMetrics();
   const generation = createGenerationService({
     db: kysely,
@@ -282,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const imagesVersion = createImagesVersionReader(db);
   await app.register(libraryRoutes, { library, imagesVersion });
   await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });
+  await app.register(colouringsRoutes, { colourings, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
   await app.register(generationRoutes, { generation, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
   await app.register(promptsRoutes, {
     prompts: createPromptsService({ maker: deps.maker, improver: deps.improver ?? (() => defaultImprover(config)) }),

@@ -15,6 +15,7 @@ import { textSearch } from './migrations/009-text-search';
 import { privateOriginals } from './migrations/010-private-originals';
 import { renewingSubscriptions } from './migrations/012-renewing-subscriptions';
 import { searchVectorColumn } from './migrations/014-search-vector-column';
+import { colouredPages } from './migrations/015-coloured-pages';
 import type { Database } from './schema';
 import { createTextSearch, type TextSearch } from './text-search';
 
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '010-private-originals': privateOriginals,
   '012-renewing-subscriptions': renewingSubscriptions,
   '014-search-vector-column': searchVectorColumn,
+  '015-coloured-pages': colouredPages,
 };
 
 class StaticMigrations implements MigrationProvider {

@@ -264,6 +264,19 @@ export interface BlogPostsTable {
   updated_at: string;
 }
 
+/** A member's coloured picture of a page (migration 015, decision 030): one per member and page. */
+export interface ColouredPagesTable {
+  id: string;
+  user_id: string;
+  /** Not a foreign key: a library import replaces a page's row under the same id. */
+  image_id: string;
+  file_key: string;
+  thumb_key: string;
+  bytes: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -284,4 +297,5 @@ export interface Database {
   blog_posts: BlogPostsTable;
   storage_moves: StorageMovesTable;
   curated_examples: CuratedExamplesTable;
+  coloured_pages: ColouredPagesTable;
 }

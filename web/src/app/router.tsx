@@ -34,6 +34,7 @@ export function pageRoutes(): RouteObject[] {
     { path: paths.category.path, lazy: async () => ({ Component: (await import('./routes/category')).CategoryRoute }) },
     { path: paths.categoryImage.path, lazy: async () => ({ Component: (await import('./routes/category-image')).CategoryImageRoute }) },
     { path: paths.image.path, lazy: async () => ({ Component: (await import('./routes/image')).ImageRoute }) },
+    { path: paths.colour.path, lazy: async () => ({ Component: (await import('./routes/colour')).ColourRoute }) },
     { path: paths.blog.path, lazy: async () => ({ Component: (await import('./routes/blog')).BlogRoute }) },
     { path: paths.blogPost.path, lazy: async () => ({ Component: (await import('./routes/blog-post')).BlogPostRoute }) },
     { path: paths.creations.path, lazy: async () => ({ Component: (await import('./routes/creations')).CreationsRoute }) },

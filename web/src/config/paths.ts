@@ -52,6 +52,7 @@ export const paths = {
       localize(`/categories/${encodeURIComponent(categoryId)}/${encodeURIComponent(imageId)}`, lang),
   },
   image: { path: 'image/:imageId', getHref: (lang: Language, id: string) => localize(`/image/${encodeURIComponent(id)}`, lang) },
+  colour: { path: 'image/:imageId/colour', getHref: (lang: Language, id: string) => localize(`/image/${encodeURIComponent(id)}/colour`, lang) },
   blog: { path: 'blog', getHref: (lang: Language) => localize('/blog', lang) },
   blogPost: { path: 'blog/:slug', getHref: (lang: Language, slug: string) => localize(`/blog/${encodeURIComponent(slug)}`, lang) },
   creations: { path: 'creations', getHref: (lang: Language) => localize('/creations', lang) },

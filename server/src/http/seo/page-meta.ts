@@ -112,6 +112,7 @@ const PRIVATE_PAGES: Record<string, Localized> = {
   '/test-auth': { en: 'Sign-in status', zh: '登录状态', ja: 'ログイン状態' },
 };
 const HOME: Localized = { en: 'Home', zh: '首页', ja: 'ホーム' };
+const COLOUR: Localized = { en: 'Colour it on screen', zh: '在屏幕上涂色', ja: '画面でぬりえ' };
 const CATEGORIES: Localized = { en: 'Categories', zh: '分类', ja: 'カテゴリ' };
 const BLOG: Localized = { en: 'Blog', zh: '博客', ja: 'ブログ' };
 const NOT_FOUND: Localized = { en: 'Page not found', zh: '页面不存在', ja: 'ページが見つかりません' };
@@ -177,6 +178,15 @@ export function createPageMeta(options: { publicUrl: string; data: SeoData }) {
       return page(lang, canonicalPath, category.seoTitle[lang], category.seoDesc[lang], {
         jsonLd: [breadcrumbs(lang, [[HOME[lang], '/'], [CATEGORIES[lang], '/categories'], [category.displayName[lang], canonicalPath]])],
       });
+    }
+
+    // The colouring view of a page: a tool, not indexed. A private page opens for its owner, whom
+    // the server cannot tell from here (the token is in the browser), so it answers 200 either way.
+    const colourMatch = /^\/image\/([^/]+)\/colour$/.exec(path);
+    if (colourMatch) {
+      const image = await data.image(decodeURIComponent(colourMatch[1]));
+      const title = image ? `${COLOUR[lang]}: ${image.title[lang]}` : COLOUR[lang];
+      return { ...page(lang, path, title, image?.description[lang] ?? SITE[lang]), robots: 'noindex,follow', alternates: [] };
     }
 
     const imageMatch = /^\/categories\/([^/]+)\/([^/]+)$/.exec(path) ?? /^\/image\/([^/]+)$/.exec(path);

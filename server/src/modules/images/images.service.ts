@@ -11,6 +11,8 @@ export interface ImagesServiceDeps {
   storage: Storage;
   urls: FileUrls;
   isUniqueViolation(error: unknown): boolean;
+  /** Removes what others made of a page (their coloured pictures, decision 030) before the page goes. */
+  beforeDelete?(imageId: string): Promise<void>;
 }
 
 
@@ -38,6 +40,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
     async deleteMine(userId: string, id: string): Promise<void> {
       const row = await images.findById(id);
       if (!row || row.user_id !== userId) throw new AppError(ErrorCode.notFound, 'Image not found');
+      await deps.beforeDelete?.(id);
       await images.delete(id);
       await removePageFiles(storage, parseFiles(row.files));
     },

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
+import { KeptPictures } from '../../features/colouring/components/kept-pictures';
 import { CreationsView } from '../../features/creations/components/creations-view';
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -20,5 +21,10 @@ export function CreationsRoute() {
     );
   }
   if (!user) return <Navigate to={paths.login.getHref(lang, { redirectTo: '/creations', reason: 'login-required' })} replace />;
-  return <CreationsView key={user.userId} />;
+  return (
+    <>
+      <CreationsView key={user.userId} />
+      <KeptPictures key={`kept-${user.userId}`} />
+    </>
+  );
 }

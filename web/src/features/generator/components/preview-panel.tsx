@@ -1,6 +1,9 @@
 import type { ImageDto } from '@studio/contracts/images';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
 import { DownloadButtons } from '../../images/components/download-buttons';
 import { MoreMenu } from '../../images/components/more-menu';
 import { useOriginalUrl } from '../../images/hooks/use-original-url';
@@ -164,6 +167,9 @@ function ImagePreview({ image, onDelete, onReport, compact }: { image: ImageDto;
       </figure>
       <div className="flex flex-wrap items-start justify-center gap-2">
         <DownloadButtons image={{ id: image.id, title: localizedText(image.title, 'en') }} size={compact ? 'sm' : 'md'} />
+        <Link to={paths.colour.getHref(lang, image.id)} className={buttonClass('secondary', compact ? 'min-h-9 px-3 py-1.5 text-xs' : '')} data-testid="colour-on-screen">
+          {t('colouring.entry')}
+        </Link>
         <MoreMenu onDelete={() => onDelete(image)} onReport={() => onReport(image)} />
       </div>
     </div>

@@ -145,6 +145,9 @@ function ImageView({ image, category }: Loaded) {
             <h2 className="text-base font-bold text-slate-900">{t('library.image.download')}</h2>
             <p className="mt-1 mb-4 text-sm text-slate-600">{t('library.image.downloadHint')}</p>
             <DownloadButtons image={{ id: image.id, title: image.title.en || title }} />
+            <Link to={paths.colour.getHref(lang, image.slug)} className={buttonClass('secondary', 'mt-3')} data-testid="colour-on-screen">
+              {t('colouring.entry')}
+            </Link>
           </div>
           {info.length ? (
             <div className="mt-8 space-y-6" data-testid="additional-info">

@@ -1,0 +1,6 @@
+import { ColouringScreen } from '../../features/colouring/components/colouring-screen';
+
+/** /image/{id}/colour: colour a page on screen. */
+export function ColourRoute() {
+  return <ColouringScreen />;
+}
