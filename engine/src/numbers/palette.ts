@@ -45,19 +45,24 @@ export const CRAYONS: readonly Crayon[] = [
 
 /**
  * The most colours a key holds (issue 17: 8 to 16, fewer for younger children), and how many
- * a page without a coloured preview is painted with (bright, well apart).
+ * a page without a coloured preview is painted with (bright for shapes, light for large areas).
  */
-export const KEY_SIZE: Record<Difficulty, { max: number; withoutPreview: number }> = {
-  toddler: { max: 8, withoutPreview: 5 },
-  children: { max: 10, withoutPreview: 7 },
-  teen: { max: 12, withoutPreview: 9 },
-  adult: { max: 16, withoutPreview: 12 },
+export const KEY_SIZE: Record<Difficulty, { max: number; withoutPreview: { bright: number; light: number } }> = {
+  toddler: { max: 8, withoutPreview: { bright: 4, light: 2 } },
+  children: { max: 10, withoutPreview: { bright: 6, light: 3 } },
+  teen: { max: 12, withoutPreview: { bright: 8, light: 3 } },
+  adult: { max: 16, withoutPreview: { bright: 10, light: 4 } },
 };
 
-/** Crayon indexes for pages without a preview, most cheerful first: a page uses the first N. */
-export const PREVIEWLESS_ORDER: readonly number[] = ['red', 'yellow', 'sky blue', 'green', 'orange', 'violet', 'pink', 'light green', 'tan', 'teal', 'light orange', 'lavender'].map(
-  (name) => CRAYONS.findIndex((crayon) => crayon.name === name),
-);
+const crayonIndex = (name: string): number => CRAYONS.findIndex((crayon) => crayon.name === name);
+
+/**
+ * Crayons for pages without a preview, most cheerful first: a page uses the first N bright ones
+ * for its shapes and the first few light ones for its large areas (sky, ground, background),
+ * as a child colouring a page would.
+ */
+export const PREVIEWLESS_BRIGHT: readonly number[] = ['red', 'yellow', 'sky blue', 'green', 'orange', 'violet', 'pink', 'tan', 'teal', 'brown'].map(crayonIndex);
+export const PREVIEWLESS_LIGHT: readonly number[] = ['light blue', 'light green', 'light yellow', 'peach'].map(crayonIndex);
 
 export type Lab = [number, number, number];
 

@@ -1,4 +1,4 @@
-import { CRAYON_LABS, isPaperColour, KEY_SIZE, labDistance, nearestCrayon, PREVIEWLESS_ORDER, rgbToLab, type Lab } from './palette';
+import { CRAYON_LABS, isPaperColour, KEY_SIZE, labDistance, nearestCrayon, PREVIEWLESS_BRIGHT, PREVIEWLESS_LIGHT, rgbToLab, type Lab } from './palette';
 import type { PageRegions } from './page-regions';
 import type { Difficulty } from '@studio/contracts/constants';
 
@@ -92,29 +92,42 @@ export function groupToCrayons(regions: PageRegions, colours: (Lab | null)[], ma
   return crayons;
 }
 
+/** A region covering at least this share of the picture's paper is a large area (sky, ground): a light crayon. */
+const LARGE_AREA_SHARE = 0.04;
+
 /**
  * Crayons for a page without a coloured picture (an image model's page, or someone else's photo
- * page): the difficulty's bright set, neighbours always different where the set allows, each
- * region (largest first) taking the colour used least so far, so the page looks balanced.
+ * page): large areas light, shapes bright, neighbours always different where the sets allow, each
+ * region (largest first) taking the colour of its set used least so far, so the page looks balanced.
  */
 export function paintWithoutPreview(regions: PageRegions, difficulty: Difficulty): RegionCrayons {
-  const set = PREVIEWLESS_ORDER.slice(0, KEY_SIZE[difficulty].withoutPreview);
+  const sizes = KEY_SIZE[difficulty].withoutPreview;
+  const bright = PREVIEWLESS_BRIGHT.slice(0, sizes.bright);
+  const light = PREVIEWLESS_LIGHT.slice(0, sizes.light);
   const crayons = new Int16Array(regions.count + 1).fill(-1);
   const order: number[] = [];
-  for (let r = 1; r <= regions.count; r++) if (!regions.touchesBorder[r]) order.push(r);
+  let paper = 0;
+  for (let r = 1; r <= regions.count; r++) {
+    if (regions.touchesBorder[r]) continue;
+    order.push(r);
+    paper += regions.areas[r];
+  }
   order.sort((a, b) => regions.areas[b] - regions.areas[a] || a - b);
-  const uses = new Map<number, number>(set.map((c) => [c, 0]));
+  const uses = new Map<number, number>([...bright, ...light].map((c) => [c, 0]));
   for (const r of order) {
+    const set = regions.areas[r] >= LARGE_AREA_SHARE * paper ? light : bright;
     const taken = new Set<number>();
     for (const n of regions.neighbours[r].keys()) if (crayons[n] >= 0) taken.add(crayons[n]);
     const free = set.filter((c) => !taken.has(c));
-    const choices = free.length > 0 ? free : set;
+    const anyFree = [...set, ...(set === light ? bright : light)].filter((c) => !taken.has(c));
+    const choices = free.length > 0 ? free : anyFree.length > 0 ? anyFree : set;
     // Least used; ties go round the set from a place that moves with the region, so colours mix.
+    const turn = (c: number): number => (choices.indexOf(c) + r) % choices.length;
     let pick = choices[0];
     for (const c of choices) {
       const u = uses.get(c)!;
       const best = uses.get(pick)!;
-      if (u < best || (u === best && (set.indexOf(c) - r + 997 * set.length) % set.length < (set.indexOf(pick) - r + 997 * set.length) % set.length)) pick = c;
+      if (u < best || (u === best && turn(c) < turn(pick))) pick = c;
     }
     crayons[r] = pick;
     uses.set(pick, uses.get(pick)! + 1);
