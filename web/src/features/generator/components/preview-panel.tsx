@@ -2,6 +2,7 @@ import type { ImageDto } from '@studio/contracts/images';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadButtons } from '../../images/components/download-buttons';
+import { ColourByNumber } from '../../images/components/colour-by-number';
 import { MoreMenu } from '../../images/components/more-menu';
 import { useOriginalUrl } from '../../images/hooks/use-original-url';
 import { localizedText } from '../../images/localized';
@@ -165,6 +166,9 @@ function ImagePreview({ image, onDelete, onReport, compact }: { image: ImageDto;
       <div className="flex flex-wrap items-start justify-center gap-2">
         <DownloadButtons image={{ id: image.id, title: localizedText(image.title, 'en') }} size={compact ? 'sm' : 'md'} />
         <MoreMenu onDelete={() => onDelete(image)} onReport={() => onReport(image)} />
+      </div>
+      <div className="w-full max-w-[600px]">
+        <ColourByNumber image={{ id: image.id, title: localizedText(image.title, 'en') }} size={compact ? 'sm' : 'md'} />
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/error-text';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLang } from '../../../lib/use-lang';
 import { DownloadButtons } from '../../images/components/download-buttons';
+import { ColourByNumber } from '../../images/components/colour-by-number';
 import { useOriginalUrl } from '../../images/hooks/use-original-url';
 import { fetchCategories, fetchCategory, fetchImage, fetchRelated } from '../api/library-api';
 import { useResource } from '../hooks/use-resource';
@@ -145,6 +146,9 @@ function ImageView({ image, category }: Loaded) {
             <h2 className="text-base font-bold text-slate-900">{t('library.image.download')}</h2>
             <p className="mt-1 mb-4 text-sm text-slate-600">{t('library.image.downloadHint')}</p>
             <DownloadButtons image={{ id: image.id, title: image.title.en || title }} />
+            <div className="mt-4">
+              <ColourByNumber image={{ id: image.id, title: image.title.en || title }} />
+            </div>
           </div>
           {info.length ? (
             <div className="mt-8 space-y-6" data-testid="additional-info">
