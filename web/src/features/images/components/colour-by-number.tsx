@@ -76,7 +76,6 @@ export function ColourByNumber({ image, size = 'md' }: { image: { id: string; ti
     <div className="flex w-full flex-col gap-3" data-testid="colour-by-number">
       <div>
         <Button variant={open ? 'ghost' : 'secondary'} className={small} aria-expanded={open} onClick={() => setOpenFor(open ? null : id)} data-testid="colour-by-number-choice">
-          <span aria-hidden="true">🖍️</span>
           {open ? t('numbers.hide') : t('numbers.choice')}
         </Button>
       </div>
