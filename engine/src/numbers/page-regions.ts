@@ -34,34 +34,68 @@ function regionNeighbours(labels: Int32Array, width: number, height: number, cou
   const near = Int32Array.from(labels);
   const dist = new Uint16Array(n);
   for (let i = 0; i < n; i++) dist[i] = labels[i] ? 0 : 65535;
-  const relax = (i: number, j: number, step: number): void => {
-    const c = dist[j] + step;
-    if (c < dist[i]) {
-      dist[i] = c;
-      near[i] = near[j];
-    }
-  };
+  // Inlined relaxations (this runs over every pixel of the page twice): paper pixels are skipped.
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      if (dist[i] === 0) continue;
-      if (x > 0) relax(i, i - 1, 3);
+      let d = dist[i];
+      if (d === 0) continue;
+      let from = -1;
+      let c: number;
+      if (x > 0 && (c = dist[i - 1] + 3) < d) {
+        d = c;
+        from = i - 1;
+      }
       if (y > 0) {
-        relax(i, i - width, 3);
-        if (x > 0) relax(i, i - width - 1, 4);
-        if (x < width - 1) relax(i, i - width + 1, 4);
+        const up = i - width;
+        if ((c = dist[up] + 3) < d) {
+          d = c;
+          from = up;
+        }
+        if (x > 0 && (c = dist[up - 1] + 4) < d) {
+          d = c;
+          from = up - 1;
+        }
+        if (x < width - 1 && (c = dist[up + 1] + 4) < d) {
+          d = c;
+          from = up + 1;
+        }
+      }
+      if (from >= 0) {
+        dist[i] = d;
+        near[i] = near[from];
       }
     }
   }
   for (let y = height - 1; y >= 0; y--) {
     for (let x = width - 1; x >= 0; x--) {
       const i = y * width + x;
-      if (dist[i] === 0) continue;
-      if (x < width - 1) relax(i, i + 1, 3);
+      let d = dist[i];
+      if (d === 0) continue;
+      let from = -1;
+      let c: number;
+      if (x < width - 1 && (c = dist[i + 1] + 3) < d) {
+        d = c;
+        from = i + 1;
+      }
       if (y < height - 1) {
-        relax(i, i + width, 3);
-        if (x < width - 1) relax(i, i + width + 1, 4);
-        if (x > 0) relax(i, i + width - 1, 4);
+        const down = i + width;
+        if ((c = dist[down] + 3) < d) {
+          d = c;
+          from = down;
+        }
+        if (x < width - 1 && (c = dist[down + 1] + 4) < d) {
+          d = c;
+          from = down + 1;
+        }
+        if (x > 0 && (c = dist[down - 1] + 4) < d) {
+          d = c;
+          from = down - 1;
+        }
+      }
+      if (from >= 0) {
+        dist[i] = d;
+        near[i] = near[from];
       }
     }
   }
