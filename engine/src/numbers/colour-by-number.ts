@@ -47,8 +47,17 @@ export interface ColourByNumberStats {
   digitMm: { min: number; max: number };
 }
 
-/** Printed digit heights (mm) each difficulty starts from; none is ever printed below MIN_DIGIT_MM. */
-const DIGIT_MM: Record<Difficulty, number> = { toddler: 7, children: 5, teen: 4, adult: 3 };
+/**
+ * Printed digit heights (mm) per difficulty: where a number starts, and the smallest it may shrink
+ * to before its region gets a leader line; none is ever printed below MIN_DIGIT_MM. Younger
+ * children read only large digits.
+ */
+const DIGIT_MM: Record<Difficulty, { start: number; floor: number }> = {
+  toddler: { start: 7, floor: 3.5 },
+  children: { start: 5, floor: 3 },
+  teen: { start: 4, floor: 2.5 },
+  adult: { start: 3, floor: 2.5 },
+};
 export const MIN_DIGIT_MM = 2.5;
 /** Least paper between a number and a line, printed. */
 const CLEARANCE_MM = 0.7;
@@ -125,7 +134,8 @@ export async function colourByNumber(input: ColourByNumberInput): Promise<Colour
   // The key's size sets the sheet's, hence the print scale, hence how many pixels 2.5 mm is.
   const scale = printScale(width, height + keyBandHeight(planned.size));
   const px = (value: number): number => printedMm(value, scale);
-  const heights = [...new Set([DIGIT_MM[input.difficulty], (DIGIT_MM[input.difficulty] + MIN_DIGIT_MM) / 2, MIN_DIGIT_MM])].map((value) => Math.ceil(px(value)));
+  const { start, floor } = DIGIT_MM[input.difficulty];
+  const heights = [...new Set([start, (start + floor) / 2, Math.max(floor, MIN_DIGIT_MM)])].map((value) => Math.ceil(px(value)));
   let aspect = 0;
   for (let n = 1; n <= Math.max(1, planned.size); n++) aspect = Math.max(aspect, numberAspect(n));
   const placement = placeNumbers(regions, crayons, {
