@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { AppDeps } from './app';
 import { importBlogPosts } from './modules/blog/blog-import';
 import { createLibraryImporter } from './modules/library/library-import';
-import { seedLibrary } from './modules/library/seed-library';
+import { seedLibrary, type DrawnWith } from './modules/library/seed-library';
+import type { Kysely } from 'kysely';
+import { COMPOSER_VERSION } from '@studio/engine/compose/composer-version';
+import type { Database } from './db/schema';
 import { creditStoredPages } from './modules/library/credit-stored-pages';
 import { createStoredCreditRepository } from './modules/library/stored-credit.repository';
 
@@ -25,9 +28,10 @@ export async function importContent(deps: Pick<AppDeps, 'db' | 'logger' | 'stora
 
 /**
  * Draws the demo library in the background after start: the site answers at once and the
- * library fills in over a few minutes on first start; later starts skip every page present.
+ * library fills in over a few minutes on first start; later starts skip every page present, unless
+ * the composer drew better since (COMPOSER_VERSION): then the library is drawn again, page by page.
  */
-export async function seedDemoLibrary(deps: Pick<AppDeps, 'db' | 'logger' | 'storage' | 'maker'>, dir: string): Promise<void> {
+export async function seedDemoLibrary(deps: Pick<AppDeps, 'db' | 'logger' | 'storage' | 'maker'>, dir: string, options: { redrawWithNewComposer?: boolean } = {}): Promise<void> {
   const libraryDir = path.join(dir, 'library');
   if (!deps.maker || !existsSync(path.join(libraryDir, 'categories.json'))) return;
   const db = deps.db.kysely;
@@ -37,9 +41,24 @@ export async function seedDemoLibrary(deps: Pick<AppDeps, 'db' | 'logger' | 'sto
       maker: deps.maker,
       logger: deps.logger,
       existing: async (id) => (await db.selectFrom('images').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
+      drawnWith: settingsDrawnWith(db),
     },
     libraryDir,
+    { composer: options.redrawWithNewComposer ? COMPOSER_VERSION : undefined },
   );
+}
+
+const DRAWN_WITH_KEY = 'library_drawn_with';
+
+/** The composer version the demo library was last drawn with, kept in settings. */
+function settingsDrawnWith(db: Kysely<Database>): DrawnWith {
+  return {
+    get: async () => (await db.selectFrom('settings').select('value').where('key', '=', DRAWN_WITH_KEY).executeTakeFirst())?.value ?? null,
+    set: async (version) => {
+      const updated = await db.updateTable('settings').set({ value: version }).where('key', '=', DRAWN_WITH_KEY).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) await db.insertInto('settings').values({ key: DRAWN_WITH_KEY, value: version }).execute();
+    },
+  };
 }
 
 /** Once per install, in the background: the artwork credit goes into files stored before files carried it (decision 024). */

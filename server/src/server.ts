@@ -38,7 +38,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Coloring Studio is ready at ${config.publicUrl}`);
   void creditOlderPages(deps).catch((error) => logger.error({ err: error }, 'crediting older pages failed'));
-  if (config.seedLibrary) void seedDemoLibrary(deps, contentDir()).catch((error) => logger.error({ err: error }, 'seeding the demo library failed'));
+  // Only our own composer's drawings are drawn again when it improves; a provider's are kept.
+  if (config.seedLibrary) void seedDemoLibrary(deps, contentDir(), { redrawWithNewComposer: config.imageProvider === 'local' }).catch((error) => logger.error({ err: error }, 'seeding the demo library failed'));
 }
 
 main().catch((error) => {

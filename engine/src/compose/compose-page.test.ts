@@ -116,7 +116,7 @@ describe('composePage', () => {
     // An animal is not a thing to hold: "a girl with a dog" stands side by side.
     const girl = await composePage('a girl with a dog', { difficulty: 'children', ratio: '3:4', verify: false });
     expect(girl.holding).toBeNull();
-    expect(girl.subjects).toEqual(['girl', 'dog']);
+    expect(girl.subjects).toEqual(['girl standing', 'dog']);
   });
 
   it('drops what is held when it pushes a page over its band, so the page still passes', async () => {

@@ -9,6 +9,7 @@ import type { SubjectIndex, Understanding } from '../prompt/understand-prompt';
 import type { RelationVerb } from '../prompt/lexicon';
 import type { ArrangeVerb } from '../prompt/relation-words';
 import type { SubjectKind } from '../subjects/curation';
+import { isDrawnFigure } from '../subjects/drawn-figures';
 import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject, SubjectAttribution, SubjectLibrary } from '../subjects/subject-library';
 import { drawFrame, FRAME_STYLES, frameGeometry, frameSpokes } from './frame';
@@ -394,6 +395,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
         if (plan.held && heldSubject) {
           // The held thing as its own sticker in front, plain inside (the holder carries the pattern).
           const hp = placeHeld(placement, heldSubject, plan.held, area);
+          parts.push(heldString(placement, hp, plan.held));
           parts.push(sticker(hp, lw * 7, '#000'), sticker(hp, lw * 5, paper), drawSubject(hp, lw, colored));
           drawn.push(heldSubject);
           order.push(hp);
@@ -475,6 +477,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       if (p === placements[0] && heldPlacement) {
         // In front of the holder, white-filled, so it covers the paw or snout it sits on; small
         // props keep their colour areas only (details would print as ink blots).
+        if (plan.held) subjectParts.push(heldString(p, heldPlacement, plan.held));
         subjectParts.push(drawSubject(heldPlacement, lw, colored, difficulty !== 'teen'));
         drawn.push(heldPlacement.subject);
         order.push(heldPlacement);
@@ -510,10 +513,13 @@ function placeHeld(holder: Placement, held: Subject, plan: NonNullable<Plan['hel
   const [ax, ay] = anchorOnPage(holder, plan.point);
   const [l, t, r, b] = held.bounds;
   const tall = /balloon|kite|flower|tulip|rose|blossom|hibiscus|sunflower|bouquet|lollipop|umbrella|ice cream/.test(held.name);
+  // Things that fly on a string are held up high; an instrument is about as big as a child's body.
+  const floats = isDrawnFigure(holder.subject.id) && /balloon|kite/.test(held.name);
+  const instrument = /guitar|violin|banjo|drum|accordion|saxophone|trumpet|long drum/.test(held.name);
   const bust = holder.subject.anchors?.pose === 'bust';
   // In the mouth: about a head's size, from the holder's area (a long cat is not a tall one).
   const front = plan.via === 'mouth' && plan.facing === 0;
-  const size = plan.via === 'mouth' ? Math.sqrt(holderBox.width * holderBox.height) * (front ? 0.26 : 0.2) : holderBox.height * (bust ? 0.36 : tall ? 0.5 : 0.36);
+  const size = plan.via === 'mouth' ? Math.sqrt(holderBox.width * holderBox.height) * (front ? 0.26 : 0.2) : holderBox.height * (bust ? 0.36 : tall || instrument ? 0.5 : 0.36);
   const scale = size / Math.max(r - l, b - t);
   const w = (r - l) * scale;
   const h = (b - t) * scale;
@@ -521,9 +527,13 @@ function placeHeld(holder: Placement, held: Subject, plan: NonNullable<Plan['hel
   let x: number;
   let y: number;
   if (plan.via === 'hands') {
-    x = ax - w / 2;
-    // A bust holds things up in front of its chest; a figure's hand grips a string or stems.
-    y = ay + h * (bust ? 0.3 : tall ? 0.08 : 0.35) - h;
+    // A bust holds things in front of it; a figure's hand is at its side, so the thing goes
+    // outwards from the body (a kite over the shoulder, not over the face).
+    const outwards = ax > holderBox.x + holderBox.width / 2 ? 1 : -1;
+    x = bust ? ax - w / 2 : ax - w / 2 + outwards * w * (floats ? 0.6 : 0.35);
+    // A bust holds things up in front of its chest; a figure's hand grips a string or stems, and
+    // a kite or balloon flies up over the figure's shoulder on its string (heldString).
+    y = bust ? ay + h * 0.3 - h : floats ? ay - holderBox.height * 0.42 - h : instrument ? ay - h * 0.55 : ay + h * (tall ? 0.08 : 0.35) - h;
   } else if (plan.facing !== 0) {
     x = facing > 0 ? ax - w * 0.15 : ax - w * 0.85;
     y = ay - h / 2;
@@ -535,6 +545,19 @@ function placeHeld(holder: Placement, held: Subject, plan: NonNullable<Plan['hel
   x = Math.min(Math.max(x, area.x), area.x + area.width - w);
   y = Math.min(Math.max(y, area.y), area.y + area.height - h);
   return { subject: held, scale, left: x, bottom: y + h, flip: false };
+}
+
+/**
+ * The string from a figure's hand up to the kite or balloon it holds: one line from the hand to
+ * the bottom of the held thing, so it is attached at both ends and closes no new area by itself.
+ */
+function heldString(holder: Placement, held: Placement, plan: NonNullable<Plan['held']>): string {
+  if (plan.via !== 'hands' || !isDrawnFigure(holder.subject.id) || !/balloon|kite/.test(held.subject.name)) return '';
+  const [ax, ay] = anchorOnPage(holder, plan.point);
+  const box = placementBox(held);
+  const [bx, by] = [box.x + box.width / 2, box.y + box.height * 0.97];
+  const [mx, my] = [(ax + bx) / 2 + (bx - ax) * 0.15, (ay + by) / 2];
+  return `<path d="M${ax.toFixed(1)} ${ay.toFixed(1)} Q${mx.toFixed(1)} ${my.toFixed(1)} ${bx.toFixed(1)} ${by.toFixed(1)}" fill="none"/>`;
 }
 
 function sliverAreaPx(difficulty: Difficulty): number {

@@ -41,6 +41,38 @@ export function ridge(x0: number, x1: number, y: number, bottom: number, amplitu
   return fillPath(`M${n(x0)} ${n(bottom)}${top}L${n(x1)} ${n(bottom)}Z`, fill);
 }
 
+/**
+ * A band right across the sky, wider than the picture on both sides: a bank of cloud (scalloped
+ * on top, gently wavy below) or, `smooth`, the Milky Way. It splits one big empty sky into calmer
+ * areas a child can colour.
+ */
+export function skyBand(x0: number, x1: number, y: number, thickness: number, waves: number, random: Random, fill: string, smooth = false): string {
+  const steps = waves * 2 + 2;
+  const bottom: Point[] = [];
+  for (let i = steps; i >= 0; i--) bottom.push([x0 + ((x1 - x0) * i) / steps, y + thickness * random.range(0.85, 1.1)]);
+  let top: string;
+  if (smooth) {
+    const points: Point[] = [];
+    for (let i = 0; i <= steps; i++) points.push([x0 + ((x1 - x0) * i) / steps, y + thickness * random.range(-0.35, 0.35)]);
+    top = `M${pt(points[0])}${smoothThrough(points)}`;
+  } else {
+    // Puffs of varied size along the top, each an arc bulging upwards.
+    const puffs = waves * 3;
+    let x = x0;
+    const baseY = (): number => y + thickness * random.range(0.15, 0.4);
+    let previous: Point = [x0, baseY()];
+    top = `M${pt(previous)}`;
+    for (let i = 0; i < puffs; i++) {
+      x = i === puffs - 1 ? x1 : x + ((x1 - x0) / puffs) * random.range(0.8, 1.2);
+      const next: Point = [Math.min(x, x1), baseY()];
+      const radius = Math.max(Math.hypot(next[0] - previous[0], next[1] - previous[1]) * 0.55, 1);
+      top += `A${n(radius)} ${n(radius)} 0 0 1 ${pt(next)}`;
+      previous = next;
+    }
+  }
+  return fillPath(`${top}L${pt(bottom[0])}${smoothThrough(bottom)}Z`, fill);
+}
+
 /** A mountain range: peaks, each with a zig-zag snow cap when `caps` is set. */
 export function mountains(x0: number, x1: number, baseY: number, bottom: number, height: number, peaks: number, random: Random, colored: boolean, caps: boolean): string {
   const out: string[] = [];

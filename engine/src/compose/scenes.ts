@@ -359,6 +359,48 @@ function drawSky(recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: num
   }
 }
 
+/** Above this share of the inside, an open sky is one white area too big for a page a child colours. */
+const BIG_SKY = 0.42;
+
+/**
+ * Children's and teen pages whose sky would be one white area of half the page get a far plane
+ * that takes some of it: far mountains, a far wood or a bank of cloud on land (chosen by the seed),
+ * a bank of cloud across an open sky, the Milky Way across space. Toddler pages keep their big calm sky; adult pages are
+ * filled by their mosaic sky.
+ */
+function drawBigSky(place: Place, recipe: Recipe, ctx: SceneContext, horizonY: number, spend: Spending): void {
+  const { inner, floating } = ctx.layout;
+  const { random, colored, level } = ctx;
+  if (level < 2 || level > 3) return;
+  const skyBottom = horizonY;
+  const share = (skyBottom - inner.y) / inner.height;
+  if (share < BIG_SKY) return;
+  const unit = Math.min(inner.width, inner.height);
+  const x0 = inner.x - 10;
+  const x1 = inner.x + inner.width + 10;
+  if (recipe.sky === 'space') {
+    const y = inner.y + inner.height * random.range(0.38, 0.5);
+    spend.add(shape.skyBand(x0, x1, y, unit * random.range(0.1, 0.14), random.int(2, 3), random, paint(colored, '#d0bfff'), true), true);
+  } else if (floating || recipe.sky === 'water') {
+    if (recipe.sky !== 'day') return;
+    const y = inner.y + (skyBottom - inner.y) * random.range(0.45, 0.6);
+    spend.add(shape.skyBand(x0, x1, y, unit * random.range(0.08, 0.11), random.int(3, 4), random, paint(colored, '#f1f3f5')), true);
+  } else if (recipe.sky === 'day' || recipe.sky === 'night') {
+    const pick = random.next();
+    const sky = horizonY - inner.y;
+    if (pick < 0.5 && place !== 'beach') {
+      // Far mountains from behind the horizon up into the sky (a setting sun goes behind them).
+      spend.add(shape.mountains(inner.x, inner.x + inner.width, horizonY + unit * 0.02, horizonY + unit * 0.12, sky * random.range(0.48, 0.56), random.int(4, 5), random, colored, random.next() < 0.5), true);
+    } else if (pick < 0.75 && recipe.sky === 'day' && place !== 'desert') {
+      // A far wood on rolling hills.
+      spend.add(shape.treeline(x0, x1, horizonY - sky * random.range(0.3, 0.38), inner.y + inner.height + 10, inner.width * 0.07, random, paint(colored, '#b2f2bb')), true);
+    } else {
+      // A long bank of cloud across the sky, under the sun and the other clouds.
+      spend.add(shape.skyBand(x0, x1, inner.y + sky * random.range(0.5, 0.62), unit * random.range(0.09, 0.12), random.int(3, 4), random, paint(colored, '#f1f3f5')), true);
+    }
+  }
+}
+
 /** A rough count of the areas a piece of scenery adds: one per filled shape, half a one per line. */
 export function estimateRegions(svg: string): number {
   const filled = svg.match(/fill="(?!none)[^"]*"/g)?.length ?? 0;
@@ -421,6 +463,7 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
   // Rich pages: a stained-glass sky (or water, or wall) behind everything, in big calm cells.
   if (level >= 4) spend.add(drawMosaic({ x: inner.x - 10, y: inner.y - 10, width: inner.width + 20, height: horizonY - inner.y + unit * 0.1 }, unit / 7, random, colored), true);
   drawSky(recipe, ctx, placed, horizonY, spend);
+  drawBigSky(place, recipe, ctx, horizonY, spend);
   spend.add(recipe.far(ctx, horizonY), true);
   // Ground bands: the first at the horizon, the nearer ones lower; the young get fewer.
   const bands = recipe.ground.slice(0, level === 1 ? 1 : recipe.ground.length);

@@ -167,7 +167,7 @@ export const RELATION_WORDS: Record<string, RelationVerb> = {
   holding: 'hold', hold: 'hold', carrying: 'hold', carry: 'hold', hugging: 'hold', hug: 'hold', grabbing: 'hold',
   eating: 'eat', eat: 'eat', munching: 'eat', chewing: 'eat', nibbling: 'eat',
   with: 'with',
-  playing: 'hold', play: 'hold', plays: 'hold', strumming: 'hold',
+  playing: 'hold', play: 'hold', plays: 'hold', strumming: 'hold', reading: 'hold', read: 'hold',
 };
 
 /** Japanese object particle を, translated to a marker: the subject before it is what is held. */

@@ -50,18 +50,19 @@ export const WEAR_WORDS = new Set(['wearing', 'wear', 'wears', 'dressed', '=wear
 
 /**
  * Full-body poses for people: a person with one of these verbs (or the thing it implies) is drawn
- * as the OpenMoji figure doing it, which also shows the thing ("girl riding a bicycle" → woman
- * biking). `gendered` names use man/woman/person per the prompt's person.
+ * as a figure doing it, which also shows the thing ("girl riding a bicycle" → girl biking). Names
+ * use the prompt's person word (girl, boy, child, woman, man, person); children are our drawn
+ * figures with faces (subjects/drawn-figures.ts), the others OpenMoji's where it has them.
  */
 export interface Pose {
-  /** Library name; `{g}` is replaced by man, woman or person. */
+  /** Library name; `{g}` is replaced by the figure word (see FIGURE_WORDS). */
   name: string;
-  /** A subject the figure already shows, dropped from the page ("bicycle" in woman biking). */
+  /** A subject the figure already shows, dropped from the page ("bicycle" in girl biking). */
   shows?: RegExp;
 }
 export const POSE_BY_VERB: Record<string, Pose> = {
   running: { name: '{g} running' }, run: { name: '{g} running' }, jogging: { name: '{g} running' },
-  dancing: { name: '{g} dancing' }, dance: { name: '{g} dancing' },
+  dancing: { name: '{g} dancing' }, dance: { name: '{g} dancing' }, waving: { name: '{g} waving' }, sitting: { name: '{g} sitting' },
   swimming: { name: '{g} swimming' }, swim: { name: '{g} swimming' },
   surfing: { name: '{g} surfing', shows: /surf/ }, surfer: { name: '{g} surfing' },
   skiing: { name: 'skier', shows: /ski/ }, skier: { name: 'skier' },
@@ -79,11 +80,24 @@ export const PLAY_POSES: Record<string, Pose> = {
   soccer: { name: '{g} bouncing ball', shows: /ball/ }, football: { name: '{g} bouncing ball', shows: /ball/ }, basketball: { name: '{g} bouncing ball', shows: /ball/ },
   ball: { name: '{g} bouncing ball', shows: /ball/ }, handball: { name: '{g} playing handball', shows: /ball/ }, golf: { name: '{g} golfing' },
 };
-/** Person words and the figure's gender word. */
-export const PERSON_WORDS: Record<string, 'man' | 'woman' | 'person'> = {
-  girl: 'woman', woman: 'woman', lady: 'woman', princess: 'woman', mom: 'woman', mother: 'woman', ballerina: 'woman',
-  boy: 'man', man: 'man', prince: 'man', dad: 'man', father: 'man', knight: 'man',
-  child: 'person', kid: 'person', person: 'person', baby: 'person',
+/** Person words and the figure word their poses are looked up by. */
+export type FigureWord = 'girl' | 'boy' | 'child' | 'woman' | 'man' | 'person';
+export const PERSON_WORDS: Record<string, FigureWord> = {
+  girl: 'girl', woman: 'woman', lady: 'woman', princess: 'woman', mom: 'woman', mother: 'woman', ballerina: 'girl',
+  boy: 'boy', man: 'man', prince: 'boy', dad: 'man', father: 'man', knight: 'boy',
+  child: 'child', kid: 'child', person: 'person', baby: 'child',
+};
+/**
+ * Where a figure word has no figure in a pose, the next to try: a woman who runs is drawn as a
+ * girl running rather than not at all (OpenMoji has no running figure).
+ */
+export const FIGURE_FALLBACK: Record<FigureWord, FigureWord[]> = {
+  girl: ['girl', 'woman', 'child', 'person'],
+  boy: ['boy', 'man', 'child', 'person'],
+  child: ['child', 'person', 'girl'],
+  woman: ['woman', 'girl', 'person', 'child'],
+  man: ['man', 'boy', 'person', 'child'],
+  person: ['person', 'child'],
 };
 /** A body that stands, for people that do something the poses above do not name. */
 export const STANDING = '{g} standing';
@@ -101,7 +115,7 @@ export const CHINESE_RELATIONS: Record<string, string> = {
   弹: 'playing', 弹着: 'playing', 拉: 'playing', 踢: 'playing', 踢足球: 'playing soccer', 打篮球: 'playing basketball', 跳舞: 'dancing', 跑步: 'running', 游泳: 'swimming', 滑雪: 'skiing',
   两只: '=2', 两个: '=2', 二只: '=2', 三只: '=3', 三个: '=3', 四只: '=4', 四个: '=4', 五只: '=5', 五个: '=5', 一家: 'family', 家庭: 'family', 一群: 'group',
   枕头: 'pillow', 灯塔: 'lighthouse', 谷仓: 'barn', 小屋: 'cabin', 木屋: 'cabin', 荷叶: 'lily pad', 花瓶: 'vase', 沙堡: 'sandcastle', 隧道: 'tunnel', 终点线: 'finish line',
-  盾牌: 'shield', 竹子: 'bamboo', 曼陀罗: 'mandala',
+  盾牌: 'shield', 竹子: 'bamboo', 曼陀罗: 'mandala', 放风筝: 'holding kite',
 };
 export const JAPANESE_RELATIONS: Record<string, string> = {
   乗る: '=ride', 乗った: '=ride', 乗っている: '=ride', 乗ってる: '=ride', 上の: '=on', 上で: '=on', 上に: '=on', 上を飛ぶ: '=over', 上を: '=over', 下の: '=under', 下で: '=under',

@@ -58,7 +58,8 @@ describe('understandPrompt', () => {
   });
 
   it('draws a few people, and reads "for kids" as the audience, not a subject', () => {
-    expect(read('a girl with a kite')).toMatchObject({ names: ['girl', 'kite'], unmatched: [] });
+    // A person who holds something is a whole figure with hands (drawn-figures.ts), not a bust.
+    expect(read('a girl with a kite')).toMatchObject({ names: ['girl standing', 'kite'], unmatched: [] });
     expect(read('女孩和小狗').names).toEqual(['girl', 'dog']);
     expect(read('男の子').names).toEqual(['boy']);
     expect(read('a dinosaur coloring page for kids')).toMatchObject({ names: ['t-rex'], unmatched: [] });
@@ -69,12 +70,12 @@ describe('understandPrompt', () => {
     ['a bear holding a balloon', 'hold', 'bear', 'balloon'],
     ['a teddy bear carrying a gift', 'hold', 'teddy bear', 'wrapped gift'],
     ['a dog with a bone', 'with', 'dog', 'meat on bone'],
-    ['a girl holding flowers', 'hold', 'girl', 'hibiscus'],
+    ['a girl holding flowers', 'hold', 'girl standing', 'hibiscus'],
     ['a cat eating fish', 'eat', 'cat', 'tropical fish'],
     ['a monkey eats a banana', 'eat', 'monkey', 'banana'],
     ['a bear eating honey', 'eat', 'bear', 'honey pot'],
     ['小熊拿着气球', 'hold', 'bear', 'balloon'],
-    ['女孩抱着泰迪熊', 'hold', 'girl', 'teddy bear'],
+    ['女孩抱着泰迪熊', 'hold', 'girl standing', 'teddy bear'],
     ['小猫吃鱼', 'eat', 'cat', 'tropical fish'],
     ['風船を持ったくま', 'hold', 'bear', 'balloon'],
     ['くまが風船を持っている', 'hold', 'bear', 'balloon'],

@@ -1,9 +1,10 @@
 import type { Language } from '@studio/contracts/constants';
 import type { SubjectKind } from '../subjects/curation';
+import { isDrawnFigure } from '../subjects/drawn-figures';
 import { CHINESE, CJK_FILLER, JAPANESE, MODIFIERS, OBJECT_MARK, RELATION_WORDS, SCENE_WORDS, SYNONYMS, THEME_WORDS, UNDRAWABLE } from './lexicon';
 import type { RelationVerb, Scene } from './lexicon';
 import {
-  ARRANGE_PHRASES, ARRANGE_WORDS, CHINESE_RELATIONS, COSTUMES, COUNT_WORDS, GROUP_PHRASES, JAPANESE_RELATIONS, PERSON_WORDS, PLAY_POSES, POSE_BY_VERB,
+  ARRANGE_PHRASES, ARRANGE_WORDS, CHINESE_RELATIONS, COSTUMES, COUNT_WORDS, FIGURE_FALLBACK, GROUP_PHRASES, JAPANESE_RELATIONS, PERSON_WORDS, PLAY_POSES, POSE_BY_VERB,
   RIDE_POSES, STANDING, WEAR_WORDS, WORN,
 } from './relation-words';
 import type { ArrangeVerb, Pose } from './relation-words';
@@ -173,6 +174,13 @@ function tokenize(prompt: string, language: Language): Token[] {
         if (word) tokens.push({ english: IRREGULAR[word] ?? singularize(word), original: part });
       }
     }
+  }
+  // "flying a kite" is holding one: the kite goes up on its string from the hand, and the page is
+  // not a sky scene with a kite in it.
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i].english !== 'flying' && tokens[i].english !== 'fly') continue;
+    const next = tokens.slice(i + 1, i + 3).find((t) => t.english !== 'a' && t.english !== 'the' && t.english !== 'her' && t.english !== 'his');
+    if (next?.english === 'kite') tokens[i] = { ...tokens[i], english: 'holding' };
   }
   return tokens;
 }
@@ -401,7 +409,13 @@ function withBodies(u: Understanding, poseWords: string[], originals: Map<string
   if (personAt < 0) return u;
   const person = u.subjects[personAt];
   const g = PERSON_WORDS[person.word] ?? 'person';
-  const figure = (name: string): SubjectEntry | null => index.byName.get(name.replace('{g}', g)) ?? index.byName.get(name.replace('{g}', 'person')) ?? null;
+  const figure = (name: string): SubjectEntry | null => {
+    for (const word of FIGURE_FALLBACK[g]) {
+      const found = index.byName.get(name.replace('{g}', word));
+      if (found) return found;
+    }
+    return null;
+  };
   let pose: Pose | null = null;
   // "a knight on a horse" rides it too.
   const mounted = u.arrangement && (u.arrangement.verb === 'ride' || u.arrangement.verb === 'on') && u.arrangement.subject === person.id;
@@ -412,13 +426,16 @@ function withBodies(u: Understanding, poseWords: string[], originals: Map<string
   }
   pose ??= poseWords.map((w) => PLAY_POSES[w] ?? POSE_BY_VERB[w]).find(Boolean) ?? null;
   const costume = COSTUMES[person.word];
-  // A bust holds things in front of its chest (standing figures have no hand anchors); a person
-  // placed by a relation or dressed up stands.
-  const inRelation = u.arrangement !== null || u.worn.length > 0 || costume !== undefined;
+  // A person placed by a relation, dressed up or in a place stands. One who holds something stands
+  // when the standing figure has hands (our drawn children do, OpenMoji's pictograms do not);
+  // otherwise a bust holds it in front of its chest.
+  const standing = figure(STANDING);
+  const holds = u.relation?.holder === person.id;
+  const inRelation = (holds ? standing !== null && isDrawnFigure(standing.id) : u.scene !== null) || u.arrangement !== null || u.worn.length > 0 || costume !== undefined;
   const posed = pose ? figure(pose.name) : null;
   // A pose the library has no figure for ("running") is said, not silently dropped.
   const missingPose = pose && !posed ? poseWords.filter((w) => POSE_BY_VERB[w] && !PLAY_POSES[w]).map((w) => originals.get(w) ?? w) : [];
-  const body = posed ?? (costume || inRelation ? figure(costume?.body ?? STANDING) : null);
+  const body = posed ?? (costume || inRelation ? (costume ? figure(costume.body) : standing) : null);
   if (!body) return missingPose.length ? { ...u, unmatched: [...new Set([...u.unmatched, ...missingPose])] } : u;
   const shown = pose?.shows;
   const replaced: MatchedSubject = { ...person, id: body.id, name: body.name, kind: body.kind };

@@ -10,7 +10,9 @@ import sharp from 'sharp';
 import { boundsOf, computeAnchors, findEyes, hasAnchorsFor } from './anchors';
 import type { SubjectAnchors } from './anchors';
 import { kindOf } from './curation';
+import { DRAWN_FIGURES } from './drawn-figures';
 import { DRAWN_PROPS } from './drawn-props';
+import type { DrawnProp } from './drawn-props';
 import type { SubjectKind } from './curation';
 import { outlineElementsToSvg, outlineOpenMojiSvg } from './openmoji-outline';
 import type { OutlineElement } from './openmoji-outline';
@@ -145,11 +147,14 @@ export async function buildSubjectLibrary(outPath: string = LIBRARY_PATH): Promi
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
   const entries = JSON.parse(readFileSync(join(root, 'data', 'openmoji.json'), 'utf8')) as OpenMojiEntry[];
   const rejected: Record<string, number> = { blob: 0, leak: 0, tiny: 0, lines: 0 };
-  const candidates = entries.filter((e) => !e.skintone && kindOf(e.group, e.subgroups, e.annotation) !== null);
+  // Our own drawn props and figures go through the same outline, measures and rejection rules;
+  // a figure of ours replaces the OpenMoji pictogram of the same name.
+  const ownArt: (DrawnProp & { anchors?: SubjectAnchors })[] = [...DRAWN_PROPS, ...DRAWN_FIGURES];
+  const ownNames = new Set(ownArt.map((p) => p.name));
+  const candidates = entries.filter((e) => !e.skintone && kindOf(e.group, e.subgroups, e.annotation) !== null && !ownNames.has(e.annotation.toLowerCase()));
   const subjects: Subject[] = [];
-  // Our own drawn props go through the same outline, measures and rejection rules.
-  const own = new Map(DRAWN_PROPS.map((p) => [p.id, p]));
-  const ownEntries: OpenMojiEntry[] = DRAWN_PROPS.map((p) => ({ hexcode: p.id, annotation: p.name, tags: p.keywords.join(', '), openmoji_tags: '', group: '', subgroups: '', skintone: '' }));
+  const own = new Map(ownArt.map((p) => [p.id, p]));
+  const ownEntries: OpenMojiEntry[] = ownArt.map((p) => ({ hexcode: p.id, annotation: p.name, tags: p.keywords.join(', '), openmoji_tags: '', group: '', subgroups: '', skintone: '' }));
   const queue = [...candidates, ...ownEntries];
   async function worker(): Promise<void> {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
@@ -175,7 +180,7 @@ export async function buildSubjectLibrary(outPath: string = LIBRARY_PATH): Promi
           bounds: m.bounds,
           mask: m.mask,
           inkShare: Math.round(m.inkShare * 1000) / 1000,
-          anchors: m.anchors,
+          anchors: prop?.anchors ?? m.anchors,
         });
       }
     }

@@ -29,7 +29,7 @@ export interface Subject {
 }
 
 /** Bump when the build's rules or format change: a cached library of another version is rebuilt. */
-export const LIBRARY_FORMAT = 7;
+export const LIBRARY_FORMAT = 8;
 
 export interface SubjectLibrary {
   format: number;

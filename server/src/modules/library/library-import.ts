@@ -78,32 +78,31 @@ export function createLibraryImporter(deps: { db: Kysely<Database>; storage: Sto
     await removeVariantFiles(storage, id);
     const tagIds = await Promise.all(input.tags.map(upsertTag));
     await db.transaction().execute(async (trx) => {
+      const drawn = {
+        category_id: category.id,
+        ratio: input.ratio,
+        difficulty: input.difficulty,
+        width: page.width,
+        height: page.height,
+        title: JSON.stringify(input.title),
+        description: JSON.stringify(input.description),
+        prompt: JSON.stringify(input.prompt),
+        additional_info: input.additionalInfo ? JSON.stringify(input.additionalInfo) : null,
+        attribution: input.attribution ? JSON.stringify(input.attribution) : null,
+        hotness: input.hotness,
+        files: JSON.stringify(files),
+      };
+      // A page imported or drawn again is replaced in place: its reports, its place among the
+      // generator's examples and its moderation state stay (deleting the row would cascade).
+      const replaced = await trx.updateTable('images').set(drawn).where('id', '=', id).where('type', '=', 'library').executeTakeFirst();
       await trx.deleteFrom('image_tags').where('image_id', '=', id).execute();
-      await trx.deleteFrom('images').where('id', '=', id).execute();
-      await trx
-        .insertInto('images')
-        .values({
-          id,
-          id_tail: id.slice(-8),
-          user_id: null,
-          category_id: category.id,
-          type: 'library',
-          ratio: input.ratio,
-          difficulty: input.difficulty,
-          width: page.width,
-          height: page.height,
-          title: JSON.stringify(input.title),
-          description: JSON.stringify(input.description),
-          prompt: JSON.stringify(input.prompt),
-          additional_info: input.additionalInfo ? JSON.stringify(input.additionalInfo) : null,
-          attribution: input.attribution ? JSON.stringify(input.attribution) : null,
-          is_public: 1,
-          is_online: 1,
-          hotness: input.hotness,
-          files: JSON.stringify(files),
-          created_at: nowIso(),
-        })
-        .execute();
+      if (Number(replaced.numUpdatedRows) === 0) {
+        await trx.deleteFrom('images').where('id', '=', id).execute();
+        await trx
+          .insertInto('images')
+          .values({ ...drawn, id, id_tail: id.slice(-8), user_id: null, type: 'library', is_public: 1, is_online: 1, created_at: nowIso() })
+          .execute();
+      }
       for (const tagId of [...new Set(tagIds)]) await trx.insertInto('image_tags').values({ image_id: id, tag_id: tagId }).execute();
       await indexImages(trx, [id]);
       await bumpImagesVersion(trx);

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../adapters/storage/storage';
 import { createFakePageMaker } from '../../test/fake-page-maker';
+import { signedInUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createLibraryImporter } from './library-import';
 import { seedLibrary } from './seed-library';
@@ -44,6 +45,38 @@ describe('seeding the demo library', () => {
     expect(fake.state.calls).toBe(3);
     const categories = (await t.app.inject({ method: 'GET', url: '/api/images/categories' })).json().data;
     expect(categories.map((c: { slug: string; imageCount: number }) => [c.slug, c.imageCount])).toEqual([['animals', 2], ['space', 1]]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/images/count' })).json().data).toBe(3);
+  });
+
+  it('draws the whole library again, in place, once a newer composer starts, and only once', async () => {
+    const fake = createFakePageMaker();
+    let stored: string | null = null;
+    const db = t.db.kysely;
+    const deps = {
+      importer: createLibraryImporter({ db, storage: createLocalStorage(path.join(t.dataDir, 'files')) }),
+      maker: fake.maker,
+      logger: pino({ level: 'silent' }),
+      existing: async (id: string) => (await db.selectFrom('images').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
+      drawnWith: { get: async () => stored, set: async (version: string) => void (stored = version) },
+    };
+    // The library from the test above was drawn before versions were kept: a composer redraws it.
+    const { userId } = await signedInUser(t.app);
+    await db.insertInto('reports').values({ id: 'report-1', image_id: 'lib-animals-01', user_id: userId, content: 'wrong', created_at: new Date().toISOString() }).execute();
+    const before = await db.selectFrom('images').select(['created_at', 'files']).where('id', '=', 'lib-animals-01').executeTakeFirstOrThrow();
+    expect(await seedLibrary(deps, dir, { composer: 'v2' })).toMatchObject({ made: 3, skipped: 0, failed: 0, redrawn: true });
+    expect(stored).toBe('v2');
+    const after = await db.selectFrom('images').select(['created_at', 'files']).where('id', '=', 'lib-animals-01').executeTakeFirstOrThrow();
+    // Replaced in place: same row (its report and date stay), new files.
+    expect(after.created_at).toBe(before.created_at);
+    expect(await db.selectFrom('reports').select('id').where('image_id', '=', 'lib-animals-01').execute()).toHaveLength(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/images/count' })).json().data).toBe(3);
+    // The same composer again: nothing to draw.
+    expect(await seedLibrary(deps, dir, { composer: 'v2' })).toMatchObject({ made: 0, skipped: 3, redrawn: false });
+    expect(fake.state.calls).toBe(3);
+    // A redraw that fails on a page keeps the old version, so the next start tries again.
+    fake.state.fail = new Error('engine down');
+    expect(await seedLibrary(deps, dir, { composer: 'v3' })).toMatchObject({ made: 0, failed: 3, redrawn: true });
+    expect(stored).toBe('v2');
     expect((await t.app.inject({ method: 'GET', url: '/api/images/count' })).json().data).toBe(3);
   });
 });

@@ -47,16 +47,33 @@ function seedOf(id: string): number {
   return hash % 2_000_000_000;
 }
 
+/** Which composer drew the demo library (settings), so a newer one draws it again. */
+export interface DrawnWith {
+  get(): Promise<string | null>;
+  set(version: string): Promise<void>;
+}
+
 /**
  * Fills the library from content/library: categories at once (so the site has its structure),
  * then each page drawn by the page maker. Pages already present are skipped, so an interrupted
- * seed resumes where it stopped. Runs in the background of a starting server.
+ * seed resumes where it stopped. When `composer` names a newer composer than the one that drew
+ * the library (`drawnWith`), every page is drawn again and replaced in place (its reports,
+ * examples and links stay); the new version is recorded only once every page is redrawn, so an
+ * interrupted redraw starts again at the next start. Runs in the background of a starting server.
  */
-export async function seedLibrary(deps: { importer: LibraryImporter; maker: PageMaker; logger: Logger; existing: (id: string) => Promise<boolean> }, dir: string, options: { concurrency?: number } = {}) {
+export async function seedLibrary(
+  deps: { importer: LibraryImporter; maker: PageMaker; logger: Logger; existing: (id: string) => Promise<boolean>; drawnWith?: DrawnWith },
+  dir: string,
+  options: { concurrency?: number; composer?: string } = {},
+) {
   const { importer, maker, logger } = deps;
   const { categories, tags } = await readLibraryContent(dir);
   for (const category of categories) await importer.upsertCategory(category);
   await importer.bumpVersion();
+  const drewWith = deps.drawnWith ? await deps.drawnWith.get() : null;
+  const hasPages = (await importer.count()) > 0;
+  const redraw = options.composer !== undefined && drewWith !== options.composer && hasPages;
+  if (redraw) logger.info({ from: drewWith, to: options.composer }, 'drawing the demo library again with the new composer');
 
   const jobs = categories.flatMap((category) => category.pages.map((page) => ({ category, page })));
   let made = 0;
@@ -68,7 +85,7 @@ export async function seedLibrary(deps: { importer: LibraryImporter; maker: Page
     while (next < jobs.length) {
       const { category, page } = jobs[next++];
       const id = libraryImageId(page.id);
-      if (await deps.existing(id)) {
+      if (!redraw && (await deps.existing(id))) {
         skipped += 1;
         continue;
       }
@@ -101,7 +118,8 @@ export async function seedLibrary(deps: { importer: LibraryImporter; maker: Page
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 2 }, worker));
   await importer.bumpVersion();
-  const summary = { made, skipped, failed, seconds: Math.round((Date.now() - started) / 1000) };
+  if (deps.drawnWith && options.composer !== undefined && failed === 0 && drewWith !== options.composer) await deps.drawnWith.set(options.composer);
+  const summary = { made, skipped, failed, redrawn: redraw, seconds: Math.round((Date.now() - started) / 1000) };
   if (made || failed) logger.info(summary, 'demo library seeded');
   return summary;
 }

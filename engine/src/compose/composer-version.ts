@@ -1,0 +1,6 @@
+/**
+ * Which drawing of the composer made a page. Bump it when the composer draws noticeably better
+ * pages: a server that starts with a newer version than the demo library was drawn with draws the
+ * demo library again, in the background, page by page (seed-library.ts). Same value, same pages.
+ */
+export const COMPOSER_VERSION = '2026-11-24 children drawn whole with faces; big skies get a far plane';

@@ -1,0 +1,354 @@
+/**
+ * Children drawn whole, with faces, in the poses prompts name: standing, walking, running,
+ * dancing, sitting, riding a bicycle and kicking a ball. OpenMoji's activity figures are
+ * pictograms (a faceless outline with a ball for a head), which a child does not read as a
+ * child; these are drawn here as colour shapes in the same 72-unit box, so they pass through the
+ * same outline pipeline, measures and rejection rules as every other subject. Our own artwork (MIT).
+ *
+ * A figure is a skeleton (joints per pose) dressed by a look (girl, boy, child): each limb is one
+ * closed shape (a thick polyline with round ends), so a bent arm has no line across its elbow;
+ * back limbs are drawn first, the body over their tops, the front limbs and the head last. The
+ * hands are known, so held things (a kite, a balloon) go where the hand is (anchors).
+ */
+import type { SubjectAnchors } from './anchors';
+import type { DrawnProp } from './drawn-props';
+
+type Point = [number, number];
+
+/** Joints of one pose in the 72-unit box; `back` limbs are behind the body, `front` ones before it. */
+interface Skeleton {
+  head: Point;
+  headR: number;
+  /** Which way the figure looks: 1 right, 0 at the viewer. */
+  facing: 0 | 1;
+  neck: Point;
+  hip: Point;
+  backArm: Point[];
+  frontArm: Point[];
+  backLeg: Point[];
+  frontLeg: Point[];
+  /** Parts drawn behind everything (a bicycle) and in front of the legs (its handlebar), colour SVG. */
+  under?: string;
+  over?: string;
+}
+
+type PoseName = 'standing' | 'walking' | 'running' | 'dancing' | 'sitting' | 'biking' | 'bouncing ball' | 'waving';
+
+const SKIN = '#ffd8b1';
+const SHOE = '#495057';
+
+const fmt = (n: number): string => (Math.round(n * 100) / 100).toString();
+
+/**
+ * One closed outline around a polyline `width` thick, with round ends and mitred bends: a whole
+ * arm or leg as a single shape, so colouring it needs no stop at the elbow or knee.
+ */
+export function limbPath(points: Point[], width: number): string {
+  const r = width / 2;
+  const normals = points.slice(1).map((p, i) => {
+    const dx = p[0] - points[i][0];
+    const dy = p[1] - points[i][1];
+    const len = Math.hypot(dx, dy) || 1;
+    return [-dy / len, dx / len] as Point;
+  });
+  const side = (sign: 1 | -1): Point[] =>
+    points.map((p, i) => {
+      const a = normals[Math.max(0, i - 1)];
+      const b = normals[Math.min(normals.length - 1, i)];
+      let nx = a[0] + b[0];
+      let ny = a[1] + b[1];
+      const len = Math.hypot(nx, ny) || 1;
+      nx /= len;
+      ny /= len;
+      // Mitre: the offset grows as the bend sharpens (capped so a folded knee stays a knee).
+      const cos = Math.max(0.5, nx * b[0] + ny * b[1]);
+      return [p[0] + (sign * nx * r) / cos, p[1] + (sign * ny * r) / cos];
+    });
+  const cap = (centre: Point, from: Point): Point[] => {
+    const start = Math.atan2(from[1] - centre[1], from[0] - centre[0]);
+    const steps = 8;
+    return Array.from({ length: steps - 1 }, (_, k) => {
+      const t = start + (Math.PI * (k + 1)) / steps;
+      return [centre[0] + Math.cos(t) * r, centre[1] + Math.sin(t) * r] as Point;
+    });
+  };
+  const left = side(1);
+  const right = side(-1).reverse();
+  const end = points[points.length - 1];
+  const outline = [...left, ...cap(end, left[left.length - 1]), ...right, ...cap(points[0], right[right.length - 1])];
+  return `M${outline.map(([x, y]) => `${fmt(x)} ${fmt(y)}`).join(' L')} Z`;
+}
+
+/** The first `share` of a polyline's length (a sleeve, a trouser leg of shorts). */
+function along(points: Point[], share: number): Point[] {
+  const lengths = points.slice(1).map((p, i) => Math.hypot(p[0] - points[i][0], p[1] - points[i][1]));
+  let left = lengths.reduce((a, b) => a + b, 0) * share;
+  const out: Point[] = [points[0]];
+  for (let i = 0; i < lengths.length; i++) {
+    if (left >= lengths[i]) {
+      out.push(points[i + 1]);
+      left -= lengths[i];
+      continue;
+    }
+    const t = left / lengths[i];
+    out.push([points[i][0] + (points[i + 1][0] - points[i][0]) * t, points[i][1] + (points[i + 1][1] - points[i][1]) * t]);
+    break;
+  }
+  return out;
+}
+
+/** A quadrilateral along the spine: `top` wide at the neck end, `bottom` wide at the hip end. */
+function spineShape(neck: Point, hip: Point, top: number, bottom: number, extend = 0): Point[] {
+  const dx = hip[0] - neck[0];
+  const dy = hip[1] - neck[1];
+  const len = Math.hypot(dx, dy) || 1;
+  const [nx, ny] = [-dy / len, dx / len];
+  const end: Point = [hip[0] + (dx / len) * extend, hip[1] + (dy / len) * extend];
+  return [
+    [neck[0] + (nx * top) / 2, neck[1] + (ny * top) / 2],
+    [end[0] + (nx * bottom) / 2, end[1] + (ny * bottom) / 2],
+    [end[0] - (nx * bottom) / 2, end[1] - (ny * bottom) / 2],
+    [neck[0] - (nx * top) / 2, neck[1] - (ny * top) / 2],
+  ];
+}
+
+const polygon = (points: Point[], fill: string): string => `<polygon points="${points.map(([x, y]) => `${fmt(x)},${fmt(y)}`).join(' ')}" fill="${fill}"/>`;
+const limb = (points: Point[], width: number, fill: string): string => `<path d="${limbPath(points, width)}" fill="${fill}"/>`;
+
+/** A bicycle under a rider whose seat is near (29,35) and hands near (51,27); wheels stand on y 70. */
+function bicycle(): { under: string; over: string } {
+  const rear: Point = [15, 57];
+  const front: Point = [57, 57];
+  const crank: Point = [33, 57];
+  const seat: Point = [28, 37];
+  const head: Point = [50, 33];
+  const wheel = ([cx, cy]: Point): string =>
+    `<circle cx="${cx}" cy="${cy}" r="13" fill="#495057"/><circle cx="${cx}" cy="${cy}" r="10" fill="#f1f3f5"/><circle cx="${cx}" cy="${cy}" r="2.2" fill="#adb5bd"/>`;
+  const tube = (a: Point, b: Point): string => limb([a, b], 2.6, '#4dabf7');
+  const under = [
+    wheel(rear),
+    wheel(front),
+    tube(rear, crank),
+    tube(rear, seat),
+    tube(seat, crank),
+    tube([30, 39], head),
+    tube(crank, head),
+    tube(head, front),
+    `<circle cx="${crank[0]}" cy="${crank[1]}" r="3.6" fill="#adb5bd"/>`,
+    `<path d="M22 35.5 Q28 32.5 34 35.5 Q28 38.5 22 35.5 Z" fill="#343a40"/>`,
+  ].join('');
+  const over = [limb([head, [53, 27], [49, 25.5]], 2.4, '#868e96')].join('');
+  return { under, over };
+}
+
+function soccerBall(cx: number, cy: number, r: number): string {
+  const pentagon = Array.from({ length: 5 }, (_, k) => {
+    const t = -Math.PI / 2 + (k * 2 * Math.PI) / 5;
+    return [cx + Math.cos(t) * r * 0.38, cy + Math.sin(t) * r * 0.38] as Point;
+  });
+  return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="#fff"/>${polygon(pentagon, '#343a40')}`;
+}
+
+const POSES: Record<PoseName, Skeleton> = {
+  standing: {
+    head: [36, 13], headR: 8.6, facing: 0, neck: [36, 24], hip: [36, 44],
+    backArm: [[29.5, 27], [26, 35.5], [24.5, 43.5]], frontArm: [[42.5, 27], [46, 35.5], [47.5, 43.5]],
+    backLeg: [[32.5, 45], [32, 56], [31.5, 67]], frontLeg: [[39.5, 45], [40, 56], [40.5, 67]],
+  },
+  waving: {
+    head: [36, 13], headR: 8.6, facing: 0, neck: [36, 24], hip: [36, 44],
+    backArm: [[29.5, 27], [26, 35.5], [24.5, 43.5]], frontArm: [[42.5, 27], [50, 22], [53, 13]],
+    backLeg: [[32.5, 45], [32, 56], [31.5, 67]], frontLeg: [[39.5, 45], [40, 56], [40.5, 67]],
+  },
+  walking: {
+    head: [38, 13], headR: 8.6, facing: 1, neck: [37.5, 24], hip: [36, 44],
+    backArm: [[35, 27], [30.5, 35], [28.5, 42]], frontArm: [[39.5, 27], [43.5, 35], [47.5, 41]],
+    backLeg: [[35, 45], [30.5, 55.5], [26.5, 66.5]], frontLeg: [[37.5, 45], [42, 55.5], [45.5, 66.5]],
+  },
+  running: {
+    head: [41, 13], headR: 8.6, facing: 1, neck: [39.5, 24], hip: [35, 42],
+    backArm: [[37, 27], [30, 32.5], [26, 26.5]], frontArm: [[41.5, 27.5], [47, 34.5], [53, 30]],
+    backLeg: [[33.5, 43], [26.5, 52], [16, 54.5]], frontLeg: [[36.5, 43], [46, 51.5], [44, 66.5]],
+  },
+  dancing: {
+    head: [36, 14], headR: 8.6, facing: 0, neck: [36, 25], hip: [36, 45],
+    backArm: [[29.5, 28], [23, 21], [20, 11]], frontArm: [[42.5, 28], [49, 21], [52, 11]],
+    backLeg: [[33, 46], [31.5, 57], [30.5, 67.5]], frontLeg: [[39.5, 46], [47, 53], [42.5, 60.5]],
+  },
+  sitting: {
+    head: [31, 17], headR: 8.6, facing: 1, neck: [30, 28], hip: [28, 48],
+    backArm: [[28, 31], [29.5, 40], [35, 45.5]], frontArm: [[31, 31], [33.5, 40], [39.5, 45]],
+    backLeg: [[28, 48.5], [42, 47.5], [43, 66.5]], frontLeg: [[30, 49.5], [45, 49.5], [46.5, 67.5]],
+  },
+  biking: {
+    head: [43.5, 10], headR: 7.6, facing: 1, neck: [41, 19.5], hip: [29.5, 33],
+    backArm: [[39, 22], [44.5, 26], [49, 27.5]], frontArm: [[41.5, 22.5], [47, 26.5], [51.5, 27.5]],
+    backLeg: [[28.5, 34], [35, 45], [29.5, 59]], frontLeg: [[30.5, 34], [40.5, 41], [37.5, 54]],
+    ...bicycle(),
+  },
+  'bouncing ball': {
+    head: [33, 13], headR: 8.6, facing: 1, neck: [33.5, 24], hip: [33, 44],
+    backArm: [[30, 27], [23.5, 33], [19, 37]], frontArm: [[37, 27], [44, 30.5], [49, 28]],
+    backLeg: [[31.5, 45], [31, 56], [29.5, 67]], frontLeg: [[35, 45], [43, 52.5], [50, 58]],
+    over: soccerBall(60.5, 62.5, 7),
+  },
+};
+
+interface Look {
+  name: 'girl' | 'boy' | 'child';
+  shirt: string;
+  /** Lower garment: a dress flaring from the chest, shorts, or trousers. */
+  bottom: 'dress' | 'shorts' | 'trousers';
+  bottomColor: string;
+  hair: 'long' | 'short' | 'bunches';
+  hairColor: string;
+}
+
+const LOOKS: Look[] = [
+  { name: 'girl', shirt: '#ff8fab', bottom: 'dress', bottomColor: '#ff8fab', hair: 'long', hairColor: '#a0522d' },
+  { name: 'boy', shirt: '#74c0fc', bottom: 'shorts', bottomColor: '#4263eb', hair: 'short', hairColor: '#5c3d2e' },
+  { name: 'child', shirt: '#ffd43b', bottom: 'trousers', bottomColor: '#69db7c', hair: 'bunches', hairColor: '#343a40' },
+];
+
+function head(s: Skeleton, look: Look): { behind: string; front: string; face: string } {
+  const [cx, cy] = s.head;
+  const r = s.headR;
+  const lean = s.facing ? r * 0.22 : 0;
+  const behind: string[] = [];
+  const front: string[] = [];
+  if (look.hair === 'long') behind.push(`<path d="M${fmt(cx - r * 1.08)} ${fmt(cy)} Q${fmt(cx - r * 1.2)} ${fmt(cy + r * 1.7)} ${fmt(cx - r * 0.2)} ${fmt(cy + r * 1.45)} L${fmt(cx + r * 0.2)} ${fmt(cy + r * 1.45)} Q${fmt(cx + r * 1.2)} ${fmt(cy + r * 1.7)} ${fmt(cx + r * 1.08)} ${fmt(cy)} Z" fill="${look.hairColor}"/>`);
+  if (look.hair === 'bunches') {
+    for (const side of [-1, 1]) behind.push(`<circle cx="${fmt(cx + side * r * 1.12)}" cy="${fmt(cy - r * 0.15)}" r="${fmt(r * 0.42)}" fill="${look.hairColor}"/>`);
+  }
+  front.push(`<circle cx="${fmt(cx)}" cy="${fmt(cy)}" r="${fmt(r)}" fill="${SKIN}"/>`);
+  // Hair on top: a cap over the crown with a fringe line, parted towards the facing side.
+  const fringe = look.hair === 'short' ? 0.2 : 0.05;
+  front.push(
+    `<path d="M${fmt(cx - r * 1.02)} ${fmt(cy + r * 0.1)} Q${fmt(cx - r * 1.05)} ${fmt(cy - r * 1.2)} ${fmt(cx + lean)} ${fmt(cy - r * 1.08)} Q${fmt(cx + r * 1.05)} ${fmt(cy - r * 1.2)} ${fmt(cx + r * 1.02)} ${fmt(cy + r * 0.1)} Q${fmt(cx + r * 0.55)} ${fmt(cy - r * (0.55 - fringe))} ${fmt(cx + lean - r * 0.1)} ${fmt(cy - r * (0.62 - fringe))} Q${fmt(cx - r * 0.6)} ${fmt(cy - r * (0.5 - fringe))} ${fmt(cx - r * 1.02)} ${fmt(cy + r * 0.1)} Z" fill="${look.hairColor}"/>`,
+  );
+  // The face: two eyes (ink dots), a smile and cheeks; turned a little towards where it looks.
+  const ex = cx + lean;
+  const ey = cy + r * 0.12;
+  const gap = r * 0.36;
+  const line: string[] = [
+    `<circle cx="${fmt(ex - gap)}" cy="${fmt(ey)}" r="${fmt(r * 0.11)}" fill="#000"/>`,
+    `<circle cx="${fmt(ex + gap)}" cy="${fmt(ey)}" r="${fmt(r * 0.11)}" fill="#000"/>`,
+    `<path d="M${fmt(ex - r * 0.26)} ${fmt(cy + r * 0.46)} Q${fmt(ex)} ${fmt(cy + r * 0.72)} ${fmt(ex + r * 0.26)} ${fmt(cy + r * 0.46)}" fill="none" stroke="#000"/>`,
+  ];
+  return { behind: behind.join(''), front: front.join(''), face: line.join('') };
+}
+
+/** A closed shape through `points` with every corner rounded off by `radius` (shoulders, hems). */
+function rounded(points: Point[], radius: number, fill: string): string {
+  const n = points.length;
+  const towards = (a: Point, b: Point, d: number): Point => {
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    const t = Math.min(0.45, d / len);
+    return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+  };
+  const parts: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const corner = points[i];
+    const inPoint = towards(corner, points[(i + n - 1) % n], radius);
+    const outPoint = towards(corner, points[(i + 1) % n], radius);
+    parts.push(`${i === 0 ? 'M' : 'L'}${fmt(inPoint[0])} ${fmt(inPoint[1])} Q${fmt(corner[0])} ${fmt(corner[1])} ${fmt(outPoint[0])} ${fmt(outPoint[1])}`);
+  }
+  return `<path d="${parts.join(' ')} Z" fill="${fill}"/>`;
+}
+
+function body(s: Skeleton, look: Look): string {
+  // The top starts a little above the neck joint so the neck's base is covered.
+  const dx = s.hip[0] - s.neck[0];
+  const dy = s.hip[1] - s.neck[1];
+  const len = Math.hypot(dx, dy) || 1;
+  const top: Point = [s.neck[0] - (dx / len) * 1.5, s.neck[1] - (dy / len) * 1.5];
+  if (look.bottom === 'dress') {
+    // From the shoulders down past the hips, flaring: it covers the tops of both legs.
+    const hem = s.facing && s.hip[1] < 40 ? 17 : 21;
+    return rounded(spineShape(top, s.hip, 12.5, hem, 7), 3.2, look.bottomColor);
+  }
+  return rounded(spineShape(top, s.hip, 13.5, 12.5, 1), 3.6, look.shirt);
+}
+
+function legs(leg: Point[], look: Look): string {
+  const shoe = leg[leg.length - 1];
+  const parts = [limb(leg, 5.4, SKIN)];
+  if (look.bottom === 'shorts') parts.push(limb(along(leg, 0.45), 6.6, look.bottomColor));
+  if (look.bottom === 'trousers') parts.push(limb(along(leg, 0.9), 6.2, look.bottomColor));
+  parts.push(`<ellipse cx="${fmt(shoe[0] + 1.2)}" cy="${fmt(shoe[1] + 0.8)}" rx="4" ry="2.4" fill="${SHOE}"/>`);
+  return parts.join('');
+}
+
+function arm(points: Point[], look: Look): string {
+  const hand = points[points.length - 1];
+  return `${limb(points, 4.6, SKIN)}${limb(along(points, 0.42), 5.6, look.shirt)}<circle cx="${fmt(hand[0])}" cy="${fmt(hand[1])}" r="2.6" fill="${SKIN}"/>`;
+}
+
+function figureSvg(s: Skeleton, look: Look): string {
+  const hair = head(s, look);
+  const neck = limb([s.neck, [s.neck[0] + (s.head[0] - s.neck[0]) * 0.5, s.neck[1] - 3]], 4.4, SKIN);
+  // Seen from the front both arms hang beside the body, their shoulders under it; in profile
+  // the near arm crosses the body and is drawn over it.
+  const frontArm = arm(s.frontArm, look);
+  const bodyParts = [
+    s.under ?? '',
+    arm(s.backArm, look),
+    s.facing ? '' : frontArm,
+    hair.behind,
+    legs(s.backLeg, look),
+    legs(s.frontLeg, look),
+    neck,
+    body(s, look),
+    s.over ?? '',
+    s.facing ? frontArm : '',
+    hair.front,
+  ];
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 72 72"><g id="color">${bodyParts.join('')}</g><g id="line">${hair.face}</g></svg>`;
+}
+
+/** Where held things go: the hands (the facing side first), and the mouth. */
+function anchorsOf(s: Skeleton): SubjectAnchors {
+  const hand = (arm: Point[]): [number, number] => [arm[arm.length - 1][0], arm[arm.length - 1][1]];
+  const hands = s.facing ? [hand(s.frontArm), hand(s.backArm)] : [hand(s.backArm), hand(s.frontArm)];
+  return { pose: 'figure', facing: s.facing, mouth: [s.head[0] + (s.facing ? s.headR * 0.22 : 0), s.head[1] + s.headR * 0.6], hands };
+}
+
+/** True for the id of one of the figures drawn here (they have faces and hands). */
+export function isDrawnFigure(id: string): boolean {
+  return id.startsWith('X-FIG-');
+}
+
+/** A drawn prop with its anchors known rather than guessed from its silhouette. */
+export interface DrawnFigure extends DrawnProp {
+  anchors: SubjectAnchors;
+}
+
+const KEYWORDS: Record<PoseName, string[]> = {
+  standing: ['standing'],
+  waving: ['waving', 'hello'],
+  walking: ['walking', 'walk'],
+  running: ['running', 'run', 'jogging'],
+  dancing: ['dancing', 'dance'],
+  sitting: ['sitting', 'sit'],
+  biking: ['biking', 'bicycle', 'bike', 'cycling', 'riding'],
+  'bouncing ball': ['ball', 'soccer', 'football', 'playing ball'],
+};
+
+/**
+ * Every look in every pose, named like the library's figures ("girl running", "child biking").
+ * Held things use the hands (the riding and ball poses have their hands busy: no held things).
+ */
+export const DRAWN_FIGURES: DrawnFigure[] = LOOKS.flatMap((look) =>
+  (Object.keys(POSES) as PoseName[]).map((pose, i): DrawnFigure => {
+    const skeleton = POSES[pose];
+    const anchors = anchorsOf(skeleton);
+    return {
+      id: `X-FIG-${look.name.toUpperCase()}-${String(i + 1).padStart(2, '0')}`,
+      name: `${look.name} ${pose}`,
+      keywords: [look.name, ...KEYWORDS[pose]],
+      kind: 'person',
+      svg: figureSvg(skeleton, look),
+      anchors: pose === 'biking' || pose === 'bouncing ball' ? { ...anchors, hands: [] } : anchors,
+    };
+  }),
+);
