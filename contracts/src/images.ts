@@ -167,15 +167,23 @@ export const reportRequestSchema = z.object({
     .refine((value) => [...value].length <= REPORT_MAX, 'validation.reportTooLong'),
 });
 
+/** What a download holds: the page itself, or its colour-by-number sheet or that sheet's solution (issue 17). */
+export const DOWNLOAD_VARIANTS = ['page', 'numbers', 'solution'] as const;
+export type DownloadVariant = (typeof DOWNLOAD_VARIANTS)[number];
+
 export const downloadQuerySchema = z.object({
   format: z.enum(['png', 'pdf', 'svg']).catch('png').default('png'),
+  variant: z.enum(DOWNLOAD_VARIANTS).catch('page').default('page'),
   paper: z.enum(['letter', 'a4']).optional().catch(undefined),
 });
 
-/** The spec's file-name rule: coloring-page-<title, non-alphanumerics → '-', 20 chars>-<last 8 of id>.<ext> */
-export function downloadFileName(title: string, id: string, extension: string): string {
+/**
+ * The spec's file-name rule: coloring-page-<title, non-alphanumerics → '-', 20 chars>-<last 8 of id>.<ext>;
+ * a variant adds its name before the extension (…-numbers.pdf, …-solution.png).
+ */
+export function downloadFileName(title: string, id: string, extension: string, variant: DownloadVariant = 'page'): string {
   const cleaned = title.replace(/[^A-Za-z0-9]/g, '-').slice(0, 20);
-  return `coloring-page-${cleaned}-${id.slice(-8)}.${extension}`;
+  return `coloring-page-${cleaned}-${id.slice(-8)}${variant === 'page' ? '' : `-${variant}`}.${extension}`;
 }
 
 /** Image slug (DESIGN §4): kebab(title.en)-<last 8 chars of id>; the id part resolves it without a table. */

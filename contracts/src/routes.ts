@@ -35,6 +35,9 @@ export const apiPaths = {
   improvePrompt: '/api/images/improve-prompt',
   download: (id: string, format: 'png' | 'pdf' | 'svg', paper?: 'letter' | 'a4') =>
     `/api/images/${encodeURIComponent(id)}/download?format=${format}${paper ? `&paper=${paper}` : ''}`,
+  /** A page's colour-by-number sheet or its solution (the same download route, decision 031). */
+  downloadVariant: (id: string, variant: 'numbers' | 'solution', format: 'png' | 'pdf', paper?: 'letter' | 'a4') =>
+    `/api/images/${encodeURIComponent(id)}/download?variant=${variant}&format=${format}${paper ? `&paper=${paper}` : ''}`,
   health: '/healthz',
   ready: '/readyz',
 } as const;

@@ -5,6 +5,7 @@ import type { EngineCommand } from './cli-command';
 const commands: Record<string, () => Promise<EngineCommand>> = {
   lineart: () => import('./lineart/lineart-command'),
   compose: () => import('./compose/compose-command'),
+  variant: () => import('./numbers/variant-command'),
 };
 
 async function printHelp(): Promise<void> {

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
 import type { PageMaker } from './adapters/engine/page-maker';
+import type { VariantMaker } from './adapters/engine/variant-maker';
+import { engineColourByNumber } from './adapters/engine/engine-variant-maker';
 import type { PromptImprover } from '@studio/engine/prompt/improve-prompt';
 import type { GoogleVerifier } from './adapters/google/google-verifier';
 import type { Mailer } from './adapters/mail/mailer';
@@ -58,6 +60,8 @@ import { createFileUrls } from './modules/images/image-files';
 import { createImagesRepository } from './modules/images/images.repository';
 import { imagesRoutes } from './modules/images/images.routes';
 import { createImagesService } from './modules/images/images.service';
+import { createNumbersVariants } from './modules/images/colour-by-number';
+import { createVariantsRepository } from './modules/images/variants.repository';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -72,6 +76,8 @@ export interface AppDeps {
   queue: JobQueue;
   /** Null until an engine is available: generation then answers 4008 (model unavailable). */
   maker: PageMaker | null;
+  /** Variants of existing pages (colour by number); defaults to the engine in this thread. */
+  variants?: VariantMaker | null;
   payments: PaymentProvider;
   /** Whether this process runs generation tasks (false for API-only processes when scaled out). */
   runsWorker?: boolean;
@@ -190,8 +196,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const urls = createFileUrls({ publicUrl: config.publicUrl, secret: config.jwtSecret });
   const imagesRepository = createImagesRepository(kysely, db.textSearch);
+  const variants = createNumbersVariants({
+    storage: deps.storage,
+    maker: deps.variants ?? { colourByNumber: engineColourByNumber },
+    photoFit: createVariantsRepository(kysely).photoFit,
+  });
   const colourings = createColouringsService({ colourings: createColouringsRepository(kysely), images: imagesRepository, storage: deps.storage, urls, isUniqueViolation: db.isUniqueViolation });
-  const images = createImagesService({ images: imagesRepository, storage: deps.storage, urls, isUniqueViolation: db.isUniqueViolation, beforeDelete: colourings.removeForImage });
+  const images = createImagesService({ images: imagesRepository, storage: deps.storage, urls, variants, isUniqueViolation: db.isUniqueViolation, beforeDelete: colourings.removeForImage });
   const metrics = createMetrics();
   const generation = createGenerationService({
     db: kysely,

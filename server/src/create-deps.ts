@@ -6,6 +6,7 @@ import { isAppError } from '@studio/contracts/errors';
 import { createEnginePageMaker } from './adapters/engine/engine-page-maker';
 import { createThreadedPageMaker } from './adapters/engine/engine-threads';
 import type { PageMaker } from './adapters/engine/page-maker';
+import type { VariantMaker } from './adapters/engine/variant-maker';
 import type { Logger } from 'pino';
 import { createGoogleVerifier } from './adapters/google/google-verifier';
 import { createMailer } from './adapters/mail/mailer';
@@ -97,6 +98,7 @@ export async function createDeps(config: Config, logger: Logger = createLogger(c
     // With Redis, API processes only enqueue; `npm run worker` processes make the pages.
     runsWorker: !config.redisUrl,
     maker: hooks?.pageDelayMs ? delayedPages(maker, hooks.pageDelayMs) : maker,
+    variants: maker,
     ...(hooks?.staleAfterMs || hooks?.sweepEveryMs ? { generationTimeouts: { staleAfterMs: hooks.staleAfterMs, sweepEveryMs: hooks.sweepEveryMs } } : {}),
     payments: createPaymentProvider(config, logger),
   };
@@ -119,8 +121,8 @@ export function createPaymentProvider(config: Config, logger: Logger): PaymentPr
  * The engine, on worker threads when running from the server bundle (engine-thread.js beside
  * it), in this thread otherwise (tests, `npm run dev`).
  */
-export function createPageMaker(config: Config): PageMaker {
-  let inner: PageMaker;
+export function createPageMaker(config: Config): PageMaker & VariantMaker {
+  let inner: PageMaker & VariantMaker;
   try {
     inner = createEnginePageMaker({ providerConfig: config.providerEnv });
   } catch (error) {

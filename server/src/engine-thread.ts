@@ -11,6 +11,13 @@ const port = parentPort!;
 port.on('message', async (message: ThreadRequest) => {
   const progress = (percent: number, providerRef?: string) => port.postMessage({ id: message.id, kind: 'progress', percent, providerRef } satisfies ThreadReply);
   try {
+    if (message.method === 'colourByNumber') {
+      const { request } = message;
+      const colour = request.colour ? { ...request.colour, image: Buffer.from(request.colour.image) } : null;
+      const files = await maker.colourByNumber({ ...request, png: Buffer.from(request.png), colour });
+      port.postMessage({ id: message.id, kind: 'variant', files } satisfies ThreadReply);
+      return;
+    }
     const page = message.method === 'fromPrompt' ? await maker.fromPrompt(message.request, progress) : await maker.fromPhoto({ ...message.request, image: Buffer.from(message.request.image) }, progress);
     port.postMessage({ id: message.id, kind: 'done', page } satisfies ThreadReply);
   } catch (error) {

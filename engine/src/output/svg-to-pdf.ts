@@ -398,6 +398,8 @@ export async function svgToPdf(svg: string, opts: { paper: Paper; credit?: Artwo
   const { doc, done, fit } = openPageDocument(opts.paper, box.width, box.height);
   doc.save();
   doc.transform(fit.scale, 0, 0, fit.scale, fit.x - box.x * fit.scale, fit.y - box.y * fit.scale);
+  // Only the viewBox is the page: shapes the composer lets run past it (scenery under the frame) stay off the margins.
+  doc.rect(box.x, box.y, box.width, box.height).clip();
   const initial: Style = { fill: '#000000', stroke: 'none', strokeWidth: 1, lineCap: 'butt', lineJoin: 'miter', fillRule: 'nonzero' };
   const rootStyle = inheritStyle(initial, root.attrs);
   for (const child of root.children) drawNode(doc, child, rootStyle);
@@ -405,4 +407,23 @@ export async function svgToPdf(svg: string, opts: { paper: Paper; credit?: Artwo
   if (opts.credit) creditPdf(doc, opts.credit);
   doc.end();
   return done;
+}
+
+/**
+ * Draws an SVG's content (the subset above) into a document being drawn, scaled to fill
+ * `width` × `height` of the current coordinate space from its origin: for sheets that put a
+ * page beside other content (colour by number's key).
+ */
+export function drawSvgInto(doc: PDFKit.PDFDocument, svg: string, width: number, height: number): void {
+  const root = parseSvg(svg);
+  const box = svgBox(root);
+  const sx = width / box.width;
+  const sy = height / box.height;
+  doc.save();
+  doc.transform(sx, 0, 0, sy, -box.x * sx, -box.y * sy);
+  doc.rect(box.x, box.y, box.width, box.height).clip();
+  const initial: Style = { fill: '#000000', stroke: 'none', strokeWidth: 1, lineCap: 'butt', lineJoin: 'miter', fillRule: 'nonzero' };
+  const rootStyle = inheritStyle(initial, root.attrs);
+  for (const child of root.children) drawNode(doc, child, rootStyle);
+  doc.restore();
 }

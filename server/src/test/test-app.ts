@@ -43,6 +43,8 @@ export interface TestAppOptions {
   payments?: PaymentProvider;
   generationTimeouts?: { processTimeoutMs?: number; staleAfterMs?: number; sweepEveryMs?: number };
   improver?: AppDeps['improver'];
+  /** Colour by number; defaults to the engine in this thread. */
+  variants?: AppDeps['variants'];
   /** PostgreSQL only: reach the test database through this URL (a proxy in front of it, say). */
   postgresUrl?: string;
   /** Defaults to a silent logger. */
@@ -90,6 +92,7 @@ export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAp
     runsWorker: options.runsWorker,
     generationTimeouts: options.generationTimeouts,
     improver: options.improver,
+    variants: options.variants,
   });
   await app.ready();
 

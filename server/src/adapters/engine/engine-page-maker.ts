@@ -10,6 +10,8 @@ import { createImageProvider, type ImageProvider, type ImageProviderConfig } fro
 import { generateProviderPage, resumeProviderPage } from '@studio/engine/providers/provider-page';
 import type { Attribution } from '@studio/contracts/images';
 import type { MadePage, PageMaker } from './page-maker';
+import type { VariantMaker } from './variant-maker';
+import { engineColourByNumber } from './engine-variant-maker';
 
 /** Every file the server stores, from one engine page: PDFs for both papers, thumbnails. */
 export async function madePage(drawn: Page, title: string, attribution: Attribution | null, notDrawn: string[] = []): Promise<MadePage> {
@@ -38,7 +40,7 @@ export async function madePage(drawn: Page, title: string, attribution: Attribut
  * configured image model with its drawing cleaned up by the line-art engine; photos always go
  * through the line-art pipeline.
  */
-export function createEnginePageMaker(options: { providerConfig: ImageProviderConfig }): PageMaker {
+export function createEnginePageMaker(options: { providerConfig: ImageProviderConfig }): PageMaker & VariantMaker {
   const providerName = options.providerConfig.IMAGE_PROVIDER?.trim() || 'local';
   const provider: ImageProvider | null = providerName === 'local' ? null : createImageProvider(options.providerConfig);
   const cleanup = (input: Buffer, opts: { difficulty: Difficulty; ratio: Ratio; mode: 'cleanup' }) => photoToPage(input, opts);
@@ -76,6 +78,7 @@ export function createEnginePageMaker(options: { providerConfig: ImageProviderCo
       progress(80);
       return madePage(page, 'Photo coloring page', null);
     },
+    colourByNumber: engineColourByNumber,
     async sourcePreview(image) {
       return sharp(image, { pages: 1, limitInputPixels: 40_000_000 }).autoOrient().resize(1200, 1200, { fit: 'inside', withoutEnlargement: true }).flatten({ background: '#ffffff' }).webp({ quality: 80 }).toBuffer();
     },

@@ -9,6 +9,11 @@ import { createThreadedPageMaker, type ThreadRequest } from './engine-threads';
 const THREAD = `
 const { parentPort } = require('node:worker_threads');
 parentPort.on('message', (m) => {
+  if (m.method === 'colourByNumber') {
+    const name = (role) => new TextEncoder().encode(role + ':' + m.request.png.length + ':' + m.request.difficulty);
+    const roles = ['numbersPng', 'numbersPdfLetter', 'numbersPdfA4', 'solutionPng', 'solutionPdfLetter', 'solutionPdfA4'];
+    return parentPort.postMessage({ id: m.id, kind: 'variant', files: Object.fromEntries(roles.map((role) => [role, name(role)])) });
+  }
   const prompt = m.request.prompt || 'photo';
   if (prompt === 'crash') process.exit(3);
   if (prompt === 'refuse') return parentPort.postMessage({ id: m.id, kind: 'error', code: 4003, message: 'filtered' });
@@ -34,6 +39,14 @@ describe('engine thread pool', () => {
     expect(pages.map((p) => p.png.toString())).toEqual(['png:a cat', 'png:a dog', 'png:a fish']);
     expect(Buffer.isBuffer(pages[0].pdfA4)).toBe(true);
     expect(seen).toContainEqual([50, 'job-1']);
+  });
+
+  it('makes colour-by-number variants on a thread and returns their files as buffers', async () => {
+    const maker = make();
+    const files = await maker.colourByNumber({ png: Buffer.from('page'), svg: null, colour: null, difficulty: 'teen', credit: null });
+    expect(Buffer.isBuffer(files.solutionPdfA4)).toBe(true);
+    expect(files.numbersPng.toString()).toBe('numbersPng:4:teen');
+    expect(files.solutionPdfLetter.toString()).toBe('solutionPdfLetter:4:teen');
   });
 
   it('lets users overtake background work and keeps a thread free for them', async () => {

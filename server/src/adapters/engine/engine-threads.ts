@@ -1,21 +1,24 @@
 import type { Worker } from 'node:worker_threads';
 import { AppError, ErrorCode, type ErrorCodeValue } from '@studio/contracts/errors';
 import type { MadePage, PageMaker, Progress } from './page-maker';
+import type { NumbersFiles, NumbersRequest, VariantMaker } from './variant-maker';
 
 /** Messages between the pool and an engine thread (server/src/engine-thread.ts). */
 export type ThreadRequest =
   | { id: number; method: 'fromPrompt'; request: Parameters<PageMaker['fromPrompt']>[0] }
-  | { id: number; method: 'fromPhoto'; request: Parameters<PageMaker['fromPhoto']>[0] };
+  | { id: number; method: 'fromPhoto'; request: Parameters<PageMaker['fromPhoto']>[0] }
+  | { id: number; method: 'colourByNumber'; request: NumbersRequest };
 export type ThreadReply =
   | { id: number; kind: 'progress'; percent: number; providerRef?: string }
   | { id: number; kind: 'done'; page: MadePage }
+  | { id: number; kind: 'variant'; files: NumbersFiles }
   | { id: number; kind: 'error'; code: number | null; message: string };
 
 interface Job {
   message: ThreadRequest;
   background: boolean;
   progress: Progress;
-  resolve(page: MadePage): void;
+  resolve(result: MadePage | NumbersFiles): void;
   reject(error: Error): void;
 }
 
@@ -35,12 +38,16 @@ function revive(page: MadePage): MadePage {
   };
 }
 
+function reviveVariant(files: NumbersFiles): NumbersFiles {
+  return Object.fromEntries(Object.entries(files).map(([name, value]) => [name, asBuffer(value as Uint8Array)])) as unknown as NumbersFiles;
+}
+
 /**
  * Runs page making on worker threads so a second of CPU per page never stalls the API's event
  * loop. Prompt checks, upload probes and previews stay on the main thread (they are quick). A
  * thread that dies fails its job with 2007/2008 and is replaced.
  */
-export function createThreadedPageMaker(options: { inner: PageMaker; size: number; spawn: () => Worker }): PageMaker & { close(): Promise<void> } {
+export function createThreadedPageMaker(options: { inner: PageMaker; size: number; spawn: () => Worker }): PageMaker & VariantMaker & { close(): Promise<void> } {
   const idle: Worker[] = [];
   const busy = new Map<Worker, Job>();
   const waiting: Job[] = [];
@@ -58,6 +65,7 @@ export function createThreadedPageMaker(options: { inner: PageMaker; size: numbe
       }
       busy.delete(worker);
       if (reply.kind === 'done') job.resolve(revive(reply.page));
+      else if (reply.kind === 'variant') job.resolve(reviveVariant(reply.files));
       else job.reject(reply.code ? new AppError(reply.code as ErrorCodeValue, reply.message) : new Error(reply.message));
       idle.push(worker);
       pump();
@@ -104,7 +112,7 @@ export function createThreadedPageMaker(options: { inner: PageMaker; size: numbe
 
   for (let i = 0; i < options.size; i += 1) idle.push(startWorker());
 
-  function run(message: Omit<ThreadRequest, 'id'>, progress: Progress, background = false): Promise<MadePage> {
+  function run(message: Omit<ThreadRequest, 'id'>, progress: Progress, background = false): Promise<MadePage | NumbersFiles> {
     if (closed) return Promise.reject(new AppError(ErrorCode.modelUnavailable));
     return new Promise((resolve, reject) => {
       waiting.push({ message: { ...message, id: nextId++ } as ThreadRequest, background, progress, resolve, reject });
@@ -116,8 +124,9 @@ export function createThreadedPageMaker(options: { inner: PageMaker; size: numbe
     checkPrompt: (prompt) => options.inner.checkPrompt(prompt),
     probeUpload: (file) => options.inner.probeUpload(file),
     sourcePreview: (image) => options.inner.sourcePreview(image),
-    fromPrompt: (request, progress) => run({ method: 'fromPrompt', request }, progress, request.background === true),
-    fromPhoto: (request, progress) => run({ method: 'fromPhoto', request }, progress),
+    fromPrompt: (request, progress) => run({ method: 'fromPrompt', request }, progress, request.background === true) as Promise<MadePage>,
+    fromPhoto: (request, progress) => run({ method: 'fromPhoto', request }, progress) as Promise<MadePage>,
+    colourByNumber: (request) => run({ method: 'colourByNumber', request }, () => undefined) as Promise<NumbersFiles>,
     async close() {
       closed = true;
       for (const job of waiting.splice(0)) job.reject(new AppError(ErrorCode.modelUnavailable));

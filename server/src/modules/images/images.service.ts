@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
-import { downloadFileName, type ImageListDto, type OriginalLinkDto, type UserImagesQuery } from '@studio/contracts/images';
+import { downloadFileName, type DownloadVariant, type ImageListDto, type OriginalLinkDto, type UserImagesQuery } from '@studio/contracts/images';
 import type { Storage } from '../../adapters/storage/storage';
+import { removeVariantFiles, type NumbersVariants } from './colour-by-number';
 import { toImageDto } from './image-dto';
 import { ORIGINAL_URL_TTL_SECONDS, PAGE_FILE_NAMES, parseFiles, removePageFiles, type FileUrls, type PageFileRole } from './image-files';
 import { REPORT_RULES, type ImageRow, type ImagesRepository } from './images.repository';
@@ -10,6 +11,8 @@ export interface ImagesServiceDeps {
   images: ImagesRepository;
   storage: Storage;
   urls: FileUrls;
+  /** Colour by number (decision 031). */
+  variants: NumbersVariants;
   isUniqueViolation(error: unknown): boolean;
   /** Removes what others made of a page (their coloured pictures, decision 030) before the page goes. */
   beforeDelete?(imageId: string): Promise<void>;
@@ -42,7 +45,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
       if (!row || row.user_id !== userId) throw new AppError(ErrorCode.notFound, 'Image not found');
       await deps.beforeDelete?.(id);
       await images.delete(id);
-      await removePageFiles(storage, parseFiles(row.files));
+      await Promise.all([removePageFiles(storage, parseFiles(row.files)), removeVariantFiles(storage, id)]);
     },
 
     async report(userId: string, input: { imageId: string; content: string }): Promise<void> {
@@ -55,11 +58,17 @@ export function createImagesService(deps: ImagesServiceDeps) {
     async download(
       viewerId: string | null,
       id: string,
-      options: { format: 'png' | 'pdf' | 'svg'; paper?: 'letter' | 'a4'; lang?: string },
+      options: { format: 'png' | 'pdf' | 'svg'; variant?: DownloadVariant; paper?: 'letter' | 'a4'; lang?: string },
     ): Promise<{ body: Readable; size: number; key: string; fileName: string }> {
       const row = await visibleImage(id, viewerId);
       const files = parseFiles(row.files);
       const paper = options.paper ?? (options.lang === 'zh' || options.lang === 'ja' ? 'a4' : 'letter');
+      const variant = options.variant ?? 'page';
+      if (variant !== 'page') {
+        if (options.format === 'svg') throw new AppError(ErrorCode.notFound, 'Colour by number comes as PNG or PDF');
+        const file = await deps.variants.open(row, viewerId, { variant, format: options.format, paper });
+        return { ...file, fileName: downloadFileName((JSON.parse(row.title) as { en: string }).en, row.id, options.format, variant) };
+      }
       const key = options.format === 'png' ? files.page : options.format === 'svg' ? files.svg : paper === 'a4' ? files.pdfA4 : files.pdfLetter;
       if (!key) throw new AppError(ErrorCode.notFound, 'This page has no vector file');
       const file = await storage.stream(key);

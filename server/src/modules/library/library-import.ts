@@ -6,6 +6,7 @@ import type { Storage } from '../../adapters/storage/storage';
 import type { MadePage } from '../../adapters/engine/page-maker';
 import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
+import { removeVariantFiles } from '../images/colour-by-number';
 import { storePageFiles, type StoredPage } from '../images/image-files';
 import { bumpImagesVersion } from './images-version';
 
@@ -73,6 +74,8 @@ export function createLibraryImporter(deps: { db: Kysely<Database>; storage: Sto
     const { page } = input;
     // Files first: a row never points at a file that is not there.
     const files = await storePageFiles(storage, id, page);
+    // A page drawn again: variants made from its old files would no longer match it.
+    await removeVariantFiles(storage, id);
     const tagIds = await Promise.all(input.tags.map(upsertTag));
     await db.transaction().execute(async (trx) => {
       const drawn = {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { DownloadButtons } from '../../images/components/download-buttons';
+import { ColourByNumber } from '../../images/components/colour-by-number';
 import { MoreMenu } from '../../images/components/more-menu';
 import { useOriginalUrl } from '../../images/hooks/use-original-url';
 import { localizedText } from '../../images/localized';
@@ -171,6 +172,9 @@ function ImagePreview({ image, onDelete, onReport, compact }: { image: ImageDto;
           {t('colouring.entry')}
         </Link>
         <MoreMenu onDelete={() => onDelete(image)} onReport={() => onReport(image)} />
+      </div>
+      <div className="w-full max-w-[600px]">
+        <ColourByNumber image={{ id: image.id, title: localizedText(image.title, 'en') }} size={compact ? 'sm' : 'md'} />
       </div>
     </div>
   );

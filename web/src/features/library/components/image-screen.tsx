@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/error-text';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLang } from '../../../lib/use-lang';
 import { DownloadButtons } from '../../images/components/download-buttons';
+import { ColourByNumber } from '../../images/components/colour-by-number';
 import { useOriginalUrl } from '../../images/hooks/use-original-url';
 import { fetchCategories, fetchCategory, fetchImage, fetchRelated } from '../api/library-api';
 import { useResource } from '../hooks/use-resource';
@@ -148,6 +149,9 @@ function ImageView({ image, category }: Loaded) {
             <Link to={paths.colour.getHref(lang, image.slug)} className={buttonClass('secondary', 'mt-3')} data-testid="colour-on-screen">
               {t('colouring.entry')}
             </Link>
+            <div className="mt-4">
+              <ColourByNumber image={{ id: image.id, title: image.title.en || title }} />
+            </div>
           </div>
           {info.length ? (
             <div className="mt-8 space-y-6" data-testid="additional-info">
