@@ -339,6 +339,12 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       const cy = area.y + area.height / 2;
       const main = plan.subjects[0];
       if (!main) {
+        const bandHeight = (area.height - 2 * radius) / 2;
+        if (bandHeight > radius * 0.2 && difficulty !== 'toddler') {
+          // As around a subject mandala: a square behind the circle splits the paper into two bands
+          // and four corners, so no white area is half the page (a few regions only).
+          parts.push(rect(inner.x - lw, cy - radius, inner.width + 2 * lw, 2 * radius, paint(colored, '#fff3bf')));
+        }
         parts.push(drawMandala(cx, cy, radius, difficulty, random, colored));
         backdrop = 'mandala';
         return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
