@@ -195,12 +195,22 @@ export function wearOn(wearer: Placement, item: Subject): { placement: Placement
   const top = Math.min(...cells.map((c) => c.y));
   const headDepth = box.height * 0.22;
   const head = cells.filter((c) => c.y <= top + headDepth);
-  const tip = cells.reduce((a, c) => (c.y < a.y ? c : a), cells[0]);
+  // A creature in profile has its head at the mouth's end: the top of a raised tail is not a head.
+  const anchors = wearer.subject.anchors;
+  let candidates = cells;
+  if (anchors?.pose === 'side' && anchors.mouth) {
+    const [l, , r] = wearer.subject.bounds;
+    const mouthX = wearer.flip ? wearer.left + (r - anchors.mouth[0]) * wearer.scale : wearer.left + (anchors.mouth[0] - l) * wearer.scale;
+    const nearMouth = cells.filter((c) => Math.abs(c.x - mouthX) <= box.width * 0.3);
+    if (nearMouth.length) candidates = nearMouth;
+  }
+  const tip = candidates.reduce((a, c) => (c.y < a.y ? c : a), candidates[0]);
   // The head is the part of the top band near its topmost point (not an ear or a raised tail far off).
-  const near = head.filter((c) => Math.abs(c.x - tip.x) <= box.width * 0.3);
+  const near = head.filter((c) => Math.abs(c.x - tip.x) <= box.width * 0.3 && c.y <= tip.y + headDepth);
   const left = Math.min(...near.map((c) => c.x));
   const right = Math.max(...near.map((c) => c.x));
-  const headWidth = Math.max(right - left, box.width * 0.2);
+  // A head in profile shows only its top (ears): a hat as wide as the head is deep.
+  const headWidth = Math.max(right - left, box.width * 0.2, candidates !== cells ? box.height * 0.38 : 0);
   const cx = near.reduce((a, c) => a + c.x, 0) / near.length;
   const spot = wornSpot(item.name);
   const [l, t, r, b] = item.bounds;
