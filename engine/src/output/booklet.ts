@@ -285,7 +285,11 @@ export function writeBooklet(entries: BookletEntry[], load: (index: number) => P
     for (let index = 0; index < entries.length; index++) {
       const picture = await next;
       // The next picture is read while this one is drawn.
-      if (index + 1 < entries.length) next = load(index + 1);
+      if (index + 1 < entries.length) {
+        next = load(index + 1);
+        // Its failure is met when it is awaited, not reported as unhandled meanwhile.
+        next.catch(() => undefined);
+      }
       const size = await pictureSize(picture);
       const slot = cursor.next(size.width > size.height);
       await drawContentPage(doc, slot, picture, { number: index + 1, credit: entries[index].credit, name: options.name });
