@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameLineField } from './packs';
 import { DEFAULT_DIFFICULTY, DIFFICULTIES, isRatio, normalizeRatio, PHOTO_FITS, REPORT_MAX, type Difficulty, type Localized, type PhotoFit, type Ratio } from './constants';
 
 export const IMAGE_TYPES = ['text2image', 'image2image'] as const;
@@ -170,6 +171,8 @@ export const reportRequestSchema = z.object({
 export const downloadQuerySchema = z.object({
   format: z.enum(['png', 'pdf', 'svg']).catch('png').default('png'),
   paper: z.enum(['letter', 'a4']).optional().catch(undefined),
+  /** "Name on the page" (print packs, decision 032): drawn above the picture in hollow letters. */
+  name: nameLineField.optional(),
 });
 
 /** The spec's file-name rule: coloring-page-<title, non-alphanumerics → '-', 20 chars>-<last 8 of id>.<ext> */

@@ -35,6 +35,8 @@ export const apiPaths = {
   improvePrompt: '/api/images/improve-prompt',
   download: (id: string, format: 'png' | 'pdf' | 'svg', paper?: 'letter' | 'a4') =>
     `/api/images/${encodeURIComponent(id)}/download?format=${format}${paper ? `&paper=${paper}` : ''}`,
+  /** A booklet PDF of several pages (print packs); the query is built by `bookletPath` in packs.ts. */
+  booklet: '/api/packs/booklet',
   health: '/healthz',
   ready: '/readyz',
 } as const;

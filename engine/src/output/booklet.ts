@@ -235,6 +235,14 @@ async function readerCaughtUp(doc: PDFKit.PDFDocument): Promise<void> {
   }
 }
 
+/** The reader went away (a closed download): the booklet stops drawing. */
+export class BookletAbandoned extends Error {
+  constructor() {
+    super('the booklet was no longer being read');
+    this.name = 'BookletAbandoned';
+  }
+}
+
 /** Where each slot of a booklet goes: sheet by sheet, one or two slots a sheet. */
 class SheetCursor {
   private used = 0;
@@ -295,9 +303,12 @@ export function writeBooklet(entries: BookletEntry[], load: (index: number) => P
       await drawContentPage(doc, slot, picture, { number: index + 1, credit: entries[index].credit, name: options.name });
       await readerCaughtUp(doc);
       await new Promise((resolve) => setImmediate(resolve));
+      if ((doc as unknown as { destroyed: boolean }).destroyed) throw new BookletAbandoned();
     }
+    // 'end' when the reader has taken the last byte; 'close' too if it went away first.
+    const ended = Promise.race([once(doc as unknown as NodeJS.EventEmitter, 'end'), once(doc as unknown as NodeJS.EventEmitter, 'close')]);
     doc.end();
-    await once(doc as unknown as NodeJS.EventEmitter, 'end');
+    await ended;
   })();
   finished.catch((error: unknown) => (doc as unknown as { destroy(e: unknown): void }).destroy(error));
   return { stream: doc as unknown as NodeJS.ReadableStream, finished };
