@@ -78,8 +78,8 @@ export function bookletPath(input: BookletQueryInput): string {
   return `/api/packs/booklet?${params.toString()}`;
 }
 
-/** The booklet's file name: coloring-booklet-<title cleaned, 20 chars>-<pages>p.pdf (like downloadFileName). */
-export function bookletFileName(title: string, pages: number): string {
-  const cleaned = title.replace(/[^A-Za-z0-9]/g, '-').replace(/-{2,}/g, '-').replace(/^-|-$/g, '').slice(0, 20);
-  return `coloring-booklet-${cleaned || 'pages'}-${pages}p.pdf`;
+/** The booklet's file name: coloring-booklet-<title cleaned, 20 chars>-<pages>p.pdf (like downloadFileName); `fallback` when the title has no Latin letters. */
+export function bookletFileName(title: string, pages: number, fallback = 'pages'): string {
+  const clean = (text: string) => text.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+/, '').slice(0, 20).replace(/-+$/, '');
+  return `coloring-booklet-${clean(title) || clean(fallback) || 'pages'}-${pages}p.pdf`;
 }

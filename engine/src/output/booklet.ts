@@ -190,7 +190,7 @@ async function drawCover(doc: PDFKit.PDFDocument, slot: Slot, entries: BookletEn
   const rows = Math.ceil(entries.length / columns);
   const available = bottom - y;
   const contentsHead = headSize * 1.6 + 12 * s;
-  const pictureHeight = Math.min(300 * s, Math.max(60 * s, available - contentsHead - rows * 15 * s));
+  const pictureHeight = Math.min(slot.height * 0.48, Math.max(60 * s, available - contentsHead - rows * 15 * s));
   const lineHeight = Math.min(15 * s, (available - pictureHeight - contentsHead) / rows);
   await drawPicture(doc, first, { x: left, y, width, height: pictureHeight });
   y += pictureHeight + 12 * s + headSize;

@@ -117,7 +117,7 @@ export function createPacksService(deps: PacksServiceDeps) {
           deps.onBookletFailed(error);
         },
       );
-      return { body: stream, fileName: bookletFileName(fileTitle, rows.length), pages: rows.length };
+      return { body: stream, fileName: bookletFileName(query.title ?? '', rows.length, fileTitle), pages: rows.length };
     },
 
     /**
