@@ -181,7 +181,8 @@ async function drawCover(doc: PDFKit.PDFDocument, slot: Slot, entries: BookletEn
       cy += creditSize * 1.35;
       drawLine(doc, line, { x: left, y: cy - creditSize * 0.35, size: creditSize, color: '#444444' });
     }
-    bottom -= creditSize * 3;
+    // Room for the heading and a gap above it.
+    bottom -= creditSize * 5;
   }
 
   // The picture takes what the contents leave, within bounds; the contents fit below it.
@@ -227,11 +228,15 @@ function wrap(text: string, size: number, width: number): string[] {
   return lines;
 }
 
-/** Waits while the reader has more than READER_BACKLOG_BYTES to take (or has gone away). */
+/**
+ * Waits while the reader has more than READER_BACKLOG_BYTES to take (or until it has gone away).
+ * It looks every 20 ms rather than listening for 'data': a listener of its own could set a
+ * stream flowing that nobody reads yet.
+ */
 async function readerCaughtUp(doc: PDFKit.PDFDocument): Promise<void> {
-  const stream = doc as unknown as NodeJS.ReadableStream & { readableLength: number; destroyed: boolean };
+  const stream = doc as unknown as { readableLength: number; destroyed: boolean };
   while (stream.readableLength > READER_BACKLOG_BYTES && !stream.destroyed) {
-    await Promise.race([once(stream, 'data'), once(stream, 'close')]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
