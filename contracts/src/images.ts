@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameLineField } from './packs';
 import { DEFAULT_DIFFICULTY, DIFFICULTIES, isRatio, normalizeRatio, PHOTO_FITS, REPORT_MAX, type Difficulty, type Localized, type PhotoFit, type Ratio } from './constants';
 
 export const IMAGE_TYPES = ['text2image', 'image2image'] as const;
@@ -175,6 +176,8 @@ export const downloadQuerySchema = z.object({
   format: z.enum(['png', 'pdf', 'svg']).catch('png').default('png'),
   variant: z.enum(DOWNLOAD_VARIANTS).catch('page').default('page'),
   paper: z.enum(['letter', 'a4']).optional().catch(undefined),
+  /** "Name on the page" (print packs, decision 032): drawn above the picture in hollow letters. */
+  name: nameLineField.optional(),
 });
 
 /**

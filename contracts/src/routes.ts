@@ -38,6 +38,8 @@ export const apiPaths = {
   /** A page's colour-by-number sheet or its solution (the same download route, decision 031). */
   downloadVariant: (id: string, variant: 'numbers' | 'solution', format: 'png' | 'pdf', paper?: 'letter' | 'a4') =>
     `/api/images/${encodeURIComponent(id)}/download?variant=${variant}&format=${format}${paper ? `&paper=${paper}` : ''}`,
+  /** A booklet PDF of several pages (print packs); the query is built by `bookletPath` in packs.ts. */
+  booklet: '/api/packs/booklet',
   health: '/healthz',
   ready: '/readyz',
 } as const;

@@ -62,6 +62,9 @@ import { imagesRoutes } from './modules/images/images.routes';
 import { createImagesService } from './modules/images/images.service';
 import { createNumbersVariants } from './modules/images/colour-by-number';
 import { createVariantsRepository } from './modules/images/variants.repository';
+import { createPacksRepository } from './modules/packs/packs.repository';
+import { packsRoutes } from './modules/packs/packs.routes';
+import { createPacksService } from './modules/packs/packs.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -293,11 +296,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, rateLimit: config.authRateLimit });
   await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
   await app.register(blogRoutes, { db: kysely, publicUrl: config.publicUrl });
-  const library = createLibraryService({ library: createLibraryRepository(kysely, db.textSearch), examples: createExamplesRepository(kysely), urls });
+  const libraryRepository = createLibraryRepository(kysely, db.textSearch);
+  const library = createLibraryService({ library: libraryRepository, examples: createExamplesRepository(kysely), urls });
   const imagesVersion = createImagesVersionReader(db);
+  const packs = createPacksService({
+    images: imagesRepository,
+    library: libraryRepository,
+    packs: createPacksRepository(kysely),
+    storage: deps.storage,
+    onBookletFailed: (error) => logger.warn({ err: error }, 'booklet stopped before its end'),
+  });
   await app.register(libraryRoutes, { library, imagesVersion });
-  await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken });
+  await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken, namedDownload: packs.namedDownload });
   await app.register(colouringsRoutes, { colourings, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
+  await app.register(packsRoutes, { packs, checkAccessToken: auth.checkAccessToken });
   await app.register(generationRoutes, { generation, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
   await app.register(promptsRoutes, {
     prompts: createPromptsService({ maker: deps.maker, improver: deps.improver ?? (() => defaultImprover(config)) }),

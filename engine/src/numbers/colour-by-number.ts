@@ -5,7 +5,7 @@ import { PX_PER_MM } from '@studio/contracts/page';
 import { REGION_MIN_MM2 } from '../quality/check-page';
 import type { Bitmap } from '../page';
 import { creditPdf, pngWithCredit, type ArtworkCredit } from '../output/credit';
-import { drawSvgInto, openPageDocument } from '../output/svg-to-pdf';
+import { drawSvgFitted, openPageDocument } from '../output/svg-to-pdf';
 import { numberAspect } from './digit-glyphs';
 import { findPageRegions } from './page-regions';
 import { CRAYONS, hexToRgb, KEY_SIZE } from './palette';
@@ -106,7 +106,7 @@ async function sheetPdf(
   const { doc, done, fit } = openPageDocument(paper, size.width, size.sheetHeight);
   doc.save();
   doc.transform(fit.scale, 0, 0, fit.scale, fit.x, fit.y);
-  if ('svg' in picture) drawSvgInto(doc, picture.svg, size.width, size.height);
+  if ('svg' in picture) drawSvgFitted(doc, picture.svg, { x: 0, y: 0, width: size.width, height: size.height });
   else doc.image(picture.png, 0, 0, { width: size.width, height: size.height });
   drawMarks(doc, marks);
   doc.restore();

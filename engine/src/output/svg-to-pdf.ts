@@ -12,7 +12,8 @@
  *   `fill-rule`, and the same properties inside `style="…"`; colours as `#rgb`, `#rrggbb`,
  *   `rgb(r,g,b)`, CSS names, or `none`.
  * Elements inside `<defs>`, `<clipPath>`, `<mask>`, `<symbol>`, `<pattern>`, gradients, `<style>`,
- * `<title>`, `<desc>` and `<metadata>` are not drawn. No text, images, gradients or clipping.
+ * `<title>`, `<desc>` and `<metadata>` are not drawn. No text, images, gradients or clipping
+ * (other than the viewBox itself, which clips as in a browser).
  */
 import PDFDocument from 'pdfkit';
 import { PAPER_POINTS } from '@studio/contracts/page';
@@ -398,7 +399,7 @@ export async function svgToPdf(svg: string, opts: { paper: Paper; credit?: Artwo
   const { doc, done, fit } = openPageDocument(opts.paper, box.width, box.height);
   doc.save();
   doc.transform(fit.scale, 0, 0, fit.scale, fit.x - box.x * fit.scale, fit.y - box.y * fit.scale);
-  // Only the viewBox is the page: shapes the composer lets run past it (scenery under the frame) stay off the margins.
+  // The viewBox clips, as in a browser: art drawn past it must not spill into the margin.
   doc.rect(box.x, box.y, box.width, box.height).clip();
   const initial: Style = { fill: '#000000', stroke: 'none', strokeWidth: 1, lineCap: 'butt', lineJoin: 'miter', fillRule: 'nonzero' };
   const rootStyle = inheritStyle(initial, root.attrs);
@@ -410,20 +411,23 @@ export async function svgToPdf(svg: string, opts: { paper: Paper; credit?: Artwo
 }
 
 /**
- * Draws an SVG's content (the subset above) into a document being drawn, scaled to fill
- * `width` × `height` of the current coordinate space from its origin: for sheets that put a
- * page beside other content (colour by number's key).
+ * Draws an SVG on the current page of an open document, scaled to fit `box` (points) and
+ * centred in it (booklets: several pictures in one document). Answers the rectangle it took.
  */
-export function drawSvgInto(doc: PDFKit.PDFDocument, svg: string, width: number, height: number): void {
+export function drawSvgFitted(doc: PDFKit.PDFDocument, svg: string, box: { x: number; y: number; width: number; height: number }): { x: number; y: number; width: number; height: number } {
   const root = parseSvg(svg);
-  const box = svgBox(root);
-  const sx = width / box.width;
-  const sy = height / box.height;
+  const view = svgBox(root);
+  const scale = Math.min(box.width / view.width, box.height / view.height);
+  const width = view.width * scale;
+  const height = view.height * scale;
+  const x = box.x + (box.width - width) / 2;
+  const y = box.y + (box.height - height) / 2;
   doc.save();
-  doc.transform(sx, 0, 0, sy, -box.x * sx, -box.y * sy);
-  doc.rect(box.x, box.y, box.width, box.height).clip();
+  doc.transform(scale, 0, 0, scale, x - view.x * scale, y - view.y * scale);
+  doc.rect(view.x, view.y, view.width, view.height).clip();
   const initial: Style = { fill: '#000000', stroke: 'none', strokeWidth: 1, lineCap: 'butt', lineJoin: 'miter', fillRule: 'nonzero' };
   const rootStyle = inheritStyle(initial, root.attrs);
   for (const child of root.children) drawNode(doc, child, rootStyle);
   doc.restore();
+  return { x, y, width, height };
 }

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '@studio/contracts/envelope';
+import { AppError, ErrorCode } from '@studio/contracts/errors';
 import { downloadQuerySchema, reportRequestSchema, userImagesQuerySchema } from '@studio/contracts/images';
 import { apiPaths } from '@studio/contracts/routes';
 import { authOf, bearerToken, requireAuth, type SessionCheck } from '../../http/authenticate';
 import { sendStoredFile } from '../../http/send-stored-file';
 import { parse } from '../../http/validation';
 import type { ImagesService } from './images.service';
+import type { PacksService } from '../packs/packs.service';
 
-export async function imagesRoutes(app: FastifyInstance, options: { images: ImagesService; checkAccessToken: SessionCheck }): Promise<void> {
+export async function imagesRoutes(app: FastifyInstance, options: { images: ImagesService; checkAccessToken: SessionCheck; namedDownload: PacksService['namedDownload'] }): Promise<void> {
   const { images, checkAccessToken } = options;
   const signedIn = requireAuth(checkAccessToken);
   /** Downloads work signed out; a valid token additionally opens the viewer's private pages. */
@@ -36,6 +38,13 @@ export async function imagesRoutes(app: FastifyInstance, options: { images: Imag
   // A download may draw a PDF on the fly: limited per client like every costly route.
   app.get<{ Params: { id: string }; Querystring: { lang?: string } }>('/api/images/:id/download', { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
     const query = parse(downloadQuerySchema, request.query);
+    // A colour-by-number sheet has its key where a name band would go: the name is for the page itself.
+    if (query.name && query.variant !== 'page') throw new AppError(ErrorCode.invalidFormat, 'A name can be put on the page itself, not on a colour-by-number sheet');
+    if (query.name) {
+      // "Name on the page": drawn for this download (packs module), never stored.
+      const named = await options.namedDownload(await viewerOf(request), request.params.id, { ...query, name: query.name, lang: request.query.lang });
+      return reply.header('content-type', named.contentType).header('cache-control', 'private, no-store').header('content-disposition', `attachment; filename="${named.fileName}"`).send(named.body);
+    }
     const file = await images.download(await viewerOf(request), request.params.id, { ...query, lang: request.query.lang });
     return sendStoredFile(reply, file, { cacheControl: 'private, max-age=300', downloadName: file.fileName });
   });

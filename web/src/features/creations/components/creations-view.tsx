@@ -12,6 +12,7 @@ import { useLang } from '../../../lib/use-lang';
 import { fetchUserImages } from '../../images/api/image-api';
 import { DeleteImageDialog } from '../../images/components/delete-image-dialog';
 import { ReportDialog } from '../../images/components/report-dialog';
+import { MakeBookletButton } from '../../packs/components/make-booklet-button';
 import { CreationCard } from './creation-card';
 
 type Filter = 'all' | ImageType;
@@ -94,8 +95,13 @@ export function CreationsView() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t('creations.title')}</h1>
-      <p className="mt-1 text-slate-600">{t('creations.subtitle')}</p>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{t('creations.title')}</h1>
+          <p className="mt-1 text-slate-600">{t('creations.subtitle')}</p>
+        </div>
+        {counts && counts.all > 0 ? <MakeBookletButton source={{ kind: 'mine' }} defaultTitle={t('packs.myPagesTitle')} /> : null}
+      </div>
       <TabList
         label={t('creations.filterLabel')}
         tabs={FILTERS}

@@ -14,11 +14,13 @@ export function paperFor(lang: Language): Paper {
 }
 
 /**
- * Downloads a page as PNG or PDF and saves it. Signed-in users send their token, so their private
+ * Downloads a page as PNG or PDF, with an optional name line, and saves it. Signed-in users send their token, so their private
  * pages download too; anyone may download public pages.
  */
-export async function downloadImage(image: { id: string; title: string }, format: DownloadFormat, lang: Language): Promise<void> {
-  const file = await apiDownload(apiPaths.download(image.id, format, format === 'pdf' ? paperFor(lang) : undefined), {
+export async function downloadImage(image: { id: string; title: string }, format: DownloadFormat, lang: Language, name = ''): Promise<void> {
+  // "Name on the page" (decision 032): the server draws it above the picture.
+  const named = name.trim() ? `&name=${encodeURIComponent(name.trim())}&lang=${lang}` : '';
+  const file = await apiDownload(`${apiPaths.download(image.id, format, format === 'pdf' ? paperFor(lang) : undefined)}${named}`, {
     auth: getAccessToken() !== null,
     fallbackName: downloadFileName(image.title, image.id, format),
   });

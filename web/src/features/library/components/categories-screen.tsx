@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/error-text';
 import { formatNumber } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLang } from '../../../lib/use-lang';
+import { MakeBookletButton } from '../../packs/components/make-booklet-button';
 import { fetchCategories } from '../api/library-api';
 import { useResource } from '../hooks/use-resource';
 import { filterCategories } from '../lib/category-search';
@@ -59,6 +60,13 @@ export function CategoriesScreen() {
             <Button type="submit">{t('library.categories.search')}</Button>
           </form>
         </div>
+        {query ? (
+          // A search also finds pages in every category: they can go into a booklet together.
+          <div className="mt-4 flex flex-wrap items-center gap-3 text-sm text-slate-600" data-testid="search-booklet">
+            <span>{t('packs.searchHint', { query })}</span>
+            <MakeBookletButton source={{ kind: 'search', query }} defaultTitle={query} />
+          </div>
+        ) : null}
         <div className="mt-8" aria-live="polite">
           {categories.status === 'loading' ? (
             <div className="flex justify-center py-16 text-brand-700">

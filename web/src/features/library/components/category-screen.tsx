@@ -11,6 +11,7 @@ import { errorText } from '../../../lib/error-text';
 import { formatNumber } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLang } from '../../../lib/use-lang';
+import { MakeBookletButton } from '../../packs/components/make-booklet-button';
 import { fetchCategory, searchImages } from '../api/library-api';
 import { useResource } from '../hooks/use-resource';
 import { CATEGORY_PAGE_SIZE, categoryImagesKey, categoryKey, type CategoryImages } from '../lib/category-page-data';
@@ -112,6 +113,7 @@ function CategoryView({ category }: { category: CategoryDto }) {
         <button type="button" className="mt-1 text-sm font-semibold text-brand-700 hover:underline" aria-expanded={introOpen} aria-controls={introId} onClick={() => setIntroOpen((open) => !open)}>
           {introOpen ? t('library.category.showLess') : t('library.category.showMore')}
         </button>
+        {category.imageCount > 0 ? <MakeBookletButton className="mt-4" source={{ kind: 'category', categoryId: category.categoryId }} defaultTitle={name} /> : null}
       </header>
       <div className="mt-6">
         <GeneratePanel suggestion={t('library.generate.suggestion', { name })} />
