@@ -76,7 +76,7 @@ for (const id of job.ids) {
       return hit ? Number(hit.split('=')[1]) : undefined;
     };
     const key = `${opt('px') ?? 40000}/${opt('stages') ?? 1}`;
-    const basins = cache.get(key) ?? basinsOf(image, undefined, opt('px') ?? 40000, opt('stages') ?? 1);
+    const basins = cache.get(key) ?? basinsOf(image, undefined, 0, opt('px') ?? 40000, opt('stages') ?? 1);
     cache.set(key, basins);
     const ws = opt('ws');
     const wsKey = `${key}/ws${ws}/${opt('wsSigma') ?? 1}`;

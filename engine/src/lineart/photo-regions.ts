@@ -100,15 +100,36 @@ function watershedMap(planes: Float32Array[], evidence: Float32Array, width: num
   return map;
 }
 
-/** CIELAB planes, boundary evidence, saliency and watershed basins of a photo already at working size. */
-export function basinsOf(image: RgbImage, onStage: (stage: string) => void = () => undefined, evidencePixels = EVIDENCE_PIXELS, stages = 1): PhotoBasins {
+/**
+ * Fewest basins a difficulty's merging needs: drawing a page loses thin regions, so twice its
+ * typical region count.
+ */
+export function minBasins(difficulty: Difficulty): number {
+  return 2 * PHOTO_PARAMS[difficulty].targetRegions;
+}
+
+/**
+ * CIELAB planes, boundary evidence, saliency and watershed basins of a photo already at working
+ * size, with at least `fewestBasins` basins when the photo has that many edges.
+ */
+export function basinsOf(
+  image: RgbImage,
+  onStage: (stage: string) => void = () => undefined,
+  fewestBasins = 0,
+  evidencePixels = EVIDENCE_PIXELS,
+  stages = 1,
+): PhotoBasins {
   const { width: workW, height: workH } = image;
   const planes = rgbToLab(image);
   const { evidence, saliency } = photoEvidence(image, evidencePixels, stages);
   onStage('evidence');
-  // Basins start where the evidence has its minima (as many as before, so the merging costs the
-  // same) and grow over the mixed map, so their borders settle on the photo's own edges.
-  const over = watershed(watershedMap(planes, evidence, workW, workH), workW, workH, evidence);
+  // Basins start where the evidence has its minima (so the merging has no more to do than
+  // before) and grow over the mixed map, so their borders settle on the photo's own edges. A
+  // smooth photo (a portrait on a plain backdrop) has too few evidence minima for an adult page:
+  // then the mixed map's own minima seed them.
+  const map = watershedMap(planes, evidence, workW, workH);
+  let over = watershed(map, workW, workH, evidence);
+  if (over.count < fewestBasins) over = watershed(map, workW, workH);
   onStage('watershed');
   return { planes, evidence, saliency, over, workW, workH };
 }

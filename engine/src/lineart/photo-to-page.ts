@@ -9,7 +9,7 @@ import { startThumbnails } from '../output/page-files';
 import { boundaryChains, smoothChain, strokePolylines } from './draw-boundaries';
 import { cleanupDrawing } from './cleanup-drawing';
 import { finishPage } from './finish-page';
-import { basinsOf, PHOTO_PARAMS, photoRegions, subjectRegions } from './photo-regions';
+import { basinsOf, minBasins, PHOTO_PARAMS, photoRegions, subjectRegions } from './photo-regions';
 import type { Segmentation } from './segment-regions';
 import type { PhotoBasins } from './photo-regions';
 
@@ -49,7 +49,7 @@ async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, 
   const workH = Math.round(size.height / params.workScale);
   const image = await decodeImage(input, { resize: { width: workW, height: workH, fit } });
   onStage('decode');
-  return basinsOf(image, onStage);
+  return basinsOf(image, onStage, minBasins(difficulty));
 }
 
 /**
