@@ -2,7 +2,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 
-export const BSDS_ROOT = new URL('../../../../shared/data/bsds500/', import.meta.url).pathname;
+// BSDS_ROOT in the environment points elsewhere (a git worktree does not sit beside shared/).
+export const BSDS_ROOT = process.env.BSDS_ROOT ?? new URL('../../../../shared/data/bsds500/', import.meta.url).pathname;
 
 export async function readGrey(path: string): Promise<{ data: Uint8Array; width: number; height: number }> {
   const { data, info } = await sharp(path).greyscale().raw().toBuffer({ resolveWithObject: true });

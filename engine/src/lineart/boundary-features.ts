@@ -1,6 +1,7 @@
 import type { RgbImage } from '../io/load-image';
 import { gaussianBlur } from '../raster/gaussian-blur';
 import { rgbToLab } from './boundary-map';
+import { recursiveGaussianBlur } from './recursive-blur';
 
 /** Gaussian scales (pixels at BSDS size, about 480x320) of the boundary features. */
 export const FEATURE_SIGMAS = [1, 2, 4] as const;
@@ -30,8 +31,11 @@ export interface BoundaryFeatures {
  * probably grass, not an object outline), and one coarse gradient.
  * `scale` multiplies the sigmas so a larger image sees the same structures.
  */
-export function computeBoundaryFeatures(image: RgbImage, scale = 1): BoundaryFeatures {
+export function computeBoundaryFeatures(image: RgbImage, scale = 1, blurKind: 'kernel' | 'recursive' = 'kernel'): BoundaryFeatures {
   const { width, height } = image;
+  // The recursive filter costs the same at any sigma; below 2 its peak is too sharp (see recursive-blur.ts).
+  const blur = (plane: Float32Array, sigma: number): Float32Array =>
+    blurKind === 'recursive' && sigma >= 2 ? recursiveGaussianBlur(plane, width, height, sigma) : gaussianBlur(plane, width, height, sigma);
   const n = width * height;
   const lab = rgbToLab(image);
   const planes: Float32Array[] = [];
@@ -42,7 +46,7 @@ export function computeBoundaryFeatures(image: RgbImage, scale = 1): BoundaryFea
   const blurLab = (sigma: number): Float32Array[] => {
     let planes = blurredLab.get(sigma);
     if (!planes) {
-      planes = lab.map((plane) => gaussianBlur(plane, width, height, sigma));
+      planes = lab.map((plane) => blur(plane, sigma));
       blurredLab.set(sigma, planes);
     }
     return planes;
@@ -78,7 +82,7 @@ export function computeBoundaryFeatures(image: RgbImage, scale = 1): BoundaryFea
     const sigma = base * scale;
     const g = gradientOf(sigma);
     for (const m of g.mags) planes.push(m);
-    const surround = gaussianBlur(g.total, width, height, sigma * 3);
+    const surround = blur(g.total, sigma * 3);
     planes.push(surround);
     // Texture gradient: where the amount of edge energy itself changes (grass meeting sky).
     planes.push(gradientMagnitude(surround, width, height, sigma * 3));

@@ -43,8 +43,13 @@ export function contextPlanes(p: Float32Array, width: number, height: number): F
  * texture cues, then (when trained) a second and a third stage that also see context planes from
  * the previous stage's map. `stages` below 3 stops early (photo pages use the first stage only, for speed).
  */
-export function boundaryProbability(image: RgbImage, scale = 1, stages = 3): { probability: Float32Array; angle: Float32Array } {
-  const features = computeBoundaryFeatures(image, scale);
+export function boundaryProbability(
+  image: RgbImage,
+  scale = 1,
+  stages = 3,
+  blur: 'kernel' | 'recursive' = 'kernel',
+): { probability: Float32Array; angle: Float32Array } {
+  const features = computeBoundaryFeatures(image, scale, blur);
   const n = image.width * image.height;
   let probability = runMlp(features.planes, BOUNDARY_MODEL, n);
   for (const model of [BOUNDARY_CONTEXT_MODEL, BOUNDARY_THIRD_MODEL].slice(0, stages - 1)) {

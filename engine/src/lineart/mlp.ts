@@ -19,18 +19,42 @@ export function runMlp(planes: Float32Array[], model: MlpWeights, n: number): Fl
   const { mean, std, hidden, w1, b1, w2, b2 } = model;
   const count = planes.length;
   if (count !== mean.length) throw new Error('boundary model and features disagree; retrain the model');
-  const probability = new Float32Array(n);
-  const x = new Float64Array(count);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < count; j++) x[j] = (planes[j][i] - mean[j]) / std[j];
-    let z = b2;
-    for (let u = 0; u < hidden; u++) {
-      let a = b1[u];
-      const row = u * count;
-      for (let j = 0; j < count; j++) a += w1[row + j] * x[j];
-      z += w2[u] * Math.tanh(a);
+  // Standardisation folded into the first layer: w·(x − mean)/std = (w/std)·x − w·mean/std.
+  const weights = new Float64Array(hidden * count);
+  const bias = new Float64Array(hidden);
+  for (let u = 0; u < hidden; u++) {
+    let b = b1[u];
+    for (let j = 0; j < count; j++) {
+      weights[u * count + j] = w1[u * count + j] / std[j];
+      b -= (w1[u * count + j] * mean[j]) / std[j];
     }
-    probability[i] = 1 / (1 + Math.exp(-z));
+    bias[u] = b;
+  }
+  const probability = new Float32Array(n);
+  // Blocks of pixels, one hidden unit at a time: each plane is read in order, and the inner
+  // loops are plain multiply-adds over typed arrays.
+  const block = 1024;
+  const a = new Float64Array(block);
+  const z = new Float64Array(block);
+  for (let start = 0; start < n; start += block) {
+    const end = Math.min(n, start + block);
+    const len = end - start;
+    z.fill(b2);
+    for (let u = 0; u < hidden; u++) {
+      a.fill(bias[u]);
+      for (let j = 0; j < count; j++) {
+        const w = weights[u * count + j];
+        const plane = planes[j];
+        for (let k = 0; k < len; k++) a[k] += w * plane[start + k];
+      }
+      const out = w2[u];
+      for (let k = 0; k < len; k++) {
+        // tanh by one exp: 1 − 2 / (e^{2x} + 1), exact to float rounding and cheaper than Math.tanh here.
+        const x = a[k] > 20 ? 20 : a[k] < -20 ? -20 : a[k];
+        z[k] += out * (1 - 2 / (Math.exp(2 * x) + 1));
+      }
+    }
+    for (let k = 0; k < len; k++) probability[start + k] = 1 / (1 + Math.exp(-z[k]));
   }
   return probability;
 }

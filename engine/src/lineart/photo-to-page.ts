@@ -9,7 +9,7 @@ import { startThumbnails } from '../output/page-files';
 import { boundaryChains, smoothChain, strokePolylines } from './draw-boundaries';
 import { cleanupDrawing } from './cleanup-drawing';
 import { finishPage } from './finish-page';
-import { basinsOf, PHOTO_PARAMS, photoRegions, subjectRegions } from './photo-regions';
+import { basinsOf, minBasins, PHOTO_PARAMS, photoRegions, subjectRegions } from './photo-regions';
 import type { Segmentation } from './segment-regions';
 import type { PhotoBasins } from './photo-regions';
 
@@ -49,7 +49,7 @@ async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, 
   const workH = Math.round(size.height / params.workScale);
   const image = await decodeImage(input, { resize: { width: workW, height: workH, fit } });
   onStage('decode');
-  return basinsOf(image, onStage);
+  return basinsOf(image, onStage, minBasins(difficulty));
 }
 
 /**
@@ -80,10 +80,16 @@ function groundRow(regions: Segmentation, subject: Uint8Array): number {
 }
 
 /**
- * Basins merged to `targetRegions` → outlines drawn inside a frame: inner lines at the
- * difficulty's line width, the subject's outer contour thicker.
+ * Basins merged (to the difficulty's cut, or to `targetRegions`) → outlines drawn inside a
+ * frame: inner lines at the difficulty's line width, the subject's outer contour thicker.
+ * Returns the page and how many regions the segmentation had.
  */
-function photoLines(basins: PhotoBasins, opts: PhotoToPageOptions, targetRegions: number, onStage: (stage: string) => void): Bitmap {
+function photoLines(
+  basins: PhotoBasins,
+  opts: PhotoToPageOptions,
+  targetRegions: number | undefined,
+  onStage: (stage: string) => void,
+): { page: Bitmap; regionCount: number } {
   const { difficulty, ratio } = opts;
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
@@ -119,7 +125,7 @@ function photoLines(basins: PhotoBasins, opts: PhotoToPageOptions, targetRegions
   strokePolylines(page, [...inner, frame], line);
   strokePolylines(page, outer, line * OUTER_LINE_FACTOR);
   onStage('draw');
-  return page;
+  return { page, regionCount: regions.count };
 }
 
 /**
@@ -128,7 +134,9 @@ function photoLines(basins: PhotoBasins, opts: PhotoToPageOptions, targetRegions
  */
 export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Promise<Page> {
   const spec = DIFFICULTY_SPECS[opts.difficulty];
-  let target = PHOTO_PARAMS[opts.difficulty].targetRegions;
+  // The first attempt cuts the merging at the difficulty's boundary strength; retries merge to a count.
+  let target: number | undefined;
+  let segmented = PHOTO_PARAMS[opts.difficulty].targetRegions;
   let bitmap: Bitmap;
   let report: PageReport;
   let png: Promise<Buffer>;
@@ -138,7 +146,13 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit) : null;
   let subjectOnly = opts.subjectOnly === true;
   for (let attempt = 0; ; attempt++) {
-    bitmap = basins ? photoLines(basins, { ...opts, subjectOnly }, target, onStage) : await cleanupDrawing(input, opts.difficulty, opts.ratio);
+    if (basins) {
+      const drawn = photoLines(basins, { ...opts, subjectOnly }, target, onStage);
+      bitmap = drawn.page;
+      segmented = drawn.regionCount;
+    } else {
+      bitmap = await cleanupDrawing(input, opts.difficulty, opts.ratio);
+    }
     finishPage(bitmap, lineWidthPx(opts.difficulty));
     onStage('finish');
     // libvips encodes the PNG and the thumbnails on its own threads while the checker and the
@@ -158,12 +172,12 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
       // The subject alone has too few shapes for the difficulty's region count (a simple animal
       // on an adult page): the page falls back to the whole photo rather than failing the checker.
       subjectOnly = false;
-      target = PHOTO_PARAMS[opts.difficulty].targetRegions;
+      target = undefined;
       attempt = -1;
       continue;
     }
     const wanted = Number.isFinite(spec.maxRegions) ? (spec.minRegions + spec.maxRegions) / 2 : spec.minRegions * 1.4;
-    target = Math.max(2, Math.round((target * wanted) / count));
+    target = Math.max(2, Math.round((segmented * wanted) / count));
   }
   const svg = traceToSvg(bitmap);
   onStage('trace');

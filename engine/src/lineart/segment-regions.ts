@@ -16,18 +16,35 @@ export interface Segmentation {
  * Meyer's flooding from every regional minimum of the quantised gradient, with a bucket queue.
  * No watershed-line pixels: every pixel gets the label of the basin that reached it first.
  */
-export function watershed(gradient: Float32Array, width: number, height: number): Segmentation {
+export function watershed(gradient: Float32Array, width: number, height: number, seeds: Float32Array = gradient): Segmentation {
   const n = width * height;
+  const q = quantise(gradient, n);
+  // Basins start at the regional minima of `seeds` (by default the flooded map itself).
+  const qSeeds = seeds === gradient ? q : quantise(seeds, n);
+  const labels = markMinima(qSeeds, width, height);
+  return flood(q, labels, width, height);
+}
+
+/** Levels of the quantised maps the watershed floods. */
+const LEVELS = 64;
+
+function quantise(gradient: Float32Array, n: number): Uint8Array {
   let max = 0;
   for (let i = 0; i < n; i++) if (gradient[i] > max) max = gradient[i];
   // Levels up to half the maximum, clipped above: weak ripples fall into one plateau instead of
   // each seeding a basin, which keeps the over-segmentation (and the merging) small. 64 levels,
   // not 40: the boundary evidence is smooth (computed small and enlarged), and 40 levels left an
   // adult 9:16 page fewer basins than the regions it needs (100 levels: same page-line F, slower).
-  const levels = 64;
+  const levels = LEVELS;
   const q = new Uint8Array(n);
   const scale = max > 0 ? 1 / max : 0;
   for (let i = 0; i < n; i++) q[i] = Math.round(Math.min(1, 2 * gradient[i] * scale) * (levels - 1));
+  return q;
+}
+
+/** Labels 0.. on the plateaus of `q` that are regional minima, -1 elsewhere (labels.count via max + 1). */
+function markMinima(q: Uint8Array, width: number, height: number): Int32Array {
+  const n = width * height;
 
   // Markers: plateaus of pixels no higher than any 8-neighbour. The lowest of each pixel's
   // 3x3 neighbourhood comes from a row pass (lowest of three across) and a column pass over it.
@@ -93,6 +110,15 @@ export function watershed(gradient: Float32Array, width: number, height: number)
     else count++;
   }
   for (let i = 0; i < n; i++) if (labels[i] === -2) labels[i] = -1;
+  return labels;
+}
+
+/** Floods `q` from the labelled pixels: every unlabelled pixel joins the basin that reaches it first. */
+function flood(q: Uint8Array, labels: Int32Array, width: number, height: number): Segmentation {
+  const n = width * height;
+  const levels = LEVELS;
+  let count = 0;
+  for (let i = 0; i < n; i++) if (labels[i] >= count) count = labels[i] + 1;
 
   // FIFO within a level: a last-in-first-out queue would let one basin snake across a plateau.
   const head = new Int32Array(levels).fill(-1);
@@ -140,7 +166,24 @@ export function watershed(gradient: Float32Array, width: number, height: number)
 }
 
 export interface MergeOptions {
+  /** Merging never goes below this many regions. */
   targetRegions: number;
+  /**
+   * The hierarchy's cut: once at most `maxRegions` are left, merging stops at the first boundary
+   * whose cost exceeds this (Infinity: merge down to `targetRegions`).
+   */
+  maxCost?: number;
+  maxRegions?: number;
+  /**
+   * When given, receives per pixel the level at which its right or lower boundary disappears
+   * (running maximum of merge costs; Infinity for boundaries never merged): an ultrametric
+   * contour map of the merging, for tuning `maxCost`.
+   */
+  levels?: Float32Array;
+  /** When given, receives the level of each merge, in order. */
+  mergeLevels?: number[];
+  /** Region count a typical region's area is reckoned from (the size prior); `targetRegions` when absent. */
+  typicalRegions?: number;
   /** Regions smaller than this many pixels are merged away whatever their boundary. */
   minArea: number;
   /** Colour planes (L, a, b): region colour difference adds to boundary strength. */
@@ -158,6 +201,10 @@ class CandidateHeap {
   private b = new Int32Array(1024);
   private stamp = new Float64Array(1024);
   size = 0;
+  /** Cost of the entry `pop` would take next. */
+  topCost(): number {
+    return this.cost[0];
+  }
   topA = 0;
   topB = 0;
   topStamp = 0;
@@ -279,6 +326,8 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
   };
   // Boundary pixels come in stretches between the same two regions: the last pair looked up
   // across each direction is remembered, so most need no map lookup.
+  const levels = options.levels;
+  const pixelEdge = levels ? new Int32Array(2 * labels.length).fill(-1) : null;
   let rightA = -1;
   let rightB = -1;
   let rightEdge = -1;
@@ -302,6 +351,7 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
           }
           edgeLength[rightEdge]++;
           edgeStrength[rightEdge] += (gradient[i] + gradient[q]) / 2;
+          if (pixelEdge) pixelEdge[2 * i] = rightEdge;
         }
       }
       if (!lastRow) {
@@ -315,6 +365,7 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
           }
           edgeLength[downEdge]++;
           edgeStrength[downEdge] += (gradient[i] + gradient[q]) / 2;
+          if (pixelEdge) pixelEdge[2 * i + 1] = downEdge;
         }
       }
     }
@@ -323,7 +374,7 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
   for (let i = 0; i < count; i++) parent[i] = i;
   const version = new Int32Array(count);
   const alive = new Uint8Array(count).fill(1);
-  const typicalArea = (width * height) / Math.max(1, options.targetRegions);
+  const typicalArea = (width * height) / Math.max(1, options.typicalRegions ?? options.targetRegions);
   const { minArea, colourWeight } = options;
 
   const cost = (a: number, b: number, e: number): number => {
@@ -344,12 +395,24 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
     // Loops, not forEach callbacks: a callback made per call is compiled again for every page.
     for (const [b, e] of adjacency[a]) if (a < b) heap.push(cost(a, b, e), a, b, stampOf(a, b));
   }
+  // Edge records absorbed into another (two boundaries of a merged region with the same
+  // neighbour) point at it; the level at which each record's boundary disappeared.
+  const edgeParent = levels ? Int32Array.from({ length: edges }, (_, e) => e) : null;
+  const edgeLevel = levels ? new Float64Array(edges).fill(Infinity) : null;
+  const maxCost = options.maxCost ?? Infinity;
+  const maxRegions = options.maxRegions ?? Infinity;
+  let level = 0;
   let remaining = count;
   while (remaining > options.targetRegions && heap.size > 0) {
+    const topCost = heap.topCost();
     heap.pop();
     const a = heap.topA;
     const b = heap.topB;
     if (!alive[a] || !alive[b] || heap.topStamp !== stampOf(a, b)) continue;
+    if (topCost > maxCost && remaining <= maxRegions) break;
+    if (topCost > level) level = topCost;
+    if (edgeLevel) edgeLevel[adjacency[a].get(b) as number] = level;
+    options.mergeLevels?.push(level);
     // Merge the smaller region into the larger.
     const keep = area[a] >= area[b] ? a : b;
     const gone = keep === a ? b : a;
@@ -366,6 +429,7 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
       if (existing !== undefined) {
         edgeLength[existing] += edgeLength[e];
         edgeStrength[existing] += edgeStrength[e];
+        if (edgeParent) edgeParent[e] = existing;
       } else {
         keepAdjacency.set(c, e);
         adjacency[c].set(keep, e);
@@ -380,6 +444,19 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
       const y = keep < c ? c : keep;
       heap.push(cost(x, y, e), x, y, stampOf(x, y));
     }
+  }
+  if (levels && pixelEdge && edgeParent && edgeLevel) {
+    const levelOf = (e: number): number => {
+      if (e < 0) return 0;
+      // An absorbed record's boundary disappears with the record it joined, or earlier.
+      let l = edgeLevel[e];
+      while (edgeParent[e] !== e && l === Infinity) {
+        e = edgeParent[e];
+        l = edgeLevel[e];
+      }
+      return l;
+    };
+    for (let i = 0; i < labels.length; i++) levels[i] = Math.max(levelOf(pixelEdge[2 * i]), levelOf(pixelEdge[2 * i + 1]));
   }
   const find = (r: number): number => {
     while (parent[r] !== r) {

@@ -1,0 +1,91 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadImage } from '@studio/engine/io/load-image';
+import { DIFFICULTIES } from '@studio/contracts/constants';
+import type { Difficulty } from '@studio/contracts/constants';
+import { basinsOf, minRegionShare, PHOTO_PARAMS } from '@studio/engine/lineart/photo-regions';
+import type { PhotoBasins } from '@studio/engine/lineart/photo-regions';
+import { mergeRegions, watershed } from '@studio/engine/lineart/segment-regions';
+import { colourGradient } from '@studio/engine/lineart/boundary-map';
+
+/** The basins re-made by a watershed on another map: `ws=1` fine colour gradient, `ws=2` its product with the evidence. */
+function rewatershed(basins: PhotoBasins, mode: number, sigma: number): PhotoBasins {
+  const { workW, workH, planes } = basins;
+  const evidence = (basins as PhotoBasins & { raw?: Float32Array }).raw ?? basins.evidence;
+  const fine = colourGradient(planes, workW, workH, { sigmas: [sigma], chromaWeight: 1.5, blur: 'recursive', withAngle: false }).magnitude;
+  let max = 0;
+  for (const v of fine) if (v > max) max = v;
+  const map = new Float32Array(fine.length);
+  for (let i = 0; i < map.length; i++) {
+    const f = Math.min(1, fine[i] / (0.5 * max));
+    map[i] = mode === 1 ? f : mode === 2 ? evidence[i] * (0.3 + 0.7 * f) : Math.sqrt(evidence[i] * f);
+  }
+  // ws=4: seeds from the evidence's minima, flooding on the mixed map; ws=0: the evidence alone.
+  const over = mode === 4 ? watershed(map, workW, workH, evidence) : mode === 5 ? watershed(evidence, workW, workH) : watershed(map, workW, workH);
+  return { ...basins, over, fine: map } as PhotoBasins;
+}
+
+/** Variants of the merge cost, by name: `base` is the shipped one. */
+function photoHierarchy(basins: PhotoBasins, difficulty: Difficulty, variant: string): { levels: Float32Array; mergeLevels: number[]; basinCount: number } {
+  const { evidence, saliency } = basins;
+  const opts = Object.fromEntries(variant.split('+').slice(1).map((kv) => kv.split('=')).map(([k, v]) => [k, Number(v)]));
+  const bg = opts.bg ?? 0.6;
+  // `diff=0..3` scores another difficulty's merging on the same basins.
+  if (opts.diff !== undefined) difficulty = DIFFICULTIES[opts.diff];
+  const strength = new Float32Array(evidence.length);
+  const fine = (basins as PhotoBasins & { fine?: Float32Array }).fine;
+  const mix = opts.st ?? 0;
+  for (let i = 0; i < evidence.length; i++) {
+    const e = fine && mix > 0 ? (1 - mix) * evidence[i] + mix * fine[i] : evidence[i];
+    strength[i] = e * (bg + (1 - bg) * saliency[i]);
+  }
+  const levels = new Float32Array(evidence.length);
+  const mergeLevels: number[] = [];
+  mergeRegions(basins.over, strength, {
+    targetRegions: 1,
+    typicalRegions: PHOTO_PARAMS[difficulty].targetRegions,
+    minArea: (opts.minArea ?? 1) * minRegionShare(difficulty) * basins.workW * basins.workH,
+    planes: basins.planes,
+    colourWeight: opts.colour ?? 0.005,
+    levels,
+    mergeLevels,
+  });
+  return { levels, mergeLevels, basinCount: basins.over.count };
+}
+import { evaluateImage } from './evaluate';
+import { BSDS_ROOT, readHumans } from './read-maps';
+
+/** One tuning worker: the page's merge hierarchy as an ultrametric contour map, scored at many cuts. */
+interface Job {
+  split: string;
+  ids: string[];
+  thresholds: number[];
+  variants: string[];
+  difficulty: Difficulty;
+}
+const job = workerData as Job;
+for (const id of job.ids) {
+  const image = await loadImage(await readFile(join(BSDS_ROOT, 'images', job.split, `${id}.jpg`)));
+  const humans = await readHumans(join(BSDS_ROOT, 'groundtruth', job.split), id);
+  const cache = new Map<string, PhotoBasins>();
+  for (const variant of job.variants) {
+    // `px=` and `stages=` change the evidence; the rest only the merging.
+    const opt = (key: string): number | undefined => {
+      const hit = variant.split('+').find((kv) => kv.startsWith(`${key}=`));
+      return hit ? Number(hit.split('=')[1]) : undefined;
+    };
+    const key = `${opt('px') ?? 40000}/${opt('stages') ?? 1}`;
+    const basins = cache.get(key) ?? basinsOf(image, undefined, 0, opt('px') ?? 40000, opt('stages') ?? 1);
+    cache.set(key, basins);
+    const ws = opt('ws');
+    const wsKey = `${key}/ws${ws}/${opt('wsSigma') ?? 1}`;
+    if (ws && !cache.has(wsKey)) cache.set(wsKey, rewatershed(basins, ws, opt('wsSigma') ?? 1));
+    const used = ws ? (cache.get(wsKey) as PhotoBasins) : basins;
+    const { levels, mergeLevels, basinCount } = photoHierarchy(used, job.difficulty, variant);
+    const counts = evaluateImage(id, levels, humans, image.width, image.height, job.thresholds);
+    // Regions left at each cut: basins minus the merges at or below it.
+    const regions = job.thresholds.map((t) => basinCount - mergeLevels.filter((l) => l < t).length);
+    parentPort?.postMessage({ type: 'image', variant, counts, regions });
+  }
+}
