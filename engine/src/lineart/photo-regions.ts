@@ -100,12 +100,15 @@ function watershedMap(planes: Float32Array[], evidence: Float32Array, width: num
   return map;
 }
 
+/** basinsOf's `fewestBasins` for adult pages: the evidence's own basins, merged to a count. */
+const ADULT_BASINS = -1;
+
 /**
  * Fewest basins a difficulty's merging needs: drawing a page loses thin regions, so twice its
- * typical region count.
+ * typical region count. Adult pages take the evidence's own basins (ADULT_BASINS).
  */
 export function minBasins(difficulty: Difficulty): number {
-  return 2 * PHOTO_PARAMS[difficulty].targetRegions;
+  return difficulty === 'adult' ? ADULT_BASINS : 2 * PHOTO_PARAMS[difficulty].targetRegions;
 }
 
 /**
@@ -127,9 +130,16 @@ export function basinsOf(
   // before) and grow over the mixed map, so their borders settle on the photo's own edges. A
   // smooth photo (a portrait on a plain backdrop) has too few evidence minima for an adult page:
   // then the mixed map's own minima seed them.
-  const map = watershedMap(planes, evidence, workW, workH);
-  let over = watershed(map, workW, workH, evidence);
-  if (over.count < fewestBasins) over = watershed(map, workW, workH);
+  let over: Segmentation;
+  if (fewestBasins === ADULT_BASINS) {
+    // Adult pages keep the evidence's own basins (decision 033): grown over the mixed map and
+    // re-seeded to fill the adult band, they beaded every outline with tiny regions.
+    over = watershed(evidence, workW, workH);
+  } else {
+    const map = watershedMap(planes, evidence, workW, workH);
+    over = watershed(map, workW, workH, evidence);
+    if (over.count < fewestBasins) over = watershed(map, workW, workH);
+  }
   onStage('watershed');
   return { planes, evidence, saliency, over, workW, workH };
 }
@@ -223,10 +233,12 @@ export function photoRegions(basins: PhotoBasins, difficulty: Difficulty, target
   const strength = new Float32Array(evidence.length);
   for (let i = 0; i < evidence.length; i++) strength[i] = evidence[i] * (BACKGROUND_WEIGHT + (1 - BACKGROUND_WEIGHT) * saliency[i]);
   const over = subjectOnly ? joinBackground(basins.over, saliency) : basins.over;
-  const byCount = targetRegions !== undefined;
+  // Adult pages merge to a count, as before the cut: cut at a strength, smooth photos leave too
+  // few regions for the adult band, and filling it by re-seeding beaded every outline (decision 033).
+  const byCount = targetRegions !== undefined || difficulty === 'adult';
   return mergeRegions(over, strength, {
     // The band is kept a little inside the checker's: drawing joins or splits a few regions.
-    targetRegions: byCount ? targetRegions : Math.round(spec.minRegions * 1.15),
+    targetRegions: byCount ? (targetRegions ?? params.targetRegions) : Math.round(spec.minRegions * 1.15),
     maxCost: byCount ? Infinity : params.cut,
     maxRegions: byCount ? Infinity : Math.round(Math.min(spec.maxRegions, MAX_ADULT_REGIONS) * 0.9),
     typicalRegions: params.targetRegions,
