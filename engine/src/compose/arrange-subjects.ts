@@ -215,7 +215,9 @@ export function wearOn(wearer: Placement, item: Subject): { placement: Placement
   const spot = wornSpot(item.name);
   const [l, t, r, b] = item.bounds;
   const aspect = (r - l) / (b - t);
-  const width = spot === 'back' ? box.width * 1.1 : headWidth * (spot === 'neck' ? 0.95 : spot === 'eyes' ? 0.75 : 0.8);
+  let width = spot === 'back' ? box.width * 1.1 : headWidth * (spot === 'neck' ? 0.95 : spot === 'eyes' ? 0.75 : 0.8);
+  // A tall hat (a party cone) stays a hat: at most about a head high.
+  if (spot === 'head') width = Math.min(width, box.height * 0.32 * aspect);
   const height = width / aspect;
   let bottom: number;
   if (spot === 'head') bottom = topAt(wearer, cx) + height * 0.28;
