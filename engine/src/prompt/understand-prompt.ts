@@ -499,6 +499,8 @@ function relate(found: MatchedSubject[], verb: { verb: RelationVerb; at: number 
   let held: number;
   if (marked !== null) held = marked;
   else if (verb.at < found.length && verb.at > 0) held = verb.at;
+  // Chinese "弹吉他的女孩" (plays guitar 的 girl): the verb first, what it takes, then who.
+  else if (verb.at === 0 && found.length >= 2) held = 0;
   else if (verb.at === found.length && verb.at >= 2) held = verb.at - 1;
   else return null;
   const before = found.slice(0, verb.at).filter((_, i) => i !== held).reverse();

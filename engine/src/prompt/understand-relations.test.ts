@@ -59,7 +59,7 @@ describe('verbs and prepositions as relations', () => {
     ['a dog in front of a house', 'dog front house'],
     ['a puppy in a basket', 'dog in basket'],
     ['向日葵上的蜜蜂', 'honeybee on sunflower'],
-    ['睡在枕头上的猫', 'cat on pillow'],
+    ['睡在枕头上的猫', 'cat sleeping on pillow'],
     ['城堡上空的龙', 'dragon over castle'],
     ['ひまわりの上のハチ', 'honeybee on sunflower'],
     ['枕の上で寝ている猫', 'cat sleeping on pillow'],
@@ -95,6 +95,8 @@ describe('verbs and prepositions as relations', () => {
     expect(read('a cat on a pillow').names).toEqual(['cat', 'pillow']);
     const kite = understandPrompt('a girl flying a kite on the beach', index);
     expect([kite.relation?.verb, nameOf(kite, kite.relation?.holder), nameOf(kite, kite.relation?.held)]).toEqual(['hold', 'girl standing', 'kite']);
+    const guitar = understandPrompt('弹吉他的女孩', index);
+    expect([guitar.relation?.verb, nameOf(guitar, guitar.relation?.holder), nameOf(guitar, guitar.relation?.held)]).toEqual(['hold', 'girl standing', 'guitar']);
     const zh = understandPrompt('女孩在公园里放风筝', index);
     expect(nameOf(zh, zh.relation?.held)).toBe('kite');
   });
