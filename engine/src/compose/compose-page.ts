@@ -10,6 +10,7 @@ import type { RelationVerb } from '../prompt/lexicon';
 import type { ArrangeVerb } from '../prompt/relation-words';
 import type { SubjectKind } from '../subjects/curation';
 import { isDrawnFigure } from '../subjects/drawn-figures';
+import { creditWithFluent, isFluent } from '../subjects/fluent-subjects';
 import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject, SubjectAttribution, SubjectLibrary } from '../subjects/subject-library';
 import { drawFrame, FRAME_STYLES, frameGeometry, frameSpokes } from './frame';
@@ -714,6 +715,9 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   const colorPng = await renderColorPreview(chosen.composition.colorSvg, width, height);
   const drawn = chosen.composition.drawnSubjects;
   const report = drawnReport(chosen.composition, width, height);
+  // Every page with subjects credits OpenMoji (its scenery draws OpenMoji props too); one that
+  // draws a Fluent Emoji subject adds that notice.
+  const credit = drawn.length ? (drawn.some((s) => isFluent(s.id)) ? creditWithFluent(library.attribution) : library.attribution) : null;
   return {
     page: {
       png: chosen.png,
@@ -723,11 +727,11 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       height,
       report: chosen.report,
       // The credit the artwork drawn here is owed, written into every file (output/credit.ts).
-      credit: drawn.length ? library.attribution : null,
+      credit,
     },
     understanding,
     subjects: drawn.map((s) => s.name),
-    attribution: drawn.length ? library.attribution : null,
+    attribution: credit,
     unmatched: notDrawn(understanding, report),
     drawn: report,
     title: pageTitle(chosen.plan, drawn, placeOf(chosen.composition, chosen.plan)),

@@ -11,6 +11,7 @@ import { boundsOf, computeAnchors, findEyes, hasAnchorsFor } from './anchors';
 import type { SubjectAnchors } from './anchors';
 import { kindOf } from './curation';
 import { DRAWN_FIGURES } from './drawn-figures';
+import { fluentSubjects } from './fluent-subjects';
 import { DRAWN_PROPS } from './drawn-props';
 import type { DrawnProp } from './drawn-props';
 import type { SubjectKind } from './curation';
@@ -149,13 +150,16 @@ export async function buildSubjectLibrary(outPath: string = LIBRARY_PATH): Promi
   const rejected: Record<string, number> = { blob: 0, leak: 0, tiny: 0, lines: 0 };
   // Our own drawn props and figures go through the same outline, measures and rejection rules;
   // a figure of ours replaces the OpenMoji pictogram of the same name.
-  const ownArt: (DrawnProp & { anchors?: SubjectAnchors })[] = [...DRAWN_PROPS, ...DRAWN_FIGURES];
-  const ownNames = new Set(ownArt.map((p) => p.name));
-  const candidates = entries.filter((e) => !e.skintone && kindOf(e.group, e.subgroups, e.annotation) !== null && !ownNames.has(e.annotation.toLowerCase()));
+  // Fluent Emoji's drawings where they colour better (fluent-subjects.ts) replace OpenMoji's too.
+  const ownArt: (DrawnProp & { anchors?: SubjectAnchors })[] = [...DRAWN_PROPS, ...DRAWN_FIGURES, ...fluentSubjects()];
   const subjects: Subject[] = [];
   const own = new Map(ownArt.map((p) => [p.id, p]));
   const ownEntries: OpenMojiEntry[] = ownArt.map((p) => ({ hexcode: p.id, annotation: p.name, tags: p.keywords.join(', '), openmoji_tags: '', group: '', subgroups: '', skintone: '' }));
-  const queue = [...candidates, ...ownEntries];
+  // Ours first: only one that passes the rules replaces the OpenMoji subject of its name.
+  const queue: OpenMojiEntry[] = [...ownEntries];
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  const ownNames = new Set(subjects.map((s) => s.name));
+  queue.push(...entries.filter((e) => !e.skintone && kindOf(e.group, e.subgroups, e.annotation) !== null && !ownNames.has(e.annotation.toLowerCase())));
   async function worker(): Promise<void> {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
       const prop = own.get(entry.hexcode);
@@ -187,7 +191,8 @@ export async function buildSubjectLibrary(outPath: string = LIBRARY_PATH): Promi
   }
   await Promise.all([worker(), worker(), worker(), worker()]);
   subjects.sort((a, b) => a.id.localeCompare(b.id));
-  const library: SubjectLibrary = { format: LIBRARY_FORMAT, source: `openmoji@${version}`, attribution: OPENMOJI_ATTRIBUTION, subjects };
+  const fluent = (JSON.parse(readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/package.json'), 'utf8')) as { version: string }).version;
+  const library: SubjectLibrary = { format: LIBRARY_FORMAT, source: `openmoji@${version}, fluent-emoji-flat@${fluent}`, attribution: OPENMOJI_ATTRIBUTION, subjects };
   mkdirSync(dirname(outPath), { recursive: true });
   // Test workers may build at the same time: write aside, then rename, so no reader sees half a file.
   const temporary = `${outPath}.${process.pid}.tmp`;

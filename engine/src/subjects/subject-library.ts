@@ -29,7 +29,7 @@ export interface Subject {
 }
 
 /** Bump when the build's rules or format change: a cached library of another version is rebuilt. */
-export const LIBRARY_FORMAT = 10;
+export const LIBRARY_FORMAT = 11;
 
 export interface SubjectLibrary {
   format: number;
