@@ -1,8 +1,8 @@
 /**
  * The second emoji set: Microsoft's Fluent Emoji (flat), MIT, from the `@iconify-json/fluent-emoji-flat`
  * package. Used only where it draws a subject better for colouring than OpenMoji (looked at side
- * by side, outlines of both: decision 035): a house with a door and windows; an owl, a penguin
- * and a cow with faces and big areas; a turtle with a shell in plates. Each goes through the same
+ * by side, outlines of both: decision 035): a house with a door and windows, and a turtle with
+ * a shell in plates. Each goes through the same
  * outline pipeline, measures and rejection rules as every other subject, and replaces the OpenMoji
  * subject of the same name (only when it passes them).
  */
@@ -15,10 +15,7 @@ import type { SubjectAttribution } from './subject-library';
 /** Fluent icon name → our subject name, its kind and search words. */
 export const FLUENT_PREFERRED: { icon: string; name: string; kind: SubjectKind; keywords: string[] }[] = [
   { icon: 'house', name: 'house', kind: 'building', keywords: ['building', 'home', 'cottage'] },
-  { icon: 'owl', name: 'owl', kind: 'bird', keywords: ['bird', 'wise', 'night'] },
-  { icon: 'penguin', name: 'penguin', kind: 'bird', keywords: ['bird', 'antarctica', 'ice'] },
   { icon: 'turtle', name: 'turtle', kind: 'animal', keywords: ['terrapin', 'tortoise', 'slow'] },
-  { icon: 'cow', name: 'cow', kind: 'animal', keywords: ['farm', 'milk', 'moo'] },
 ];
 
 const FLUENT_ID = 'FL-';
