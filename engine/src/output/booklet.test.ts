@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { pagePdfWithName, pageList, writeBooklet, type BookletEntry, type BookletOptions, type BookletPicture } from './booklet';
-import { inspectPdf } from './pdf-inspect';
+import { hasPdftotext, inspectPdf, pdfPagesText } from './pdf-inspect';
 
 const PORTRAIT = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400"><rect x="10" y="10" width="280" height="380" fill="none" stroke="#000" stroke-width="6"/><circle cx="150" cy="200" r="80" fill="none" stroke="#000" stroke-width="6"/></svg>';
 const LANDSCAPE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><rect x="10" y="10" width="380" height="280" fill="none" stroke="#000" stroke-width="6"/></svg>';
@@ -23,21 +19,6 @@ async function booklet(n: number, options: Partial<BookletOptions> = {}, picture
   return Buffer.concat(chunks);
 }
 
-const hasPdftotext = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-/** The text of each page (poppler's pdftotext), to read what a person reads. */
-function pagesText(pdf: Buffer): string[] {
-  const file = join(mkdtempSync(join(tmpdir(), 'booklet-')), 'b.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
-}
 
 describe('booklet', () => {
   it('has a cover and one numbered page per picture, on Letter or A4', async () => {
@@ -70,7 +51,7 @@ describe('booklet', () => {
   });
 
   it.skipIf(!hasPdftotext)('lists the contents and credits on the cover and numbers every page', async () => {
-    const pages = pagesText(await booklet(12, { name: 'Class 3B' }));
+    const pages = pdfPagesText(await booklet(12, { name: 'Class 3B' }));
     const cover = pages[0];
     expect(cover).toContain('Farm animals');
     expect(cover).toContain('Contents');
@@ -86,7 +67,7 @@ describe('booklet', () => {
   });
 
   it.skipIf(!hasPdftotext)('carries a CJK name on every page, two a sheet', async () => {
-    const pages = pagesText(await booklet(3, { name: '小明', perSheet: 2 }));
+    const pages = pdfPagesText(await booklet(3, { name: '小明', perSheet: 2 }));
     expect(pages).toHaveLength(2);
     for (const text of pages) expect(text.match(/小明/g)).toHaveLength(2);
   });
@@ -138,7 +119,7 @@ describe('single page with a name', () => {
     const info = inspectPdf(pdf);
     expect(info.pageCount).toBe(1);
     expect(info.mediaBoxes[0]).toEqual([0, 0, 841.89, 595.28]);
-    const [text] = pagesText(pdf);
+    const [text] = pdfPagesText(pdf);
     expect(text).toContain('さくら');
     expect(text).toContain('CC BY-SA 4.0');
     expect(text).not.toMatch(/^\s*1\s*$/m);

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 
 /** What a test or benchmark needs to know about a PDF we wrote: pages, their boxes, drawing operators. */
@@ -27,4 +31,21 @@ export function inspectPdf(pdf: Buffer): PdfSummary {
     }
   }
   return { pageCount, mediaBoxes, content: parts.join('\n'), imageCount };
+}
+
+/** Whether poppler's pdftotext is installed (tests that read a PDF's text skip without it). */
+export const hasPdftotext = ((): boolean => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** The text of each page of a PDF as poppler reads it (layout kept), to read what a person reads. */
+export function pdfPagesText(pdf: Buffer): string[] {
+  const file = join(mkdtempSync(join(tmpdir(), 'pdf-text-')), 'page.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
 }

@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inspectPdf } from '@studio/engine/output/pdf-inspect';
+import { hasPdftotext, inspectPdf, pdfPagesText } from '@studio/engine/output/pdf-inspect';
 import { createLocalStorage } from '../../adapters/storage/storage';
 import { signedInUser } from '../../test/factories';
 import { createFakePageMaker } from '../../test/fake-page-maker';
@@ -14,21 +11,6 @@ import { createLibraryImporter, type LibraryPageInput } from '../library/library
 const L = (en: string) => ({ en, zh: `${en}（中文）`, ja: `${en}（日本語）` });
 const CREDIT = { text: 'OpenMoji – the open-source emoji and icon project (modified)', url: 'https://openmoji.org/', license: 'CC BY-SA 4.0', licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/', modified: true };
 
-const hasPdftotext = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-/** The text of each page of a PDF, as poppler reads it. */
-function pagesText(pdf: Buffer): string[] {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'packs-')), 'b.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
-}
 
 async function pageFiles(): Promise<LibraryPageInput['page']> {
   const png = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#fff' } }).png().toBuffer();
@@ -89,7 +71,7 @@ describe.each(databaseKinds)('print packs on %s', (kind) => {
     expect(info.pageCount).toBe(13);
     expect(info.mediaBoxes[0]).toEqual([0, 0, 595.28, 841.89]);
     if (hasPdftotext) {
-      const pages = pagesText(pdf);
+      const pages = pdfPagesText(pdf);
       expect(pages[0]).toContain('Farm animals');
       expect(pages[0]).toContain('farm page 12');
       pages.forEach((text) => expect(text).toContain('Class 3B'));
@@ -106,7 +88,7 @@ describe.each(databaseKinds)('print packs on %s', (kind) => {
     expect(info.pageCount).toBe(3);
     expect(info.mediaBoxes[0]).toEqual([0, 0, 841.89, 595.28]);
     if (hasPdftotext) {
-      const [cover] = pagesText(response.rawPayload);
+      const [cover] = pdfPagesText(response.rawPayload);
       expect(cover).toContain('もくじ');
       expect(cover).toContain('farm page 1（日本語）');
       expect(cover.match(/さくら/g)).toHaveLength(2);
@@ -135,7 +117,7 @@ describe.each(databaseKinds)('print packs on %s', (kind) => {
     const ids = ['lib-farm-05', 'lib-farm-01'];
     const chosen = await get(`/api/packs/booklet?ids=${ids.join(',')}`);
     expect(chosen.statusCode).toBe(200);
-    if (hasPdftotext) expect(pagesText(chosen.rawPayload)[0]).toMatch(/1\s+farm page 6[\s\S]*2\s+farm page 2/);
+    if (hasPdftotext) expect(pdfPagesText(chosen.rawPayload)[0]).toMatch(/1\s+farm page 6[\s\S]*2\s+farm page 2/);
   });
 
   it('checks the name line: printable, at most 40 characters, in characters the fonts have', async () => {
@@ -202,7 +184,7 @@ describe.each(databaseKinds)('print packs on %s', (kind) => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(inspectPdf(pdf.rawPayload).pageCount).toBe(1);
     if (hasPdftotext) {
-      const [text] = pagesText(pdf.rawPayload);
+      const [text] = pdfPagesText(pdf.rawPayload);
       expect(text).toContain('Emma');
       expect(text).toContain('CC BY-SA 4.0');
     }
