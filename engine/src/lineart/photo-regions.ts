@@ -6,14 +6,15 @@
  * both come through here, so the benchmark scores what the user gets.
  */
 import type { Difficulty } from '@studio/contracts/constants';
-import { DIFFICULTY_SPECS, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
+import { DIFFICULTY_SPECS } from '@studio/contracts/page';
 import type { RgbImage } from '../io/load-image';
 import { resizePlane, shrinkRgb } from '../raster/resample';
 import { colourGradient, rgbToLab } from './boundary-map';
 import { boundaryProbability } from './boundary-model';
 import { subjectSaliency } from './saliency';
+import { paperShare, splitFeatureMarks } from './feature-marks';
 import { mergeRegions, watershed } from './segment-regions';
-import type { Segmentation } from './segment-regions';
+import type { MergeOptions, Segmentation } from './segment-regions';
 
 /** How a difficulty shapes a photo page. Areas are on paper, in mm². */
 export interface PhotoParams {
@@ -215,8 +216,15 @@ function joinBackground(over: Segmentation, saliency: Float32Array): Segmentatio
 
 /** Smallest region of a difficulty as a share of the picture: its paper area over a portrait page's. */
 export function minRegionShare(difficulty: Difficulty): number {
-  const page = pageSizeForRatio('3:4');
-  return PHOTO_PARAMS[difficulty].minRegionMm2 / ((page.width / PX_PER_MM) * (page.height / PX_PER_MM));
+  return paperShare(PHOTO_PARAMS[difficulty].minRegionMm2);
+}
+
+/** The regions a page draws, and which of them are dark marks (eyes) drawn filled. */
+export interface MarkedRegions extends Segmentation {
+  /** Per label: 1 for a dark mark, drawn filled (feature-marks.ts). */
+  filled: Uint8Array;
+  /** How many marks there are: the last `marks` labels. */
+  marks: number;
 }
 
 /**
@@ -224,9 +232,85 @@ export function minRegionShare(difficulty: Difficulty): number {
  * sooner, until the boundaries left are stronger than the difficulty's cut (and the count is
  * within its band); with `targetRegions`, merged to that count instead (the retries of a page
  * whose drawn region count left the band). `subjectOnly` joins the whole background into one
- * region before merging.
+ * region before merging. Then the subject's small marks (eyes, a mouth) are split off again,
+ * so they survive at every difficulty.
  */
-export function photoRegions(basins: PhotoBasins, difficulty: Difficulty, targetRegions?: number, subjectOnly = false): Segmentation {
+export function photoRegions(basins: PhotoBasins, difficulty: Difficulty, targetRegions?: number, subjectOnly = false): MarkedRegions {
+  const { over, strength, options } = mergePlan(basins, difficulty, targetRegions, subjectOnly);
+  const merged = mergeRegions(over, strength, options);
+  const split = splitFeatureMarks(merged, basins.planes, subjectRegions(merged, basins.saliency), difficulty);
+  if (split.marks === 0) return { ...merged, filled: new Uint8Array(merged.count), marks: 0 };
+  // A line the merging kept only because it ran through the marks (a face cut along its eyes
+  // and mouth) has lost what held it: the regions are merged once more, the marks kept apart.
+  const marked = split.regions;
+  const firstMark = marked.count - split.marks;
+  // The evidence round a mark is the mark's own edge, blurred: it no longer holds a line there.
+  const held = Float32Array.from(strength);
+  const { width, height } = marked;
+  const isMark = Uint8Array.from(marked.labels, (l) => (l >= firstMark ? 1 : 0));
+  const near = dilate(isMark, width, height, MARK_HALO);
+  for (let i = 0; i < held.length; i++) {
+    if (isMark[i]) held[i] = MARK_STRENGTH;
+    else if (near[i]) held[i] = 0;
+  }
+  // Filled marks are ink, not regions to colour: the floor of the count is raised by as many.
+  let dark = 0;
+  for (const f of split.filled) dark += f;
+  const again = mergeRegions(marked, held, { ...options, targetRegions: options.targetRegions + dark });
+  // mergeRegions numbers regions in raster order: the marks are put back as the last labels.
+  // A region is a mark when every pixel of it is (a count-aimed retry may still merge one away).
+  const markOf = new Int32Array(again.count).fill(-1);
+  const others = new Uint8Array(again.count);
+  for (let i = 0; i < marked.labels.length; i++) {
+    if (marked.labels[i] >= firstMark) markOf[again.labels[i]] = marked.labels[i] - firstMark;
+    else others[again.labels[i]] = 1;
+  }
+  for (let r = 0; r < again.count; r++) if (others[r]) markOf[r] = -1;
+  const order = new Int32Array(again.count);
+  let next = 0;
+  for (let r = 0; r < again.count; r++) if (markOf[r] < 0) order[r] = next++;
+  for (let r = 0; r < again.count; r++) if (markOf[r] >= 0) order[r] = next + markOf[r];
+  const marks = again.count - next;
+  const filled = new Uint8Array(again.count);
+  for (let r = 0; r < again.count; r++) if (markOf[r] >= 0) filled[order[r]] = split.filled[firstMark + markOf[r]];
+  return { width: again.width, height: again.height, labels: again.labels.map((l) => order[l]), count: again.count, filled, marks };
+}
+
+/**
+ * Boundary strength given to a mark's pixels in the second merging, so no boundary of a mark is
+ * removed: large enough to outweigh the size factor that clears away regions below the smallest area.
+ */
+const MARK_STRENGTH = 1e9;
+
+/** Width of the band round a mark whose boundary evidence the second merging ignores, working pixels. */
+const MARK_HALO = 3;
+
+/** The pixels within `radius` steps (a square neighbourhood) of a set pixel. */
+function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const rows = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!mask[y * width + x]) continue;
+      for (let dx = Math.max(0, x - radius); dx <= Math.min(width - 1, x + radius); dx++) rows[y * width + dx] = 1;
+    }
+  }
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!rows[y * width + x]) continue;
+      for (let dy = Math.max(0, y - radius); dy <= Math.min(height - 1, y + radius); dy++) out[dy * width + x] = 1;
+    }
+  }
+  return out;
+}
+
+/** The basins, boundary strength and merge options of a page (see photoRegions). */
+function mergePlan(
+  basins: PhotoBasins,
+  difficulty: Difficulty,
+  targetRegions: number | undefined,
+  subjectOnly: boolean,
+): { over: Segmentation; strength: Float32Array; options: MergeOptions } {
   const { evidence, saliency } = basins;
   const params = PHOTO_PARAMS[difficulty];
   const spec = DIFFICULTY_SPECS[difficulty];
@@ -236,7 +320,7 @@ export function photoRegions(basins: PhotoBasins, difficulty: Difficulty, target
   // Adult pages merge to a count, as before the cut: cut at a strength, smooth photos leave too
   // few regions for the adult band, and filling it by re-seeding beaded every outline (decision 033).
   const byCount = targetRegions !== undefined || difficulty === 'adult';
-  return mergeRegions(over, strength, {
+  const options: MergeOptions = {
     // The band is kept a little inside the checker's: drawing joins or splits a few regions.
     targetRegions: byCount ? (targetRegions ?? params.targetRegions) : Math.round(spec.minRegions * 1.15),
     maxCost: byCount ? Infinity : params.cut,
@@ -246,5 +330,6 @@ export function photoRegions(basins: PhotoBasins, difficulty: Difficulty, target
     planes: basins.planes,
     // Lab units against a probability: a colour step of 20 weighs like 0.1 of boundary probability.
     colourWeight: 0.005,
-  });
+  };
+  return { over, strength, options };
 }

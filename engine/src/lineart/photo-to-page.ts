@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Difficulty, Ratio } from '@studio/contracts/constants';
-import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio } from '@studio/contracts/page';
+import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
 import type { Bitmap, Page, PageReport } from '../page';
 import { decodeImage } from '../io/load-image';
 import { checkPage } from '../quality/check-page';
@@ -8,10 +8,11 @@ import { traceToSvg } from '../trace/trace-outlines';
 import { startThumbnails } from '../output/page-files';
 import { boundaryChains, smoothChain, strokePolylines } from './draw-boundaries';
 import { cleanupDrawing } from './cleanup-drawing';
+import { MIN_FILLED_MM2 } from './feature-marks';
 import { finishPage } from './finish-page';
 import { basinsOf, minBasins, PHOTO_PARAMS, photoRegions, subjectRegions } from './photo-regions';
 import type { Segmentation } from './segment-regions';
-import type { PhotoBasins } from './photo-regions';
+import type { MarkedRegions, PhotoBasins } from './photo-regions';
 
 export { learnedBoundaryMap as softBoundaryMap } from './boundary-model';
 
@@ -59,15 +60,98 @@ async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, 
  */
 const OUTER_LINE_FACTOR = 1.4;
 
-/** Whether the two pixels either side of a chain's first crack differ in `subject`. */
-function isOuterChain(chain: number[], regions: Segmentation, subject: Uint8Array): boolean {
+/** The labels of the two pixels either side of a chain's first crack. */
+function chainSides(chain: number[], regions: Segmentation): [number, number] {
   const { width, labels } = regions;
   const [x0, y0, x1, y1] = chain;
   const x = Math.min(x0, x1);
   const y = Math.min(y0, y1);
   // A horizontal crack lies between the pixels above and below it; a vertical one between left and right.
   const [a, b] = y0 === y1 ? [(y - 1) * width + x, y * width + x] : [y * width + x - 1, y * width + x];
-  return subject[labels[a]] !== subject[labels[b]];
+  return [labels[a], labels[b]];
+}
+
+/** Whether the two pixels either side of a chain's first crack differ in `subject`. */
+function isOuterChain(chain: number[], regions: Segmentation, subject: Uint8Array): boolean {
+  const [a, b] = chainSides(chain, regions);
+  return subject[a] !== subject[b];
+}
+
+/** Smoothing of a mark's outline (feature-marks.ts), working pixels. */
+const MARK_CURVE_SIGMA = 1;
+
+/**
+ * Inks the dark marks (the regions flagged in `filled`): each mark's pixels, lightly blurred and
+ * sampled at page resolution, so a filled eye has a round edge rather than working-pixel steps.
+ */
+function fillMarks(page: Bitmap, regions: MarkedRegions): void {
+  const { width, height, labels, filled } = regions;
+  const sx = page.width / width;
+  const sy = page.height / height;
+  for (let label = 0; label < filled.length; label++) {
+    if (!filled[label]) continue;
+    let x0 = width;
+    let y0 = height;
+    let x1 = -1;
+    let y1 = -1;
+    let count = 0;
+    let cx = 0;
+    let cy = 0;
+    for (let i = 0; i < labels.length; i++) {
+      if (labels[i] !== label) continue;
+      const x = i % width;
+      const y = (i - x) / width;
+      count++;
+      cx += x + 0.5;
+      cy += y + 0.5;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+    if (x1 < 0) continue;
+    // The mark as 0/1 over its box with a one-pixel margin, blurred over the 3x3 neighbourhood.
+    const bx = x0 - 1;
+    const by = y0 - 1;
+    const bw = x1 - x0 + 3;
+    const bh = y1 - y0 + 3;
+    const inside = (x: number, y: number): number => {
+      const gx = bx + x;
+      const gy = by + y;
+      return gx >= 0 && gy >= 0 && gx < width && gy < height && labels[gy * width + gx] === label ? 1 : 0;
+    };
+    const soft = new Float32Array(bw * bh);
+    for (let y = 0; y < bh; y++) {
+      for (let x = 0; x < bw; x++) {
+        let sum = 4 * inside(x, y);
+        for (const [dx, dy] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) sum += inside(x + dx, y + dy);
+        soft[y * bw + x] = sum / 8;
+      }
+    }
+    const px0 = Math.max(0, Math.floor(bx * sx));
+    const py0 = Math.max(0, Math.floor(by * sy));
+    const px1 = Math.min(page.width - 1, Math.ceil((bx + bw) * sx));
+    const py1 = Math.min(page.height - 1, Math.ceil((by + bh) * sy));
+    for (let py = py0; py <= py1; py++) {
+      const fy = Math.min(bh - 1.001, Math.max(0, (py + 0.5) / sy - by - 0.5));
+      const iy = Math.floor(fy);
+      const ty = fy - iy;
+      for (let px = px0; px <= px1; px++) {
+        const fx = Math.min(bw - 1.001, Math.max(0, (px + 0.5) / sx - bx - 0.5));
+        const ix = Math.floor(fx);
+        const tx = fx - ix;
+        const top = soft[iy * bw + ix] * (1 - tx) + soft[iy * bw + ix + 1] * tx;
+        const bottom = soft[(iy + 1) * bw + ix] * (1 - tx) + soft[(iy + 1) * bw + ix + 1] * tx;
+        if (top * (1 - ty) + bottom * ty >= 0.5) page.data[py * page.width + px] = 0;
+      }
+    }
+    // A mark smaller than a speck is drawn as a dot of the least size (a child's drawing has big eyes too).
+    const least = MIN_FILLED_MM2 * PX_PER_MM * PX_PER_MM;
+    if (count * sx * sy < least) {
+      const radius = Math.sqrt(least / Math.PI);
+      strokePolylines(page, [[(cx / count) * sx, (cy / count) * sy]], 2 * radius);
+    }
+  }
 }
 
 /** Row just below the lowest subject pixel, or -1 when the subject reaches the bottom edge or is empty. */
@@ -111,7 +195,9 @@ function photoLines(
     return line;
   };
   for (const chain of boundaryChains(regions)) {
-    const line = toPage(smoothChain(chain, params.curveSigma));
+    // A mark's outline is a few working pixels round: smoothed like the long lines, it would shrink to a dot.
+    const mark = chainSides(chain, regions).some((label) => label >= regions.count - regions.marks);
+    const line = toPage(smoothChain(chain, mark ? MARK_CURVE_SIGMA : params.curveSigma));
     (isOuterChain(chain, regions, subject) ? outer : inner).push(line);
   }
   if (opts.subjectOnly) {
@@ -124,6 +210,7 @@ function photoLines(
   const frame = [inset, inset, size.width - inset, inset, size.width - inset, size.height - inset, inset, size.height - inset, inset, inset];
   strokePolylines(page, [...inner, frame], line);
   strokePolylines(page, outer, line * OUTER_LINE_FACTOR);
+  fillMarks(page, regions);
   onStage('draw');
   return { page, regionCount: regions.count };
 }

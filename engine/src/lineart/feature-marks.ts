@@ -1,0 +1,259 @@
+/**
+ * Small marks that make a subject recognisable — eyes, nostrils, a mouth, the white patch round a
+ * penguin's eye — kept on the page however coarse the difficulty. The merging (photo-regions.ts)
+ * removes every region smaller than the difficulty's smallest colourable area, and an eye is
+ * always smaller: a toddler page of a cat had no eyes. A coloring book draws such marks anyway,
+ * pupils filled in. Here a mark is a blob inside a subject region whose lightness stands far
+ * from that region's mean and steps sharply at its edge (a shading highlight fades out); it is
+ * split off as its own region. Small near-black marks are drawn filled, the rest outlined.
+ */
+import type { Difficulty } from '@studio/contracts/constants';
+import { pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
+import { labelComponents } from '../raster/label-components';
+import type { Segmentation } from './segment-regions';
+
+/** Sizes of a mark on paper, mm². A dark mark is drawn at least MIN_FILLED_MM2 big. */
+const DARK_MM2 = { min: 1, max: 60 };
+/** Least area of a filled mark on paper, mm²: smaller, the checker would call it a speck (2 mm²). */
+export const MIN_FILLED_MM2 = 3;
+/** A light mark is drawn as an outline, so it must be big enough to leave paper inside. */
+const LIGHT_MM2 = { min: 12, max: 150 };
+/**
+ * A dark mark is filled when it is near black and small (a pupil, a nostril); a larger or browner
+ * one (a dog's ear, a patch) is outlined like a light one, to be coloured.
+ */
+const FILL_MAX_L = 40;
+const FILL_MAX_MM2 = 40;
+/** Least lightness difference (CIELAB L) and colour difference (ΔE) between a mark and its region's mean. */
+const MIN_LIGHTNESS_STEP = 20;
+const MIN_COLOUR_STEP = 28;
+/** Largest share of its region a mark may take: more is a part of the subject, not a mark on it. */
+const MAX_REGION_SHARE = 0.3;
+/**
+ * Least lightness step between a mark and the ring of pixels just outside it: an eye has a crisp
+ * edge; a highlight of shading on a round body fades out and is not a mark.
+ */
+const MIN_EDGE_STEP = 20;
+/** Width of that ring, working pixels. */
+const RING = 2;
+/** Largest share of a mark's edge pixels that may touch another region: eyes sit inside the head. */
+const MAX_EDGE_CONTACT = 0.3;
+/** A region with more candidate marks than this is textured (spots, fur, gravel): none are kept. */
+const TEXTURE_MARKS = 6;
+/** Most marks a page keeps, strongest first. */
+const MAX_MARKS: Record<Difficulty, number> = { toddler: 6, children: 10, teen: 16, adult: 24 };
+
+export interface FeatureMarks {
+  /** The regions with each mark split off as a region of its own (labels after the original ones). */
+  regions: Segmentation;
+  /** Per label of `regions`: 1 for a mark drawn filled (a pupil). */
+  filled: Uint8Array;
+  marks: number;
+}
+
+interface Candidate {
+  region: number;
+  /** Drawn filled (a near-black small mark), else outlined. */
+  filled: boolean;
+  pixels: number[];
+  strength: number;
+}
+
+/** A paper area as a share of a portrait page: sizes on paper scale with the picture at any working size. */
+export function paperShare(mm2: number): number {
+  const page = pageSizeForRatio('3:4');
+  return mm2 / ((page.width / PX_PER_MM) * (page.height / PX_PER_MM));
+}
+
+/**
+ * Finds the marks inside the subject regions of `regions` (colour planes L, a, b at the same
+ * size) and splits them off. `subject` flags the subject regions.
+ */
+export function splitFeatureMarks(regions: Segmentation, planes: Float32Array[], subject: Uint8Array, difficulty: Difficulty): FeatureMarks {
+  const { width, height, labels, count } = regions;
+  const n = labels.length;
+  const area = new Float64Array(count);
+  const mean = new Float64Array(count * 3);
+  for (let i = 0; i < n; i++) {
+    const r = labels[i];
+    area[r]++;
+    for (let c = 0; c < 3; c++) mean[r * 3 + c] += planes[c][i];
+  }
+  for (let r = 0; r < count; r++) for (let c = 0; c < 3; c++) mean[r * 3 + c] /= Math.max(1, area[r]);
+
+  // 1 = darker than its region, 2 = lighter, 0 = neither (or not in the subject).
+  const kind = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = labels[i];
+    if (!subject[r]) continue;
+    const dl = planes[0][i] - mean[r * 3];
+    const da = planes[1][i] - mean[r * 3 + 1];
+    const db = planes[2][i] - mean[r * 3 + 2];
+    if (Math.abs(dl) < MIN_LIGHTNESS_STEP || dl * dl + da * da + db * db < MIN_COLOUR_STEP * MIN_COLOUR_STEP) continue;
+    kind[i] = dl < 0 ? 1 : 2;
+  }
+
+  const total = width * height;
+  const candidates: Candidate[] = [];
+  for (const value of [1, 2]) {
+    const dark = value === 1;
+    const limits = dark ? DARK_MM2 : LIGHT_MM2;
+    const minArea = Math.max(4, paperShare(limits.min) * total);
+    const maxArea = paperShare(limits.max) * total;
+    const parts = labelComponents(kind, width, height, value, 8);
+    const members: number[][] = Array.from({ length: parts.count + 1 }, () => []);
+    for (let i = 0; i < n; i++) if (parts.labels[i] > 0) members[parts.labels[i]].push(i);
+    for (let id = 1; id <= parts.count; id++) {
+      const pixels = members[id];
+      if (pixels.length < minArea || pixels.length > maxArea || parts.touchesBorder[id]) continue;
+      const mark = dark ? fillHoles(pixels, parts.labels, id, width) : pixels;
+      // The region the mark lies in (the merging may have cut a line through it).
+      const region = majorityLabel(mark, labels);
+      if (mark.length > MAX_REGION_SHARE * area[region]) continue;
+      // Mostly away from the region's edges: eyes sit inside the head.
+      const inMark = new Set(mark);
+      let edge = 0;
+      let contact = 0;
+      let contrast = 0;
+      for (const i of mark) {
+        contrast += Math.abs(planes[0][i] - mean[region * 3]);
+        const x = i % width;
+        const neighbours = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width];
+        let onEdge = false;
+        let touches = false;
+        for (const j of neighbours) {
+          if (j < 0 || j >= n || inMark.has(j)) continue;
+          onEdge = true;
+          // Another region counts only where it looks different: a cut of the merging through a plain area does not.
+          if (labels[j] !== region && colourStep(planes, j, mean, region) > MIN_COLOUR_STEP) touches = true;
+        }
+        if (onEdge) edge++;
+        if (touches) contact++;
+      }
+      const step = Math.abs(meanOf(mark, planes[0]) - ringMean(mark, planes[0], width, height));
+      if (contact > MAX_EDGE_CONTACT * Math.max(1, edge) || step < MIN_EDGE_STEP) continue;
+      const filled = dark && meanOf(mark, planes[0]) < FILL_MAX_L && mark.length <= paperShare(FILL_MAX_MM2) * total;
+      // An outlined mark needs room for paper inside its line.
+      if (!filled && mark.length < paperShare(LIGHT_MM2.min) * total) continue;
+      candidates.push({ region, filled, pixels: mark, strength: (contrast / mark.length) * Math.sqrt(mark.length) });
+    }
+  }
+
+  const perRegion = new Map<number, number>();
+  for (const c of candidates) perRegion.set(c.region, (perRegion.get(c.region) ?? 0) + 1);
+  const kept = candidates
+    .filter((c) => (perRegion.get(c.region) ?? 0) <= TEXTURE_MARKS)
+    .sort((a, b) => b.strength - a.strength)
+    .slice(0, MAX_MARKS[difficulty]);
+
+  const out = Int32Array.from(labels);
+  const filled = new Uint8Array(count + kept.length);
+  kept.forEach((c, k) => {
+    for (const i of c.pixels) out[i] = count + k;
+    if (c.filled) filled[count + k] = 1;
+  });
+  return { regions: { width, height, labels: out, count: count + kept.length }, filled, marks: kept.length };
+}
+
+/** CIELAB distance between pixel i and a region's mean colour. */
+function colourStep(planes: Float32Array[], i: number, mean: Float64Array, region: number): number {
+  const dl = planes[0][i] - mean[region * 3];
+  const da = planes[1][i] - mean[region * 3 + 1];
+  const db = planes[2][i] - mean[region * 3 + 2];
+  return Math.sqrt(dl * dl + da * da + db * db);
+}
+
+/** The label most of `pixels` carry. */
+function majorityLabel(pixels: number[], labels: Int32Array): number {
+  const votes = new Map<number, number>();
+  let best = labels[pixels[0]];
+  let most = 0;
+  for (const i of pixels) {
+    const v = (votes.get(labels[i]) ?? 0) + 1;
+    votes.set(labels[i], v);
+    if (v > most) {
+      most = v;
+      best = labels[i];
+    }
+  }
+  return best;
+}
+
+function meanOf(pixels: number[], plane: Float32Array): number {
+  let sum = 0;
+  for (const i of pixels) sum += plane[i];
+  return sum / Math.max(1, pixels.length);
+}
+
+/** Mean of `plane` over the pixels within RING steps of `pixels` (4-connected), not in it. */
+function ringMean(pixels: number[], plane: Float32Array, width: number, height: number): number {
+  const seen = new Set(pixels);
+  let front = pixels;
+  let sum = 0;
+  let count = 0;
+  for (let r = 0; r < RING; r++) {
+    const next: number[] = [];
+    for (const i of front) {
+      const x = i % width;
+      const y = (i - x) / width;
+      for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1]) {
+        if (j < 0 || seen.has(j)) continue;
+        seen.add(j);
+        next.push(j);
+        sum += plane[j];
+        count++;
+      }
+    }
+    front = next;
+  }
+  return count > 0 ? sum / count : 0;
+}
+
+/**
+ * The component's pixels with the holes inside it added (the white glint in a pupil): pixels of
+ * its bounding box, not in it, that cannot reach the box's edge without crossing it.
+ */
+function fillHoles(pixels: number[], components: Int32Array, id: number, width: number): number[] {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const i of pixels) {
+    const x = i % width;
+    const y = (i - x) / width;
+    x0 = Math.min(x0, x);
+    x1 = Math.max(x1, x);
+    y0 = Math.min(y0, y);
+    y1 = Math.max(y1, y);
+  }
+  const bw = x1 - x0 + 1;
+  const bh = y1 - y0 + 1;
+  // 0 = unknown, 1 = the component, 2 = reached from the box's edge.
+  const state = new Uint8Array(bw * bh);
+  for (const i of pixels) state[((i - (i % width)) / width - y0) * bw + (i % width) - x0] = 1;
+  const queue: number[] = [];
+  for (let y = 0; y < bh; y++) {
+    for (let x = 0; x < bw; x++) {
+      if ((x === 0 || y === 0 || x === bw - 1 || y === bh - 1) && state[y * bw + x] === 0) {
+        state[y * bw + x] = 2;
+        queue.push(y * bw + x);
+      }
+    }
+  }
+  while (queue.length > 0) {
+    const p = queue.pop() as number;
+    const x = p % bw;
+    for (const q of [x > 0 ? p - 1 : -1, x < bw - 1 ? p + 1 : -1, p - bw, p + bw]) {
+      if (q < 0 || q >= state.length || state[q] !== 0) continue;
+      state[q] = 2;
+      queue.push(q);
+    }
+  }
+  const out = [...pixels];
+  for (let p = 0; p < state.length; p++) {
+    if (state[p] !== 0) continue;
+    const i = (y0 + Math.floor(p / bw)) * width + x0 + (p % bw);
+    if (components[i] !== id) out.push(i);
+  }
+  return out;
+}
