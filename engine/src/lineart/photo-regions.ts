@@ -12,6 +12,7 @@ import { resizePlane, shrinkRgb } from '../raster/resample';
 import { colourGradient, rgbToLab } from './boundary-map';
 import { boundaryProbability } from './boundary-model';
 import { subjectSaliency } from './saliency';
+import { squareExtreme } from '../raster/grey-morphology';
 import { paperShare, splitFeatureMarks } from './feature-marks';
 import { mergeRegions, watershed } from './segment-regions';
 import type { MergeOptions, Segmentation } from './segment-regions';
@@ -248,7 +249,8 @@ export function photoRegions(basins: PhotoBasins, difficulty: Difficulty, target
   const held = Float32Array.from(strength);
   const { width, height } = marked;
   const isMark = Uint8Array.from(marked.labels, (l) => (l >= firstMark ? 1 : 0));
-  const near = dilate(isMark, width, height, MARK_HALO);
+  // A square grey dilation of the 0/1 mask: the pixels within MARK_HALO steps of a mark.
+  const near = squareExtreme(isMark, width, height, MARK_HALO, true);
   for (let i = 0; i < held.length; i++) {
     if (isMark[i]) held[i] = MARK_STRENGTH;
     else if (near[i]) held[i] = 0;
@@ -284,25 +286,6 @@ const MARK_STRENGTH = 1e9;
 
 /** Width of the band round a mark whose boundary evidence the second merging ignores, working pixels. */
 const MARK_HALO = 3;
-
-/** The pixels within `radius` steps (a square neighbourhood) of a set pixel. */
-function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  const rows = new Uint8Array(mask.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (!mask[y * width + x]) continue;
-      for (let dx = Math.max(0, x - radius); dx <= Math.min(width - 1, x + radius); dx++) rows[y * width + dx] = 1;
-    }
-  }
-  const out = new Uint8Array(mask.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (!rows[y * width + x]) continue;
-      for (let dy = Math.max(0, y - radius); dy <= Math.min(height - 1, y + radius); dy++) out[dy * width + x] = 1;
-    }
-  }
-  return out;
-}
 
 /** The basins, boundary strength and merge options of a page (see photoRegions). */
 function mergePlan(
