@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { loadImage } from '@studio/engine/io/load-image';
 import { DIFFICULTIES } from '@studio/contracts/constants';
 import type { Difficulty } from '@studio/contracts/constants';
-import { basinsOf, minRegionShare, PHOTO_PARAMS } from '@studio/engine/lineart/photo-regions';
+import { basinsOf, minRegionShare, pageMergeOptions, pageStrength, PHOTO_PARAMS } from '@studio/engine/lineart/photo-regions';
+import type { MlpWeights } from '@studio/engine/lineart/mlp';
 import type { PhotoBasins } from '@studio/engine/lineart/photo-regions';
 import { mergeRegions, watershed } from '@studio/engine/lineart/segment-regions';
 import { colourGradient } from '@studio/engine/lineart/boundary-map';
@@ -23,18 +24,29 @@ function rewatershed(basins: PhotoBasins, mode: number, sigma: number): PhotoBas
   }
   // ws=4: seeds from the evidence's minima, flooding on the mixed map; ws=0: the evidence alone.
   const over = mode === 4 ? watershed(map, workW, workH, evidence) : mode === 5 ? watershed(evidence, workW, workH) : watershed(map, workW, workH);
-  return { ...basins, over, fine: map } as PhotoBasins;
+  return { ...basins, over, mixed: map } as PhotoBasins;
 }
 
-/** Variants of the merge cost, by name: `base` is the shipped one. */
+/**
+ * Variants of the merge cost, by name: `base` is decision 033's hand-made cost; `learned` the
+ * page's own merging (the learned cost, decision 036), `learned+model=k` with the k-th weights
+ * file of `--models` instead of the shipped one.
+ */
 function photoHierarchy(basins: PhotoBasins, difficulty: Difficulty, variant: string): { levels: Float32Array; mergeLevels: number[]; basinCount: number } {
   const { evidence, saliency } = basins;
   const opts = Object.fromEntries(variant.split('+').slice(1).map((kv) => kv.split('=')).map(([k, v]) => [k, Number(v)]));
   const bg = opts.bg ?? 0.6;
   // `diff=0..3` scores another difficulty's merging on the same basins.
   if (opts.diff !== undefined) difficulty = DIFFICULTIES[opts.diff];
+  if (variant.startsWith('learned')) {
+    const levels = new Float32Array(evidence.length);
+    const mergeLevels: number[] = [];
+    const model = opts.model !== undefined ? models[opts.model] : undefined;
+    mergeRegions(basins.over, pageStrength(evidence, saliency), { ...pageMergeOptions(basins, difficulty, model), targetRegions: 1, levels, mergeLevels });
+    return { levels, mergeLevels, basinCount: basins.over.count };
+  }
   const strength = new Float32Array(evidence.length);
-  const fine = (basins as PhotoBasins & { fine?: Float32Array }).fine;
+  const fine = (basins as PhotoBasins & { mixed?: Float32Array }).mixed;
   const mix = opts.st ?? 0;
   for (let i = 0; i < evidence.length; i++) {
     const e = fine && mix > 0 ? (1 - mix) * evidence[i] + mix * fine[i] : evidence[i];
@@ -63,8 +75,12 @@ interface Job {
   thresholds: number[];
   variants: string[];
   difficulty: Difficulty;
+  /** Weights files (modules exporting MERGE_COST_MODEL) for `learned+model=k`. */
+  models: string[];
 }
 const job = workerData as Job;
+const models: MlpWeights[] = [];
+for (const file of job.models) models.push(((await import(file)) as { MERGE_COST_MODEL: MlpWeights }).MERGE_COST_MODEL);
 for (const id of job.ids) {
   const image = await loadImage(await readFile(join(BSDS_ROOT, 'images', job.split, `${id}.jpg`)));
   const humans = await readHumans(join(BSDS_ROOT, 'groundtruth', job.split), id);

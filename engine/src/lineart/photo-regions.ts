@@ -13,7 +13,10 @@ import { colourGradient, rgbToLab } from './boundary-map';
 import { boundaryProbability } from './boundary-model';
 import { subjectSaliency } from './saliency';
 import { mergeRegions, watershed } from './segment-regions';
-import type { Segmentation } from './segment-regions';
+import type { MergeOptions, Segmentation } from './segment-regions';
+import { learnedMergeOptions, mergeInputs } from './merge-cost';
+import { MERGE_COST_MODEL } from './merge-cost-weights';
+import type { MlpWeights } from './mlp';
 
 /** How a difficulty shapes a photo page. Areas are on paper, in mm². */
 export interface PhotoParams {
@@ -61,6 +64,8 @@ export interface PhotoBasins {
   evidence: Float32Array;
   /** Subject likelihood per working pixel (0..1), see saliency.ts. */
   saliency: Float32Array;
+  /** Fine colour gradient per working pixel (σ 1), scaled to 0..1 at half its maximum. */
+  fine: Float32Array;
   over: Segmentation;
   workW: number;
   workH: number;
@@ -90,14 +95,20 @@ function photoEvidence(image: RgbImage, pixels: number, stages: number): { evide
  * On 40 BSDS train images at children, hierarchy F 0.650 flooding the evidence, 0.665 flooding
  * this map from the evidence's minima (decision 033).
  */
-function watershedMap(planes: Float32Array[], evidence: Float32Array, width: number, height: number): Float32Array {
+function watershedMap(evidence: Float32Array, fine: Float32Array): Float32Array {
+  const map = new Float32Array(fine.length);
+  for (let i = 0; i < map.length; i++) map[i] = Math.sqrt(evidence[i] * fine[i]);
+  return map;
+}
+
+/** The fine colour gradient (σ 1) at working size, scaled so half its maximum is 1, clipped there. */
+function fineGradient(planes: Float32Array[], width: number, height: number): Float32Array {
   const fine = colourGradient(planes, width, height, { sigmas: [1], chromaWeight: 1.5, blur: 'recursive', withAngle: false }).magnitude;
   let max = 0;
   for (const v of fine) if (v > max) max = v;
   const scale = max > 0 ? 2 / max : 0;
-  const map = new Float32Array(fine.length);
-  for (let i = 0; i < map.length; i++) map[i] = Math.sqrt(evidence[i] * Math.min(1, fine[i] * scale));
-  return map;
+  for (let i = 0; i < fine.length; i++) fine[i] = Math.min(1, fine[i] * scale);
+  return fine;
 }
 
 /** basinsOf's `fewestBasins` for adult pages: the evidence's own basins, merged to a count. */
@@ -130,18 +141,19 @@ export function basinsOf(
   // before) and grow over the mixed map, so their borders settle on the photo's own edges. A
   // smooth photo (a portrait on a plain backdrop) has too few evidence minima for an adult page:
   // then the mixed map's own minima seed them.
+  const fine = fineGradient(planes, workW, workH);
   let over: Segmentation;
   if (fewestBasins === ADULT_BASINS) {
     // Adult pages keep the evidence's own basins (decision 033): grown over the mixed map and
     // re-seeded to fill the adult band, they beaded every outline with tiny regions.
     over = watershed(evidence, workW, workH);
   } else {
-    const map = watershedMap(planes, evidence, workW, workH);
+    const map = watershedMap(evidence, fine);
     over = watershed(map, workW, workH, evidence);
     if (over.count < fewestBasins) over = watershed(map, workW, workH);
   }
   onStage('watershed');
-  return { planes, evidence, saliency, over, workW, workH };
+  return { planes, evidence, saliency, fine, over, workW, workH };
 }
 
 /** Otsu's threshold of values in 0..1 (64 bins): where subject and background separate best. */
@@ -219,6 +231,36 @@ export function minRegionShare(difficulty: Difficulty): number {
   return PHOTO_PARAMS[difficulty].minRegionMm2 / ((page.width / PX_PER_MM) * (page.height / PX_PER_MM));
 }
 
+/** The merged map: boundary evidence, background boundaries weakened (BACKGROUND_WEIGHT). */
+export function pageStrength(evidence: Float32Array, saliency: Float32Array): Float32Array {
+  const strength = new Float32Array(evidence.length);
+  for (let i = 0; i < evidence.length; i++) strength[i] = evidence[i] * (BACKGROUND_WEIGHT + (1 - BACKGROUND_WEIGHT) * saliency[i]);
+  return strength;
+}
+
+/**
+ * How a difficulty's page merges its basins, apart from where it stops: the learned merge cost
+ * (decision 036) for every difficulty but adult, whose page keeps the hand-made cost (mean
+ * strength + colour difference, scaled by size) as in decision 033's amendment.
+ */
+export function pageMergeOptions(
+  basins: PhotoBasins,
+  difficulty: Difficulty,
+  model: MlpWeights = MERGE_COST_MODEL,
+): Pick<MergeOptions, 'typicalRegions' | 'minArea' | 'planes' | 'colourWeight' | 'boundaryPlanes' | 'regionPlanes' | 'histogram' | 'boundaryCost'> {
+  const { workW, workH } = basins;
+  const base = {
+    typicalRegions: PHOTO_PARAMS[difficulty].targetRegions,
+    minArea: minRegionShare(difficulty) * workW * workH,
+    planes: basins.planes,
+    // Lab units against a probability: a colour step of 20 weighs like 0.1 of boundary probability.
+    colourWeight: 0.005,
+  };
+  if (difficulty === 'adult') return base;
+  const inputs = mergeInputs(basins.planes, basins.evidence, basins.fine, basins.saliency);
+  return { ...base, ...learnedMergeOptions(inputs, workW * workH, model) };
+}
+
 /**
  * The regions a page draws: the basins merged weakest boundary first, background boundaries
  * sooner, until the boundaries left are stronger than the difficulty's cut (and the count is
@@ -230,21 +272,15 @@ export function photoRegions(basins: PhotoBasins, difficulty: Difficulty, target
   const { evidence, saliency } = basins;
   const params = PHOTO_PARAMS[difficulty];
   const spec = DIFFICULTY_SPECS[difficulty];
-  const strength = new Float32Array(evidence.length);
-  for (let i = 0; i < evidence.length; i++) strength[i] = evidence[i] * (BACKGROUND_WEIGHT + (1 - BACKGROUND_WEIGHT) * saliency[i]);
   const over = subjectOnly ? joinBackground(basins.over, saliency) : basins.over;
   // Adult pages merge to a count, as before the cut: cut at a strength, smooth photos leave too
   // few regions for the adult band, and filling it by re-seeding beaded every outline (decision 033).
   const byCount = targetRegions !== undefined || difficulty === 'adult';
-  return mergeRegions(over, strength, {
+  return mergeRegions(over, pageStrength(evidence, saliency), {
+    ...pageMergeOptions(basins, difficulty),
     // The band is kept a little inside the checker's: drawing joins or splits a few regions.
     targetRegions: byCount ? (targetRegions ?? params.targetRegions) : Math.round(spec.minRegions * 1.15),
     maxCost: byCount ? Infinity : params.cut,
     maxRegions: byCount ? Infinity : Math.round(Math.min(spec.maxRegions, MAX_ADULT_REGIONS) * 0.9),
-    typicalRegions: params.targetRegions,
-    minArea: minRegionShare(difficulty) * basins.workW * basins.workH,
-    planes: basins.planes,
-    // Lab units against a probability: a colour step of 20 weighs like 0.1 of boundary probability.
-    colourWeight: 0.005,
   });
 }
