@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { loadImage } from '@studio/engine/io/load-image';
 import { DIFFICULTIES } from '@studio/contracts/constants';
 import type { Difficulty } from '@studio/contracts/constants';
-import { basinsOf, minRegionShare, pageMergeOptions, pageStrength, PHOTO_PARAMS } from '@studio/engine/lineart/photo-regions';
+import { basinsOf, minBasins, minRegionShare, pageMergeOptions, pageStrength, photoRegions, PHOTO_PARAMS } from '@studio/engine/lineart/photo-regions';
 import type { MlpWeights } from '@studio/engine/lineart/mlp';
 import type { PhotoBasins } from '@studio/engine/lineart/photo-regions';
 import { mergeRegions, watershed } from '@studio/engine/lineart/segment-regions';
+import type { Segmentation } from '@studio/engine/lineart/segment-regions';
 import { colourGradient } from '@studio/engine/lineart/boundary-map';
 
 /** The basins re-made by a watershed on another map: `ws=1` fine colour gradient, `ws=2` its product with the evidence. */
@@ -66,6 +67,7 @@ function photoHierarchy(basins: PhotoBasins, difficulty: Difficulty, variant: st
   return { levels, mergeLevels, basinCount: basins.over.count };
 }
 import { evaluateImage } from './evaluate';
+import type { ImageCounts } from './evaluate';
 import { BSDS_ROOT, readHumans } from './read-maps';
 
 /** One tuning worker: the page's merge hierarchy as an ultrametric contour map, scored at many cuts. */
@@ -75,17 +77,52 @@ interface Job {
   thresholds: number[];
   variants: string[];
   difficulty: Difficulty;
-  /** Weights files (modules exporting MERGE_COST_MODEL) for `learned+model=k`. */
+  /** Weights as JSON (train-merge-cost.ts --out x.json) for `learned+model=k`. */
   models: string[];
 }
 const job = workerData as Job;
+
+/** 1 on every pixel whose right or lower neighbour lies in another region (as bench:quality --map page scores). */
+function regionBoundaries(seg: Segmentation): Float32Array {
+  const { width, height, labels } = seg;
+  const map = new Float32Array(width * height);
+  for (let i = 0; i < labels.length; i++) {
+    const x = i % width;
+    if ((x + 1 < width && labels[i + 1] !== labels[i]) || (i + width < labels.length && labels[i + width] !== labels[i])) map[i] = 1;
+  }
+  return map;
+}
+
+/**
+ * `page`: the page itself (photoRegions: the shipped merge cost, stopped within the band) with
+ * each threshold as its cut, scored as bench:quality --map page scores it.
+ */
+function scorePage(id: string, image: Awaited<ReturnType<typeof loadImage>>, humans: Uint8Array[]): void {
+  const basins = basinsOf(image, undefined, minBasins(job.difficulty));
+  const counts: ImageCounts = { id, cntR: [], sumR: [], cntP: [], sumP: [] };
+  const regions: number[] = [];
+  for (const t of job.thresholds) {
+    const seg = photoRegions(basins, job.difficulty, undefined, false, t);
+    const c = evaluateImage(id, regionBoundaries(seg), humans, image.width, image.height, [0.5]);
+    counts.cntR.push(c.cntR[0]);
+    counts.sumR.push(c.sumR[0]);
+    counts.cntP.push(c.cntP[0]);
+    counts.sumP.push(c.sumP[0]);
+    regions.push(seg.count);
+  }
+  parentPort?.postMessage({ type: 'image', variant: 'page', counts, regions });
+}
 const models: MlpWeights[] = [];
-for (const file of job.models) models.push(((await import(file)) as { MERGE_COST_MODEL: MlpWeights }).MERGE_COST_MODEL);
+for (const file of job.models) models.push(JSON.parse(await readFile(file, 'utf8')) as MlpWeights);
 for (const id of job.ids) {
   const image = await loadImage(await readFile(join(BSDS_ROOT, 'images', job.split, `${id}.jpg`)));
   const humans = await readHumans(join(BSDS_ROOT, 'groundtruth', job.split), id);
   const cache = new Map<string, PhotoBasins>();
   for (const variant of job.variants) {
+    if (variant === 'page') {
+      scorePage(id, image, humans);
+      continue;
+    }
     // `px=` and `stages=` change the evidence; the rest only the merging.
     const opt = (key: string): number | undefined => {
       const hit = variant.split('+').find((kv) => kv.startsWith(`${key}=`));

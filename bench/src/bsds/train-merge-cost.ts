@@ -242,6 +242,7 @@ export const MERGE_COST_MODEL: MlpWeights = {
   b2: ${round6(model.b2)},
 };
 `;
+// `--out x.json`: the weights alone, for page-tune.ts --models (comparing models before shipping one).
 const target = values.out ?? new URL('../../../engine/src/lineart/merge-cost-weights.ts', import.meta.url).pathname;
-await writeFile(target, out);
+await writeFile(target, target.endsWith('.json') ? JSON.stringify(model) : out);
 console.log(`wrote ${target}`);

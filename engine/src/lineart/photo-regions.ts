@@ -266,9 +266,15 @@ export function pageMergeOptions(
  * sooner, until the boundaries left are stronger than the difficulty's cut (and the count is
  * within its band); with `targetRegions`, merged to that count instead (the retries of a page
  * whose drawn region count left the band). `subjectOnly` joins the whole background into one
- * region before merging.
+ * region before merging. `cut` replaces the difficulty's (for tuning it, page-tune.ts).
  */
-export function photoRegions(basins: PhotoBasins, difficulty: Difficulty, targetRegions?: number, subjectOnly = false): Segmentation {
+export function photoRegions(
+  basins: PhotoBasins,
+  difficulty: Difficulty,
+  targetRegions?: number,
+  subjectOnly = false,
+  cut = PHOTO_PARAMS[difficulty].cut,
+): Segmentation {
   const { evidence, saliency } = basins;
   const params = PHOTO_PARAMS[difficulty];
   const spec = DIFFICULTY_SPECS[difficulty];
@@ -280,7 +286,7 @@ export function photoRegions(basins: PhotoBasins, difficulty: Difficulty, target
     ...pageMergeOptions(basins, difficulty),
     // The band is kept a little inside the checker's: drawing joins or splits a few regions.
     targetRegions: byCount ? (targetRegions ?? params.targetRegions) : Math.round(spec.minRegions * 1.15),
-    maxCost: byCount ? Infinity : params.cut,
+    maxCost: byCount ? Infinity : cut,
     maxRegions: byCount ? Infinity : Math.round(Math.min(spec.maxRegions, MAX_ADULT_REGIONS) * 0.9),
   });
 }
