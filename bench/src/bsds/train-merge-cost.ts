@@ -7,13 +7,13 @@
 // own merging reaches) and refits on all samples so far. A small MLP, fitted with Adam, sample
 // weight = boundary length (the benchmark counts pixels). Writes merge-cost-weights.ts.
 //   npx tsx bench/src/bsds/train-merge-cost.ts [--start 100] [--images 100] [--rounds 2] [--hidden 8]
-//     [--epochs 30] [--per-image 1500] [--out file]
+//     [--epochs 30] [--per-image 1500] [--weight length|sqrt|none] [--evidence-pixels 40000] [--out file]
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Difficulty } from '@studio/contracts/constants';
 import { loadImage } from '@studio/engine/io/load-image';
-import { basinsOf, minRegionShare, pageStrength, PHOTO_PARAMS } from '@studio/engine/lineart/photo-regions';
+import { basinsOf, EVIDENCE_PIXELS, minRegionShare, pageStrength, PHOTO_PARAMS } from '@studio/engine/lineart/photo-regions';
 import type { PhotoBasins } from '@studio/engine/lineart/photo-regions';
 import { mergeFeatures, mergeInputs, MERGE_FEATURE_NAMES } from '@studio/engine/lineart/merge-cost';
 import { mergeRegions } from '@studio/engine/lineart/segment-regions';
@@ -33,6 +33,7 @@ const { values } = parseArgs({
     epochs: { type: 'string', default: '30' },
     'per-image': { type: 'string', default: '1500' },
     weight: { type: 'string', default: 'length' },
+    'evidence-pixels': { type: 'string', default: String(EVIDENCE_PIXELS) },
     out: { type: 'string' },
   },
 });
@@ -90,7 +91,7 @@ const photos: Photo[] = [];
 for (const id of ids) {
   const image = await loadImage(await readFile(join(BSDS_ROOT, 'images', 'train', `${id}.jpg`)));
   const humans = await readHumans(join(BSDS_ROOT, 'groundtruth', 'train'), id);
-  photos.push({ id, basins: basinsOf(image), proximity: humanProximity(humans, image.width, image.height) });
+  photos.push({ id, basins: basinsOf(image, undefined, 0, Number(values['evidence-pixels'])), proximity: humanProximity(humans, image.width, image.height) });
   if (photos.length % 20 === 0) process.stdout.write(`\rbasins: ${photos.length}/${ids.length}`);
 }
 process.stdout.write('\n');
