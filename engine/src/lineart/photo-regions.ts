@@ -1,7 +1,8 @@
 /**
  * The regions a photo page draws, from a photo already at working size: boundary evidence →
- * watershed basins → greedy merging of the weakest shared boundary, cut where the boundaries
- * left are strong enough for the difficulty (within its region band). The page pipeline
+ * watershed basins → greedy merging of the boundary least likely to be real (a learned merge
+ * cost, decision 036), cut where the boundaries left are likely enough for the difficulty
+ * (within its region band). The page pipeline
  * (photo-to-page.ts) and the BSDS500 benchmark of the page's lines (bench:quality --map page)
  * both come through here, so the benchmark scores what the user gets.
  */
@@ -23,9 +24,10 @@ export interface PhotoParams {
   /** Region count of a page made to a count (the retries aim it; the first attempt cuts at `cut`). */
   targetRegions: number;
   /**
-   * The hierarchy's cut: merging stops at the first shared boundary whose cost (mean boundary
-   * probability along it) exceeds this, once the region count is within the difficulty's band.
-   * Tuned on the BSDS500 train split (decision 033).
+   * The hierarchy's cut: merging stops at the first shared boundary whose cost exceeds this, once
+   * the region count is within the difficulty's band. The cost is the learned merge cost's
+   * probability that a person would draw the boundary (decision 036); adult pages merge to a
+   * count instead. Tuned on BSDS500 train images the model did not see.
    */
   cut: number;
   /** Page pixels per working pixel: pages with fewer, larger regions are segmented at lower resolution. */

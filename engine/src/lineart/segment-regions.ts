@@ -316,8 +316,9 @@ class CandidateHeap {
 
 /**
  * Greedy region merging. The cost of removing a boundary is its mean gradient plus the colour
- * difference of the two regions, scaled down for small regions so specks of texture go first.
- * Returns a relabelled segmentation with ids 0..count-1.
+ * difference of the two regions, scaled down for small regions so specks of texture go first,
+ * or the caller's `boundaryCost` of the statistics kept per boundary and per region (photo
+ * pages: a learned cost, merge-cost.ts). Returns a relabelled segmentation with ids 0..count-1.
  */
 export function mergeRegions(seg: Segmentation, gradient: Float32Array, options: MergeOptions): Segmentation {
   const { width, height, labels } = seg;
