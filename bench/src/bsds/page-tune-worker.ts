@@ -43,7 +43,23 @@ function photoHierarchy(basins: PhotoBasins, difficulty: Difficulty, variant: st
     const levels = new Float32Array(evidence.length);
     const mergeLevels: number[] = [];
     const model = opts.model !== undefined ? models[opts.model] : undefined;
-    mergeRegions(basins.over, pageStrength(evidence, saliency), { ...pageMergeOptions(basins, difficulty, model), targetRegions: 1, levels, mergeLevels });
+    const options = pageMergeOptions(basins, difficulty, model);
+    const learned = options.boundaryCost;
+    const typicalArea = (basins.workW * basins.workH) / PHOTO_PARAMS[difficulty].targetRegions;
+    // `size=k`: times the hand-made size prior (smaller side over a typical region)^k; `blend=w`:
+    // (1 − w) × probability + w × the hand-made cost.
+    const size = opts.size ?? 0;
+    const blend = opts.blend ?? 0;
+    if (learned && (size > 0 || blend > 0)) {
+      options.boundaryCost = (c) => {
+        const colour = Math.hypot(c.meanA[0] - c.meanB[0], c.meanA[1] - c.meanB[1], c.meanA[2] - c.meanB[2]);
+        const prior = Math.min(1, (Math.min(c.areaA, c.areaB) / typicalArea) ** 0.1);
+        const handMade = (c.strength + 0.005 * colour) * prior;
+        const p = (1 - blend) * learned(c) + blend * handMade;
+        return size > 0 ? p * Math.min(1, (Math.min(c.areaA, c.areaB) / typicalArea) ** size) : p;
+      };
+    }
+    mergeRegions(basins.over, pageStrength(evidence, saliency), { ...options, targetRegions: 1, levels, mergeLevels });
     return { levels, mergeLevels, basinCount: basins.over.count };
   }
   const strength = new Float32Array(evidence.length);
