@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { loadImage } from '@studio/engine/io/load-image';
 import { DIFFICULTIES } from '@studio/contracts/constants';
 import type { Difficulty } from '@studio/contracts/constants';
-import { basinsOf, minRegionShare, PHOTO_PARAMS } from '@studio/engine/lineart/photo-regions';
+import { basinsOf, minBasins, minRegionShare, pageMergeOptions, pageStrength, photoRegions, PHOTO_PARAMS } from '@studio/engine/lineart/photo-regions';
+import type { MlpWeights } from '@studio/engine/lineart/mlp';
 import type { PhotoBasins } from '@studio/engine/lineart/photo-regions';
 import { mergeRegions, watershed } from '@studio/engine/lineart/segment-regions';
+import type { Segmentation } from '@studio/engine/lineart/segment-regions';
 import { colourGradient } from '@studio/engine/lineart/boundary-map';
 
 /** The basins re-made by a watershed on another map: `ws=1` fine colour gradient, `ws=2` its product with the evidence. */
@@ -23,18 +25,45 @@ function rewatershed(basins: PhotoBasins, mode: number, sigma: number): PhotoBas
   }
   // ws=4: seeds from the evidence's minima, flooding on the mixed map; ws=0: the evidence alone.
   const over = mode === 4 ? watershed(map, workW, workH, evidence) : mode === 5 ? watershed(evidence, workW, workH) : watershed(map, workW, workH);
-  return { ...basins, over, fine: map } as PhotoBasins;
+  return { ...basins, over, mixed: map } as PhotoBasins;
 }
 
-/** Variants of the merge cost, by name: `base` is the shipped one. */
+/**
+ * Variants of the merge cost, by name: `base` is decision 033's hand-made cost; `learned` the
+ * page's own merging (the learned cost, decision 036), `learned+model=k` with the k-th weights
+ * file of `--models` instead of the shipped one.
+ */
 function photoHierarchy(basins: PhotoBasins, difficulty: Difficulty, variant: string): { levels: Float32Array; mergeLevels: number[]; basinCount: number } {
   const { evidence, saliency } = basins;
   const opts = Object.fromEntries(variant.split('+').slice(1).map((kv) => kv.split('=')).map(([k, v]) => [k, Number(v)]));
   const bg = opts.bg ?? 0.6;
   // `diff=0..3` scores another difficulty's merging on the same basins.
   if (opts.diff !== undefined) difficulty = DIFFICULTIES[opts.diff];
+  if (variant.startsWith('learned')) {
+    const levels = new Float32Array(evidence.length);
+    const mergeLevels: number[] = [];
+    const model = opts.model !== undefined ? models[opts.model] : undefined;
+    const options = pageMergeOptions(basins, difficulty, model);
+    const learned = options.boundaryCost;
+    const typicalArea = (basins.workW * basins.workH) / PHOTO_PARAMS[difficulty].targetRegions;
+    // `size=k`: times the hand-made size prior (smaller side over a typical region)^k; `blend=w`:
+    // (1 − w) × probability + w × the hand-made cost.
+    const size = opts.size ?? 0;
+    const blend = opts.blend ?? 0;
+    if (learned && (size > 0 || blend > 0)) {
+      options.boundaryCost = (c) => {
+        const colour = Math.hypot(c.meanA[0] - c.meanB[0], c.meanA[1] - c.meanB[1], c.meanA[2] - c.meanB[2]);
+        const prior = Math.min(1, (Math.min(c.areaA, c.areaB) / typicalArea) ** 0.1);
+        const handMade = (c.strength + 0.005 * colour) * prior;
+        const p = (1 - blend) * learned(c) + blend * handMade;
+        return size > 0 ? p * Math.min(1, (Math.min(c.areaA, c.areaB) / typicalArea) ** size) : p;
+      };
+    }
+    mergeRegions(basins.over, pageStrength(evidence, saliency), { ...options, targetRegions: 1, levels, mergeLevels });
+    return { levels, mergeLevels, basinCount: basins.over.count };
+  }
   const strength = new Float32Array(evidence.length);
-  const fine = (basins as PhotoBasins & { fine?: Float32Array }).fine;
+  const fine = (basins as PhotoBasins & { mixed?: Float32Array }).mixed;
   const mix = opts.st ?? 0;
   for (let i = 0; i < evidence.length; i++) {
     const e = fine && mix > 0 ? (1 - mix) * evidence[i] + mix * fine[i] : evidence[i];
@@ -54,6 +83,7 @@ function photoHierarchy(basins: PhotoBasins, difficulty: Difficulty, variant: st
   return { levels, mergeLevels, basinCount: basins.over.count };
 }
 import { evaluateImage } from './evaluate';
+import type { ImageCounts } from './evaluate';
 import { BSDS_ROOT, readHumans } from './read-maps';
 
 /** One tuning worker: the page's merge hierarchy as an ultrametric contour map, scored at many cuts. */
@@ -63,13 +93,52 @@ interface Job {
   thresholds: number[];
   variants: string[];
   difficulty: Difficulty;
+  /** Weights as JSON (train-merge-cost.ts --out x.json) for `learned+model=k`. */
+  models: string[];
 }
 const job = workerData as Job;
+
+/** 1 on every pixel whose right or lower neighbour lies in another region (as bench:quality --map page scores). */
+function regionBoundaries(seg: Segmentation): Float32Array {
+  const { width, height, labels } = seg;
+  const map = new Float32Array(width * height);
+  for (let i = 0; i < labels.length; i++) {
+    const x = i % width;
+    if ((x + 1 < width && labels[i + 1] !== labels[i]) || (i + width < labels.length && labels[i + width] !== labels[i])) map[i] = 1;
+  }
+  return map;
+}
+
+/**
+ * `page`: the page itself (photoRegions: the shipped merge cost, stopped within the band) with
+ * each threshold as its cut, scored as bench:quality --map page scores it.
+ */
+function scorePage(id: string, image: Awaited<ReturnType<typeof loadImage>>, humans: Uint8Array[]): void {
+  const basins = basinsOf(image, undefined, minBasins(job.difficulty));
+  const counts: ImageCounts = { id, cntR: [], sumR: [], cntP: [], sumP: [] };
+  const regions: number[] = [];
+  for (const t of job.thresholds) {
+    const seg = photoRegions(basins, job.difficulty, undefined, false, t);
+    const c = evaluateImage(id, regionBoundaries(seg), humans, image.width, image.height, [0.5]);
+    counts.cntR.push(c.cntR[0]);
+    counts.sumR.push(c.sumR[0]);
+    counts.cntP.push(c.cntP[0]);
+    counts.sumP.push(c.sumP[0]);
+    regions.push(seg.count);
+  }
+  parentPort?.postMessage({ type: 'image', variant: 'page', counts, regions });
+}
+const models: MlpWeights[] = [];
+for (const file of job.models) models.push(JSON.parse(await readFile(file, 'utf8')) as MlpWeights);
 for (const id of job.ids) {
   const image = await loadImage(await readFile(join(BSDS_ROOT, 'images', job.split, `${id}.jpg`)));
   const humans = await readHumans(join(BSDS_ROOT, 'groundtruth', job.split), id);
   const cache = new Map<string, PhotoBasins>();
   for (const variant of job.variants) {
+    if (variant === 'page') {
+      scorePage(id, image, humans);
+      continue;
+    }
     // `px=` and `stages=` change the evidence; the rest only the merging.
     const opt = (key: string): number | undefined => {
       const hit = variant.split('+').find((kv) => kv.startsWith(`${key}=`));

@@ -2,8 +2,9 @@
 // photo as an ultrametric contour map, scored at many cuts, per variant of the merge cost.
 // Prints per cut the F, R, P and the median region count. Tune on train only.
 //   npx tsx bench/src/bsds/page-tune.ts [--split train] [--limit N] [--difficulty children] [--variants a,b]
+//     [--models a.json,b.json]   (train-merge-cost.ts --out x.json, for the variants learned+model=0, learned+model=1, …)
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { ImageCounts } from './evaluate';
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     difficulty: { type: 'string', default: 'children' },
     variants: { type: 'string', default: 'base' },
     thresholds: { type: 'string', default: '' },
+    models: { type: 'string', default: '' },
   },
 });
 let ids = (await readdir(join(BSDS_ROOT, 'images', values.split))).filter((f) => f.endsWith('.jpg')).map((f) => f.slice(0, -4)).sort();
@@ -37,7 +39,14 @@ await Promise.all(
       const entry = new URL('./page-tune-worker.ts', import.meta.url).href;
       const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`, {
         eval: true,
-        workerData: { split: values.split, ids: share, thresholds: list, variants, difficulty: values.difficulty },
+        workerData: {
+          split: values.split,
+          ids: share,
+          thresholds: list,
+          variants,
+          difficulty: values.difficulty,
+          models: values.models ? values.models.split(',').map((f) => resolvePath(f)) : [],
+        },
       });
       worker.on('message', (m: { variant: string; counts: ImageCounts; regions: number[] }) => {
         const r = results.get(m.variant);

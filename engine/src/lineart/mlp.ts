@@ -58,3 +58,16 @@ export function runMlp(planes: Float32Array[], model: MlpWeights, n: number): Fl
   }
   return probability;
 }
+
+/** The same perceptron on one feature vector (a merge candidate, not a pixel plane). */
+export function mlpProbability(x: ArrayLike<number>, model: MlpWeights): number {
+  const { mean, std, hidden, w1, b1, w2, b2 } = model;
+  const count = mean.length;
+  let z = b2;
+  for (let u = 0; u < hidden; u++) {
+    let a = b1[u];
+    for (let j = 0; j < count; j++) a += (w1[u * count + j] * (x[j] - mean[j])) / std[j];
+    z += w2[u] * Math.tanh(a);
+  }
+  return 1 / (1 + Math.exp(-z));
+}

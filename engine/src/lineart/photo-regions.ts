@@ -1,7 +1,8 @@
 /**
  * The regions a photo page draws, from a photo already at working size: boundary evidence →
- * watershed basins → greedy merging of the weakest shared boundary, cut where the boundaries
- * left are strong enough for the difficulty (within its region band). The page pipeline
+ * watershed basins → greedy merging of the boundary least likely to be real (a learned merge
+ * cost, decision 036), cut where the boundaries left are likely enough for the difficulty
+ * (within its region band). The page pipeline
  * (photo-to-page.ts) and the BSDS500 benchmark of the page's lines (bench:quality --map page)
  * both come through here, so the benchmark scores what the user gets.
  */
@@ -16,15 +17,19 @@ import { squareExtreme } from '../raster/grey-morphology';
 import { paperShare, splitFeatureMarks } from './feature-marks';
 import { mergeRegions, watershed } from './segment-regions';
 import type { MergeOptions, Segmentation } from './segment-regions';
+import { learnedMergeOptions, mergeInputs } from './merge-cost';
+import { MERGE_COST_MODEL } from './merge-cost-weights';
+import type { MlpWeights } from './mlp';
 
 /** How a difficulty shapes a photo page. Areas are on paper, in mm². */
 export interface PhotoParams {
   /** Region count of a page made to a count (the retries aim it; the first attempt cuts at `cut`). */
   targetRegions: number;
   /**
-   * The hierarchy's cut: merging stops at the first shared boundary whose cost (mean boundary
-   * probability along it) exceeds this, once the region count is within the difficulty's band.
-   * Tuned on the BSDS500 train split (decision 033).
+   * The hierarchy's cut: merging stops at the first shared boundary whose cost exceeds this, once
+   * the region count is within the difficulty's band. The cost is the learned merge cost's
+   * probability that a person would draw the boundary (decision 036); adult pages merge to a
+   * count instead. Tuned on BSDS500 train images the model did not see.
    */
   cut: number;
   /** Page pixels per working pixel: pages with fewer, larger regions are segmented at lower resolution. */
@@ -35,9 +40,9 @@ export interface PhotoParams {
 }
 
 export const PHOTO_PARAMS: Record<Difficulty, PhotoParams> = {
-  toddler: { targetRegions: 14, cut: 0.25, workScale: 6, curveSigma: 4, minRegionMm2: 250 },
+  toddler: { targetRegions: 14, cut: 0.3, workScale: 6, curveSigma: 4, minRegionMm2: 250 },
   children: { targetRegions: 44, cut: 0.26, workScale: 5, curveSigma: 3.6, minRegionMm2: 60 },
-  teen: { targetRegions: 84, cut: 0.25, workScale: 4, curveSigma: 3.5, minRegionMm2: 30 },
+  teen: { targetRegions: 84, cut: 0.32, workScale: 4, curveSigma: 3.5, minRegionMm2: 30 },
   adult: { targetRegions: 250, cut: 0.2, workScale: 4, curveSigma: 2.5, minRegionMm2: 10 },
 };
 
@@ -63,6 +68,8 @@ export interface PhotoBasins {
   evidence: Float32Array;
   /** Subject likelihood per working pixel (0..1), see saliency.ts. */
   saliency: Float32Array;
+  /** Fine colour gradient per working pixel (σ 1), scaled to 0..1 at half its maximum. */
+  fine: Float32Array;
   over: Segmentation;
   workW: number;
   workH: number;
@@ -92,14 +99,20 @@ function photoEvidence(image: RgbImage, pixels: number, stages: number): { evide
  * On 40 BSDS train images at children, hierarchy F 0.650 flooding the evidence, 0.665 flooding
  * this map from the evidence's minima (decision 033).
  */
-function watershedMap(planes: Float32Array[], evidence: Float32Array, width: number, height: number): Float32Array {
+function watershedMap(evidence: Float32Array, fine: Float32Array): Float32Array {
+  const map = new Float32Array(fine.length);
+  for (let i = 0; i < map.length; i++) map[i] = Math.sqrt(evidence[i] * fine[i]);
+  return map;
+}
+
+/** The fine colour gradient (σ 1) at working size, scaled so half its maximum is 1, clipped there. */
+function fineGradient(planes: Float32Array[], width: number, height: number): Float32Array {
   const fine = colourGradient(planes, width, height, { sigmas: [1], chromaWeight: 1.5, blur: 'recursive', withAngle: false }).magnitude;
   let max = 0;
   for (const v of fine) if (v > max) max = v;
   const scale = max > 0 ? 2 / max : 0;
-  const map = new Float32Array(fine.length);
-  for (let i = 0; i < map.length; i++) map[i] = Math.sqrt(evidence[i] * Math.min(1, fine[i] * scale));
-  return map;
+  for (let i = 0; i < fine.length; i++) fine[i] = Math.min(1, fine[i] * scale);
+  return fine;
 }
 
 /** basinsOf's `fewestBasins` for adult pages: the evidence's own basins, merged to a count. */
@@ -132,18 +145,19 @@ export function basinsOf(
   // before) and grow over the mixed map, so their borders settle on the photo's own edges. A
   // smooth photo (a portrait on a plain backdrop) has too few evidence minima for an adult page:
   // then the mixed map's own minima seed them.
+  const fine = fineGradient(planes, workW, workH);
   let over: Segmentation;
   if (fewestBasins === ADULT_BASINS) {
     // Adult pages keep the evidence's own basins (decision 033): grown over the mixed map and
     // re-seeded to fill the adult band, they beaded every outline with tiny regions.
     over = watershed(evidence, workW, workH);
   } else {
-    const map = watershedMap(planes, evidence, workW, workH);
+    const map = watershedMap(evidence, fine);
     over = watershed(map, workW, workH, evidence);
     if (over.count < fewestBasins) over = watershed(map, workW, workH);
   }
   onStage('watershed');
-  return { planes, evidence, saliency, over, workW, workH };
+  return { planes, evidence, saliency, fine, over, workW, workH };
 }
 
 /** Otsu's threshold of values in 0..1 (64 bins): where subject and background separate best. */
@@ -228,91 +242,107 @@ export interface MarkedRegions extends Segmentation {
   marks: number;
 }
 
+/** The merged map: boundary evidence, background boundaries weakened (BACKGROUND_WEIGHT). */
+export function pageStrength(evidence: Float32Array, saliency: Float32Array): Float32Array {
+  const strength = new Float32Array(evidence.length);
+  for (let i = 0; i < evidence.length; i++) strength[i] = evidence[i] * (BACKGROUND_WEIGHT + (1 - BACKGROUND_WEIGHT) * saliency[i]);
+  return strength;
+}
+
+/**
+ * How a difficulty's page merges its basins, apart from where it stops: the learned merge cost
+ * (decision 036) for every difficulty but adult, whose page keeps the hand-made cost (mean
+ * strength + colour difference, scaled by size) as in decision 033's amendment.
+ */
+export function pageMergeOptions(
+  basins: PhotoBasins,
+  difficulty: Difficulty,
+  model: MlpWeights = MERGE_COST_MODEL,
+): Pick<MergeOptions, 'typicalRegions' | 'minArea' | 'planes' | 'colourWeight' | 'boundaryPlanes' | 'regionPlanes' | 'histogram' | 'boundaryCost'> {
+  const { workW, workH } = basins;
+  const base = {
+    typicalRegions: PHOTO_PARAMS[difficulty].targetRegions,
+    minArea: minRegionShare(difficulty) * workW * workH,
+    planes: basins.planes,
+    // Lab units against a probability: a colour step of 20 weighs like 0.1 of boundary probability.
+    colourWeight: 0.005,
+  };
+  if (difficulty === 'adult') return base;
+  const inputs = mergeInputs(basins.planes, basins.evidence, basins.fine, basins.saliency);
+  return { ...base, ...learnedMergeOptions(inputs, workW * workH, model) };
+}
+
 /**
  * The regions a page draws: the basins merged weakest boundary first, background boundaries
  * sooner, until the boundaries left are stronger than the difficulty's cut (and the count is
  * within its band); with `targetRegions`, merged to that count instead (the retries of a page
  * whose drawn region count left the band). `subjectOnly` joins the whole background into one
  * region before merging. Then the subject's small marks (eyes, a mouth) are split off again,
- * so they survive at every difficulty.
+ * so they survive at every difficulty. `cut` replaces the difficulty's (for tuning it, page-tune.ts).
  */
-export function photoRegions(basins: PhotoBasins, difficulty: Difficulty, targetRegions?: number, subjectOnly = false): MarkedRegions {
-  const { over, strength, options } = mergePlan(basins, difficulty, targetRegions, subjectOnly);
-  const merged = mergeRegions(over, strength, options);
-  const split = splitFeatureMarks(merged, basins.planes, subjectRegions(merged, basins.saliency), difficulty);
-  if (split.marks === 0) return { ...merged, filled: new Uint8Array(merged.count), marks: 0 };
-  // A line the merging kept only because it ran through the marks (a face cut along its eyes
-  // and mouth) has lost what held it: the regions are merged once more, the marks kept apart.
-  const marked = split.regions;
-  const firstMark = marked.count - split.marks;
-  // The evidence round a mark is the mark's own edge, blurred: it no longer holds a line there.
-  const held = Float32Array.from(strength);
-  const { width, height } = marked;
-  const isMark = Uint8Array.from(marked.labels, (l) => (l >= firstMark ? 1 : 0));
-  // A square grey dilation of the 0/1 mask: the pixels within MARK_HALO steps of a mark.
-  const near = squareExtreme(isMark, width, height, MARK_HALO, true);
-  for (let i = 0; i < held.length; i++) {
-    if (isMark[i]) held[i] = MARK_STRENGTH;
-    else if (near[i]) held[i] = 0;
-  }
-  // The marks are regions the first merging did not count: its floor and its ceiling (above
-  // which the cut is ignored) are raised by their number, so this merging removes only what the
-  // marks held, not regions the page needs (on BSDS val at toddler, F 0.615 without this, 0.628 with).
-  const again = mergeRegions(marked, held, { ...options, targetRegions: options.targetRegions + split.marks, maxRegions: (options.maxRegions ?? Infinity) + split.marks });
-  // mergeRegions numbers regions in raster order: the marks are put back as the last labels.
-  // A region is a mark when every pixel of it is (a count-aimed retry may still merge one away).
-  const markOf = new Int32Array(again.count).fill(-1);
-  const others = new Uint8Array(again.count);
-  for (let i = 0; i < marked.labels.length; i++) {
-    if (marked.labels[i] >= firstMark) markOf[again.labels[i]] = marked.labels[i] - firstMark;
-    else others[again.labels[i]] = 1;
-  }
-  for (let r = 0; r < again.count; r++) if (others[r]) markOf[r] = -1;
-  const order = new Int32Array(again.count);
-  let next = 0;
-  for (let r = 0; r < again.count; r++) if (markOf[r] < 0) order[r] = next++;
-  for (let r = 0; r < again.count; r++) if (markOf[r] >= 0) order[r] = next + markOf[r];
-  const marks = again.count - next;
-  const filled = new Uint8Array(again.count);
-  for (let r = 0; r < again.count; r++) if (markOf[r] >= 0) filled[order[r]] = split.filled[firstMark + markOf[r]];
-  return { width: again.width, height: again.height, labels: again.labels.map((l) => order[l]), count: again.count, filled, marks };
-}
-
-/**
- * Boundary strength given to a mark's pixels in the second merging, so no boundary of a mark is
- * removed: large enough to outweigh the size factor that clears away regions below the smallest area.
- */
-const MARK_STRENGTH = 1e9;
-
-/** Width of the band round a mark whose boundary evidence the second merging ignores, working pixels. */
-const MARK_HALO = 3;
-
-/** The basins, boundary strength and merge options of a page (see photoRegions). */
-function mergePlan(
+export function photoRegions(
   basins: PhotoBasins,
   difficulty: Difficulty,
-  targetRegions: number | undefined,
-  subjectOnly: boolean,
-): { over: Segmentation; strength: Float32Array; options: MergeOptions } {
+  targetRegions?: number,
+  subjectOnly = false,
+  cut = PHOTO_PARAMS[difficulty].cut,
+): MarkedRegions {
   const { evidence, saliency } = basins;
   const params = PHOTO_PARAMS[difficulty];
   const spec = DIFFICULTY_SPECS[difficulty];
-  const strength = new Float32Array(evidence.length);
-  for (let i = 0; i < evidence.length; i++) strength[i] = evidence[i] * (BACKGROUND_WEIGHT + (1 - BACKGROUND_WEIGHT) * saliency[i]);
   const over = subjectOnly ? joinBackground(basins.over, saliency) : basins.over;
   // Adult pages merge to a count, as before the cut: cut at a strength, smooth photos leave too
   // few regions for the adult band, and filling it by re-seeding beaded every outline (decision 033).
   const byCount = targetRegions !== undefined || difficulty === 'adult';
-  const options: MergeOptions = {
+  const bounds = {
     // The band is kept a little inside the checker's: drawing joins or splits a few regions.
     targetRegions: byCount ? (targetRegions ?? params.targetRegions) : Math.round(spec.minRegions * 1.15),
-    maxCost: byCount ? Infinity : params.cut,
+    maxCost: byCount ? Infinity : cut,
     maxRegions: byCount ? Infinity : Math.round(Math.min(spec.maxRegions, MAX_ADULT_REGIONS) * 0.9),
-    typicalRegions: params.targetRegions,
-    minArea: minRegionShare(difficulty) * basins.workW * basins.workH,
-    planes: basins.planes,
-    // Lab units against a probability: a colour step of 20 weighs like 0.1 of boundary probability.
-    colourWeight: 0.005,
   };
-  return { over, strength, options };
+  const merged = mergeRegions(over, pageStrength(evidence, saliency), { ...pageMergeOptions(basins, difficulty), ...bounds });
+  const split = splitFeatureMarks(merged, basins.planes, subjectRegions(merged, saliency), difficulty);
+  if (split.marks === 0) return { ...merged, filled: new Uint8Array(merged.count), marks: 0 };
+  // A line the merging kept only because it ran through the marks (a face cut along its eyes
+  // and mouth) has lost what held it: the regions are merged once more, the marks kept apart
+  // and the evidence round them — the mark's own edge, blurred — ignored.
+  const marked = split.regions;
+  const firstMark = marked.count - split.marks;
+  const { width, height } = marked;
+  const isMark = Uint8Array.from(marked.labels, (l) => (l >= firstMark ? 1 : 0));
+  // A square grey dilation of the 0/1 mask: the pixels within MARK_HALO steps of a mark.
+  const near = squareExtreme(isMark, width, height, MARK_HALO, true);
+  const quietEvidence = Float32Array.from(evidence);
+  const quietFine = Float32Array.from(basins.fine);
+  for (let i = 0; i < near.length; i++) {
+    if (near[i] && !isMark[i]) {
+      quietEvidence[i] = 0;
+      quietFine[i] = 0;
+    }
+  }
+  const keep = new Uint8Array(marked.count);
+  keep.fill(1, firstMark);
+  // The marks are regions the first merging did not count: its floor and its ceiling (above
+  // which the cut is ignored) are raised by their number, so this merging removes only what the
+  // marks held, not regions the page needs (on BSDS val at toddler, F 0.615 without this, 0.628 with).
+  const again = mergeRegions(marked, pageStrength(quietEvidence, saliency), {
+    ...pageMergeOptions({ ...basins, evidence: quietEvidence, fine: quietFine }, difficulty),
+    ...bounds,
+    targetRegions: bounds.targetRegions + split.marks,
+    maxRegions: bounds.maxRegions + split.marks,
+    keepApart: keep,
+  });
+  // mergeRegions numbers regions in raster order: the marks are put back as the last labels.
+  const markOf = new Int32Array(again.count).fill(-1);
+  for (let i = 0; i < marked.labels.length; i++) if (marked.labels[i] >= firstMark) markOf[again.labels[i]] = marked.labels[i] - firstMark;
+  const order = new Int32Array(again.count);
+  let next = 0;
+  for (let r = 0; r < again.count; r++) if (markOf[r] < 0) order[r] = next++;
+  for (let r = 0; r < again.count; r++) if (markOf[r] >= 0) order[r] = next + markOf[r];
+  const filled = new Uint8Array(again.count);
+  for (let r = 0; r < again.count; r++) if (markOf[r] >= 0) filled[order[r]] = split.filled[firstMark + markOf[r]];
+  return { width, height, labels: again.labels.map((l) => order[l]), count: again.count, filled, marks: split.marks };
 }
+
+/** Width of the band round a mark whose boundary evidence the second merging ignores, working pixels. */
+const MARK_HALO = 3;

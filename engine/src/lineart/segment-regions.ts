@@ -189,6 +189,39 @@ export interface MergeOptions {
   /** Colour planes (L, a, b): region colour difference adds to boundary strength. */
   planes: Float32Array[];
   colourWeight: number;
+  /** Planes averaged along each boundary for `boundaryCost` (MergeCandidate.along). */
+  boundaryPlanes?: Float32Array[];
+  /** Planes averaged over each region for `boundaryCost`, after the colour planes in MergeCandidate.meanA/meanB. */
+  regionPlanes?: Float32Array[];
+  /** Histogram bin of every pixel and the number of bins: region histograms, compared in MergeCandidate.histogramDistance. */
+  histogram?: { bins: Uint8Array; count: number };
+  /**
+   * Replaces the built-in cost (mean strength plus colour difference, scaled by size) with a
+   * cost of the candidate's statistics; regions under `minArea` are still merged first.
+   */
+  boundaryCost?: (candidate: MergeCandidate) => number;
+  /** Regions (by input label) that are never merged: every boundary of theirs stays. */
+  keepApart?: Uint8Array;
+}
+
+/**
+ * What `boundaryCost` sees of a boundary between regions a and b. One object is refilled for
+ * every candidate: read it, do not keep it.
+ */
+export interface MergeCandidate {
+  /** Boundary length, pixel edges. */
+  length: number;
+  /** Mean of the merged map (`gradient`) along the boundary. */
+  strength: number;
+  /** Mean of each of `boundaryPlanes` along the boundary. */
+  along: Float64Array;
+  areaA: number;
+  areaB: number;
+  /** Means of the colour planes, then of `regionPlanes`, over region a and over region b. */
+  meanA: Float64Array;
+  meanB: Float64Array;
+  /** Chi-squared distance of the two regions' histograms, 0 (same) to 1 (disjoint); 0 without `histogram`. */
+  histogramDistance: number;
 }
 
 /**
@@ -285,24 +318,38 @@ class CandidateHeap {
 
 /**
  * Greedy region merging. The cost of removing a boundary is its mean gradient plus the colour
- * difference of the two regions, scaled down for small regions so specks of texture go first.
- * Returns a relabelled segmentation with ids 0..count-1.
+ * difference of the two regions, scaled down for small regions so specks of texture go first,
+ * or the caller's `boundaryCost` of the statistics kept per boundary and per region (photo
+ * pages: a learned cost, merge-cost.ts). Returns a relabelled segmentation with ids 0..count-1.
  */
 export function mergeRegions(seg: Segmentation, gradient: Float32Array, options: MergeOptions): Segmentation {
   const { width, height, labels } = seg;
   const count = seg.count;
   const area = new Float64Array(count);
-  const planeCount = options.planes.length;
-  // Colour sums per region, interleaved: sums[r * planeCount + c].
+  // The colour planes come first: the built-in cost's colour difference reads only those.
+  const colourCount = options.planes.length;
+  const regionPlanes = [...options.planes, ...(options.regionPlanes ?? [])];
+  const planeCount = regionPlanes.length;
+  // Plane sums per region, interleaved: sums[r * planeCount + c].
   const sums = new Float64Array(count * planeCount);
   for (let i = 0; i < labels.length; i++) area[labels[i]]++;
   for (let c = 0; c < planeCount; c++) {
-    const plane = options.planes[c];
+    const plane = regionPlanes[c];
     for (let i = 0; i < labels.length; i++) sums[labels[i] * planeCount + c] += plane[i];
   }
-  // Boundaries as edge records (length, summed strength); each region maps neighbour → edge id.
+  const binCount = options.histogram?.count ?? 0;
+  const histograms = new Float64Array(count * binCount);
+  if (options.histogram) {
+    const { bins } = options.histogram;
+    for (let i = 0; i < labels.length; i++) histograms[labels[i] * binCount + bins[i]]++;
+  }
+  // Boundaries as edge records (length, summed strength, summed boundary planes); each region
+  // maps neighbour → edge id.
+  const boundaryPlanes = options.boundaryPlanes ?? [];
+  const alongCount = boundaryPlanes.length;
   let edgeLength = new Float64Array(4096);
   let edgeStrength = new Float64Array(4096);
+  let edgeSums = new Float64Array(4096 * alongCount);
   let edges = 0;
   const adjacency: Map<number, number>[] = [];
   for (let r = 0; r < count; r++) adjacency.push(new Map());
@@ -317,6 +364,9 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
         const grownStrength = new Float64Array(edges * 2);
         grownStrength.set(edgeStrength);
         edgeStrength = grownStrength;
+        const grownSums = new Float64Array(edges * 2 * alongCount);
+        grownSums.set(edgeSums);
+        edgeSums = grownSums;
       }
       e = edges++;
       adjacency[a].set(b, e);
@@ -351,6 +401,7 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
           }
           edgeLength[rightEdge]++;
           edgeStrength[rightEdge] += (gradient[i] + gradient[q]) / 2;
+          for (let k = 0; k < alongCount; k++) edgeSums[rightEdge * alongCount + k] += (boundaryPlanes[k][i] + boundaryPlanes[k][q]) / 2;
           if (pixelEdge) pixelEdge[2 * i] = rightEdge;
         }
       }
@@ -365,6 +416,7 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
           }
           edgeLength[downEdge]++;
           edgeStrength[downEdge] += (gradient[i] + gradient[q]) / 2;
+          for (let k = 0; k < alongCount; k++) edgeSums[downEdge * alongCount + k] += (boundaryPlanes[k][i] + boundaryPlanes[k][q]) / 2;
           if (pixelEdge) pixelEdge[2 * i + 1] = downEdge;
         }
       }
@@ -377,9 +429,47 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
   const typicalArea = (width * height) / Math.max(1, options.typicalRegions ?? options.targetRegions);
   const { minArea, colourWeight } = options;
 
-  const cost = (a: number, b: number, e: number): number => {
-    let colour = 0;
+  const { boundaryCost } = options;
+  const candidate: MergeCandidate = {
+    length: 0,
+    strength: 0,
+    along: new Float64Array(alongCount),
+    areaA: 0,
+    areaB: 0,
+    meanA: new Float64Array(planeCount),
+    meanB: new Float64Array(planeCount),
+    histogramDistance: 0,
+  };
+  /** The caller's cost of the boundary between a and b (record e), regions under minArea first. */
+  const learnedCost = (costOf: (c: MergeCandidate) => number, a: number, b: number, e: number): number => {
+    const length = edgeLength[e];
+    candidate.length = length;
+    candidate.strength = edgeStrength[e] / length;
+    for (let k = 0; k < alongCount; k++) candidate.along[k] = edgeSums[e * alongCount + k] / length;
+    candidate.areaA = area[a];
+    candidate.areaB = area[b];
     for (let c = 0; c < planeCount; c++) {
+      candidate.meanA[c] = sums[a * planeCount + c] / area[a];
+      candidate.meanB[c] = sums[b * planeCount + c] / area[b];
+    }
+    let chi = 0;
+    for (let k = 0; k < binCount; k++) {
+      const p = histograms[a * binCount + k] / area[a];
+      const q = histograms[b * binCount + k] / area[b];
+      if (p + q > 0) chi += ((p - q) * (p - q)) / (p + q);
+    }
+    candidate.histogramDistance = chi / 2;
+    const small = Math.min(area[a], area[b]);
+    const value = costOf(candidate);
+    return small < minArea ? 1e-3 * (small / minArea) * value : value;
+  };
+  const { keepApart } = options;
+  const cost = (a: number, b: number, e: number): number => {
+    // A kept region is never merged, so its label stays its own and still indexes keepApart.
+    if (keepApart && (keepApart[a] || keepApart[b])) return Infinity;
+    if (boundaryCost) return learnedCost(boundaryCost, a, b, e);
+    let colour = 0;
+    for (let c = 0; c < colourCount; c++) {
       const d = sums[a * planeCount + c] / area[a] - sums[b * planeCount + c] / area[b];
       colour += d * d;
     }
@@ -409,7 +499,7 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
     const a = heap.topA;
     const b = heap.topB;
     if (!alive[a] || !alive[b] || heap.topStamp !== stampOf(a, b)) continue;
-    if (topCost > maxCost && remaining <= maxRegions) break;
+    if ((topCost > maxCost && remaining <= maxRegions) || topCost === Infinity) break;
     if (topCost > level) level = topCost;
     if (edgeLevel) edgeLevel[adjacency[a].get(b) as number] = level;
     options.mergeLevels?.push(level);
@@ -420,6 +510,7 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
     parent[gone] = keep;
     area[keep] += area[gone];
     for (let c = 0; c < planeCount; c++) sums[keep * planeCount + c] += sums[gone * planeCount + c];
+    for (let k = 0; k < binCount; k++) histograms[keep * binCount + k] += histograms[gone * binCount + k];
     const keepAdjacency = adjacency[keep];
     keepAdjacency.delete(gone);
     for (const [c, e] of adjacency[gone]) {
@@ -429,6 +520,7 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
       if (existing !== undefined) {
         edgeLength[existing] += edgeLength[e];
         edgeStrength[existing] += edgeStrength[e];
+        for (let k = 0; k < alongCount; k++) edgeSums[existing * alongCount + k] += edgeSums[e * alongCount + k];
         if (edgeParent) edgeParent[e] = existing;
       } else {
         keepAdjacency.set(c, e);

@@ -1,0 +1,249 @@
+// Trains the photo page's learned merge cost (engine/src/lineart/merge-cost.ts, decision 036) on
+// the BSDS500 *train* split only. Each photo's basins are merged all the way down, as the page
+// merges them; every boundary the merging weighs (each candidate it queues) is a sample: its
+// features, and as target the share of its pixels that lie on a human boundary (within the
+// benchmark's match distance), averaged over the annotators. Round 1 follows the hand-made cost;
+// each further round follows the model just fitted (DAgger: the model learns on the states its
+// own merging reaches) and refits on all samples so far. A small MLP, fitted with Adam, sample
+// weight = boundary length (the benchmark counts pixels). Writes merge-cost-weights.ts.
+//   npx tsx bench/src/bsds/train-merge-cost.ts [--start 100] [--images 100] [--rounds 2] [--hidden 8]
+//     [--epochs 30] [--per-image 1500] [--weight length|sqrt|none] [--evidence-pixels 40000] [--out file]
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Difficulty } from '@studio/contracts/constants';
+import { loadImage } from '@studio/engine/io/load-image';
+import { basinsOf, EVIDENCE_PIXELS, minRegionShare, pageStrength, PHOTO_PARAMS } from '@studio/engine/lineart/photo-regions';
+import type { PhotoBasins } from '@studio/engine/lineart/photo-regions';
+import { mergeFeatures, mergeInputs, MERGE_FEATURE_NAMES } from '@studio/engine/lineart/merge-cost';
+import { mergeRegions } from '@studio/engine/lineart/segment-regions';
+import type { MergeCandidate } from '@studio/engine/lineart/segment-regions';
+import type { MlpWeights } from '@studio/engine/lineart/mlp';
+import { mlpProbability } from '@studio/engine/lineart/mlp';
+import { seededRandom } from '@studio/engine/lineart/synthetic-images';
+import { MAX_DIST_FRACTION } from './evaluate';
+import { BSDS_ROOT, readHumans } from './read-maps';
+
+const { values } = parseArgs({
+  options: {
+    start: { type: 'string', default: '100' },
+    images: { type: 'string', default: '100' },
+    rounds: { type: 'string', default: '2' },
+    hidden: { type: 'string', default: '8' },
+    epochs: { type: 'string', default: '30' },
+    'per-image': { type: 'string', default: '1500' },
+    weight: { type: 'string', default: 'length' },
+    'evidence-pixels': { type: 'string', default: String(EVIDENCE_PIXELS) },
+    out: { type: 'string' },
+  },
+});
+const random = seededRandom(36);
+const featureCount = MERGE_FEATURE_NAMES.length;
+const perImage = Number(values['per-image']);
+/** The trajectories sampled: the difficulties whose pages take the learned cost. */
+const difficulties: Difficulty[] = ['toddler', 'children', 'teen'];
+
+/** Per pixel, the share of annotators with a boundary within the benchmark's match distance. */
+function humanProximity(humans: Uint8Array[], width: number, height: number): Float32Array {
+  const n = width * height;
+  const r = MAX_DIST_FRACTION * Math.hypot(width, height);
+  const reach = Math.ceil(r);
+  const offsets: number[] = [];
+  for (let dy = -reach; dy <= reach; dy++) for (let dx = -reach; dx <= reach; dx++) if (Math.hypot(dx, dy) <= r) offsets.push(dx, dy);
+  const share = new Float32Array(n);
+  const near = new Uint8Array(n);
+  for (const human of humans) {
+    near.fill(0);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        if (!human[y * width + x]) continue;
+        for (let k = 0; k < offsets.length; k += 2) {
+          const xx = x + offsets[k];
+          const yy = y + offsets[k + 1];
+          if (xx >= 0 && yy >= 0 && xx < width && yy < height) near[yy * width + xx] = 1;
+        }
+      }
+    }
+    for (let i = 0; i < n; i++) share[i] += near[i] / humans.length;
+  }
+  return share;
+}
+
+/** The hand-made cost of decision 033 (mean strength + 0.005 × Lab difference, size factor), from a candidate. */
+function handMadeCost(c: MergeCandidate, typicalArea: number): number {
+  const colour = Math.hypot(c.meanA[0] - c.meanB[0], c.meanA[1] - c.meanB[1], c.meanA[2] - c.meanB[2]);
+  const small = Math.min(c.areaA, c.areaB);
+  return (c.strength + 0.005 * colour) * Math.min(1, (small / typicalArea) ** 0.1);
+}
+
+interface Photo {
+  id: string;
+  basins: PhotoBasins;
+  proximity: Float32Array;
+}
+
+const ids = (await readdir(join(BSDS_ROOT, 'images', 'train')))
+  .filter((f) => f.endsWith('.jpg'))
+  .map((f) => f.slice(0, -4))
+  .sort()
+  .slice(Number(values.start), Number(values.start) + Number(values.images));
+const photos: Photo[] = [];
+for (const id of ids) {
+  const image = await loadImage(await readFile(join(BSDS_ROOT, 'images', 'train', `${id}.jpg`)));
+  const humans = await readHumans(join(BSDS_ROOT, 'groundtruth', 'train'), id);
+  photos.push({ id, basins: basinsOf(image, undefined, 0, Number(values['evidence-pixels'])), proximity: humanProximity(humans, image.width, image.height) });
+  if (photos.length % 20 === 0) process.stdout.write(`\rbasins: ${photos.length}/${ids.length}`);
+}
+process.stdout.write('\n');
+
+const X: number[] = [];
+const Y: number[] = [];
+const W: number[] = [];
+
+/** Merges every photo down to one region at each difficulty, following `model` (or the hand-made cost), and keeps a sample of the candidates. */
+function collect(model: MlpWeights | null): void {
+  const features = new Float64Array(featureCount);
+  for (const { basins, proximity } of photos) {
+    const total = basins.workW * basins.workH;
+    const inputs = mergeInputs(basins.planes, basins.evidence, basins.fine, basins.saliency, [proximity]);
+    const labelIndex = inputs.boundaryPlanes.length - 1;
+    for (const difficulty of difficulties) {
+      const minArea = minRegionShare(difficulty) * total;
+      const typicalArea = total / PHOTO_PARAMS[difficulty].targetRegions;
+      // Reservoir sample of the candidates above the smallest region (those below are merged whatever their cost).
+      const kept: { x: number[]; y: number; w: number }[] = [];
+      let seen = 0;
+      mergeRegions(basins.over, pageStrength(basins.evidence, basins.saliency), {
+        targetRegions: 1,
+        minArea,
+        planes: basins.planes,
+        colourWeight: 0.005,
+        ...inputs,
+        boundaryCost: (c) => {
+          mergeFeatures(c, total, features);
+          if (Math.min(c.areaA, c.areaB) >= minArea) {
+            const sample = { x: Array.from(features), y: c.along[labelIndex], w: c.length };
+            seen++;
+            if (kept.length < perImage) kept.push(sample);
+            else {
+              const k = Math.floor(random() * seen);
+              if (k < perImage) kept[k] = sample;
+            }
+          }
+          return model ? mlpProbability(features, model) : handMadeCost(c, typicalArea);
+        },
+      });
+      for (const s of kept) {
+        X.push(...s.x);
+        Y.push(s.y);
+        W.push(values.weight === 'length' ? s.w : values.weight === 'sqrt' ? Math.sqrt(s.w) : 1);
+      }
+    }
+  }
+}
+
+/** Fits featureCount → hidden (tanh) → 1 (sigmoid) on the samples so far: weighted cross-entropy with soft targets. */
+function fit(hidden: number): MlpWeights {
+  const m = Y.length;
+  const mean = new Array<number>(featureCount).fill(0);
+  const std = new Array<number>(featureCount).fill(0);
+  for (let s = 0; s < m; s++) for (let j = 0; j < featureCount; j++) mean[j] += X[s * featureCount + j] / m;
+  for (let s = 0; s < m; s++) for (let j = 0; j < featureCount; j++) std[j] += (X[s * featureCount + j] - mean[j]) ** 2 / m;
+  for (let j = 0; j < featureCount; j++) std[j] = Math.sqrt(std[j]) || 1;
+  const Xs = new Float64Array(m * featureCount);
+  for (let s = 0; s < m; s++) for (let j = 0; j < featureCount; j++) Xs[s * featureCount + j] = (X[s * featureCount + j] - mean[j]) / std[j];
+  let weightSum = 0;
+  for (const w of W) weightSum += w;
+  const scale = m / weightSum;
+  const w1 = Array.from({ length: hidden * featureCount }, () => (random() - 0.5) * 0.4);
+  const b1 = new Array<number>(hidden).fill(0);
+  const w2 = Array.from({ length: hidden }, () => (random() - 0.5) * 0.4);
+  const b2 = [0];
+  const params = [w1, b1, w2, b2];
+  const adamM = params.map((p) => new Float64Array(p.length));
+  const adamV = params.map((p) => new Float64Array(p.length));
+  const grads = params.map((p) => new Float64Array(p.length));
+  const h = new Float64Array(hidden);
+  const order = Array.from({ length: m }, (_, i) => i);
+  const lr = 0.003;
+  const batch = 256;
+  let step = 0;
+  for (let epoch = 0; epoch < Number(values.epochs); epoch++) {
+    for (let i = m - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    let loss = 0;
+    for (let start = 0; start < m; start += batch) {
+      for (const g of grads) g.fill(0);
+      const end = Math.min(m, start + batch);
+      for (let k = start; k < end; k++) {
+        const s = order[k];
+        const x = s * featureCount;
+        let z = b2[0];
+        for (let u = 0; u < hidden; u++) {
+          let a = b1[u];
+          for (let j = 0; j < featureCount; j++) a += w1[u * featureCount + j] * Xs[x + j];
+          h[u] = Math.tanh(a);
+          z += w2[u] * h[u];
+        }
+        const p = 1 / (1 + Math.exp(-z));
+        const y = Y[s];
+        const weight = W[s] * scale;
+        loss -= weight * (y * Math.log(p + 1e-9) + (1 - y) * Math.log(1 - p + 1e-9));
+        const dz = weight * (p - y);
+        grads[3][0] += dz;
+        for (let u = 0; u < hidden; u++) {
+          grads[2][u] += dz * h[u];
+          const da = dz * w2[u] * (1 - h[u] * h[u]);
+          grads[1][u] += da;
+          for (let j = 0; j < featureCount; j++) grads[0][u * featureCount + j] += da * Xs[x + j];
+        }
+      }
+      step++;
+      const size = end - start;
+      const c1 = 1 - 0.9 ** step;
+      const c2 = 1 - 0.999 ** step;
+      params.forEach((param, q) => {
+        for (let i = 0; i < param.length; i++) {
+          const g = grads[q][i] / size;
+          adamM[q][i] = 0.9 * adamM[q][i] + 0.1 * g;
+          adamV[q][i] = 0.999 * adamV[q][i] + 0.001 * g * g;
+          param[i] -= (lr * adamM[q][i]) / c1 / (Math.sqrt(adamV[q][i] / c2) + 1e-8);
+        }
+      });
+    }
+    if ((epoch + 1) % 5 === 0) console.log(`  epoch ${epoch + 1}: loss ${(loss / m).toFixed(4)}`);
+  }
+  return { features: MERGE_FEATURE_NAMES, mean, std, hidden, w1, b1, w2, b2: b2[0] };
+}
+
+let model: MlpWeights | null = null;
+const rounds = Number(values.rounds);
+for (let round = 1; round <= rounds; round++) {
+  collect(model);
+  console.log(`round ${round}: ${Y.length} samples, following ${model ? 'the model' : 'the hand-made cost'}`);
+  model = fit(Number(values.hidden));
+}
+if (!model) throw new Error('--rounds must be at least 1');
+
+const round6 = (v: number): number => Math.round(v * 1e6) / 1e6;
+const out = `// Generated by bench/src/bsds/train-merge-cost.ts from the BSDS500 train split (images ${values.start}..${Number(values.start) + ids.length - 1},
+// ${rounds} round(s), ${Y.length} sampled merge candidates). Do not edit by hand; retrain instead.
+import type { MlpWeights } from './mlp';
+
+export const MERGE_COST_MODEL: MlpWeights = {
+  features: ${JSON.stringify(MERGE_FEATURE_NAMES)},
+  mean: ${JSON.stringify(model.mean.map(round6))},
+  std: ${JSON.stringify(model.std.map(round6))},
+  hidden: ${model.hidden},
+  w1: ${JSON.stringify(model.w1.map(round6))},
+  b1: ${JSON.stringify(model.b1.map(round6))},
+  w2: ${JSON.stringify(model.w2.map(round6))},
+  b2: ${round6(model.b2)},
+};
+`;
+// `--out x.json`: the weights alone, for page-tune.ts --models (comparing models before shipping one).
+const target = values.out ?? new URL('../../../engine/src/lineart/merge-cost-weights.ts', import.meta.url).pathname;
+await writeFile(target, target.endsWith('.json') ? JSON.stringify(model) : out);
+console.log(`wrote ${target}`);
