@@ -81,3 +81,19 @@ describe('learned merge cost', () => {
     expect(probability[1]).toBeLessThan(0.3);
   });
 });
+
+describe('mergeRegions keepApart', () => {
+  it('never merges a kept region, even when it has the weakest boundary and a count is asked for', () => {
+    const seg = stripes();
+    const flat = columns(seg, () => 0);
+    // The 0|1 boundary is the weakest: without keepApart regions 0 and 1 merge first.
+    const evidence = columns(seg, (x) => (x === 3 || x === 4 ? 0.05 : x === 7 || x === 8 ? 0.6 : 0.3));
+    const options = { targetRegions: 1, minArea: 0, planes: [flat, flat, flat], colourWeight: 0 };
+    const free = mergeRegions(seg, evidence, { ...options, targetRegions: 2 });
+    expect(free.labels[0]).toBe(free.labels[4]);
+    const kept = mergeRegions(seg, evidence, { ...options, keepApart: Uint8Array.from([1, 0, 0]) });
+    expect(kept.count).toBe(2);
+    expect(kept.labels[0]).not.toBe(kept.labels[4]);
+    expect(kept.labels[4]).toBe(kept.labels[8]);
+  });
+});
