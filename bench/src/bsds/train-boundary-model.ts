@@ -18,6 +18,7 @@ import { runMlp } from '@studio/engine/lineart/mlp';
 import { BOUNDARY_MODEL } from '@studio/engine/lineart/boundary-model-weights';
 import { BOUNDARY_CONTEXT_MODEL } from '@studio/engine/lineart/boundary-context-weights';
 import { seededRandom } from '@studio/engine/lineart/synthetic-images';
+import { fitMlp } from './fit-mlp';
 import { BSDS_ROOT, readHumans } from './read-maps';
 
 const { values } = parseArgs({
@@ -94,84 +95,13 @@ for (const id of ids) {
 process.stdout.write('\n');
 
 const m = Y.length;
-// Standardise features; the means and deviations ship with the weights.
-const mean = new Array(featureCount).fill(0);
-const std = new Array(featureCount).fill(0);
-for (let s = 0; s < m; s++) for (let j = 0; j < featureCount; j++) mean[j] += X[s * featureCount + j] / m;
-for (let s = 0; s < m; s++) for (let j = 0; j < featureCount; j++) std[j] += (X[s * featureCount + j] - mean[j]) ** 2 / m;
-for (let j = 0; j < featureCount; j++) std[j] = Math.sqrt(std[j]) || 1;
-const Xs = new Float64Array(m * featureCount);
-for (let s = 0; s < m; s++) for (let j = 0; j < featureCount; j++) Xs[s * featureCount + j] = (X[s * featureCount + j] - mean[j]) / std[j];
-
-// MLP: featureCount → hidden (tanh) → 1 (sigmoid), cross-entropy with soft targets.
-const W1 = Array.from({ length: hidden * featureCount }, () => (random() - 0.5) * 0.4);
-const b1 = new Array(hidden).fill(0);
-const W2 = Array.from({ length: hidden }, () => (random() - 0.5) * 0.4);
-let b2 = 0;
-const params = [W1, b1, W2];
-const adamM = params.map((p) => new Array(p.length).fill(0));
-const adamV = params.map((p) => new Array(p.length).fill(0));
-let mb2 = 0;
-let vb2 = 0;
-let step = 0;
-const lr = 0.003;
-const batch = 256;
-const order = Array.from({ length: m }, (_, i) => i);
-const h = new Float64Array(hidden);
-for (let epoch = 0; epoch < Number(values.epochs); epoch++) {
-  for (let i = m - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  let loss = 0;
-  for (let start = 0; start < m; start += batch) {
-    const gW1 = new Array(W1.length).fill(0);
-    const gb1 = new Array(hidden).fill(0);
-    const gW2 = new Array(hidden).fill(0);
-    let gb2 = 0;
-    const end = Math.min(m, start + batch);
-    for (let k = start; k < end; k++) {
-      const s = order[k];
-      const x = s * featureCount;
-      let z = b2;
-      for (let u = 0; u < hidden; u++) {
-        let a = b1[u];
-        for (let j = 0; j < featureCount; j++) a += W1[u * featureCount + j] * Xs[x + j];
-        h[u] = Math.tanh(a);
-        z += W2[u] * h[u];
-      }
-      const p = 1 / (1 + Math.exp(-z));
-      const y = Y[s];
-      loss -= y * Math.log(p + 1e-9) + (1 - y) * Math.log(1 - p + 1e-9);
-      const dz = p - y;
-      gb2 += dz;
-      for (let u = 0; u < hidden; u++) {
-        gW2[u] += dz * h[u];
-        const da = dz * W2[u] * (1 - h[u] * h[u]);
-        gb1[u] += da;
-        for (let j = 0; j < featureCount; j++) gW1[u * featureCount + j] += da * Xs[x + j];
-      }
-    }
-    step++;
-    const size = end - start;
-    const grads = [gW1, gb1, gW2];
-    const c1 = 1 - 0.9 ** step;
-    const c2 = 1 - 0.999 ** step;
-    params.forEach((param, q) => {
-      for (let i = 0; i < param.length; i++) {
-        const g = grads[q][i] / size;
-        adamM[q][i] = 0.9 * adamM[q][i] + 0.1 * g;
-        adamV[q][i] = 0.999 * adamV[q][i] + 0.001 * g * g;
-        param[i] -= (lr * adamM[q][i]) / c1 / (Math.sqrt(adamV[q][i] / c2) + 1e-8);
-      }
-    });
-    const g = gb2 / size;
-    mb2 = 0.9 * mb2 + 0.1 * g;
-    vb2 = 0.999 * vb2 + 0.001 * g * g;
-    b2 -= (lr * mb2) / c1 / (Math.sqrt(vb2 / c2) + 1e-8);
-  }
-  console.log(`epoch ${epoch + 1}: loss ${(loss / m).toFixed(4)}`);
-}
+const { mean, std, w1: W1, b1, w2: W2, b2 } = fitMlp(X, Y, {
+  featureCount,
+  hidden,
+  epochs: Number(values.epochs),
+  random,
+  onEpoch: (epoch, loss) => console.log(`epoch ${epoch}: loss ${loss.toFixed(4)}`),
+});
 
 const round = (v: number): number => Math.round(v * 1e6) / 1e6;
 const weights = `{

@@ -22,6 +22,7 @@ import type { MlpWeights } from '@studio/engine/lineart/mlp';
 import { mlpProbability } from '@studio/engine/lineart/mlp';
 import { seededRandom } from '@studio/engine/lineart/synthetic-images';
 import { MAX_DIST_FRACTION } from './evaluate';
+import { fitMlp } from './fit-mlp';
 import { BSDS_ROOT, readHumans } from './read-maps';
 
 const { values } = parseArgs({
@@ -142,80 +143,19 @@ function collect(model: MlpWeights | null): void {
   }
 }
 
-/** Fits featureCount → hidden (tanh) → 1 (sigmoid) on the samples so far: weighted cross-entropy with soft targets. */
+/** Fits the model on the samples so far: weighted cross-entropy with soft targets (fit-mlp.ts). */
 function fit(hidden: number): MlpWeights {
-  const m = Y.length;
-  const mean = new Array<number>(featureCount).fill(0);
-  const std = new Array<number>(featureCount).fill(0);
-  for (let s = 0; s < m; s++) for (let j = 0; j < featureCount; j++) mean[j] += X[s * featureCount + j] / m;
-  for (let s = 0; s < m; s++) for (let j = 0; j < featureCount; j++) std[j] += (X[s * featureCount + j] - mean[j]) ** 2 / m;
-  for (let j = 0; j < featureCount; j++) std[j] = Math.sqrt(std[j]) || 1;
-  const Xs = new Float64Array(m * featureCount);
-  for (let s = 0; s < m; s++) for (let j = 0; j < featureCount; j++) Xs[s * featureCount + j] = (X[s * featureCount + j] - mean[j]) / std[j];
-  let weightSum = 0;
-  for (const w of W) weightSum += w;
-  const scale = m / weightSum;
-  const w1 = Array.from({ length: hidden * featureCount }, () => (random() - 0.5) * 0.4);
-  const b1 = new Array<number>(hidden).fill(0);
-  const w2 = Array.from({ length: hidden }, () => (random() - 0.5) * 0.4);
-  const b2 = [0];
-  const params = [w1, b1, w2, b2];
-  const adamM = params.map((p) => new Float64Array(p.length));
-  const adamV = params.map((p) => new Float64Array(p.length));
-  const grads = params.map((p) => new Float64Array(p.length));
-  const h = new Float64Array(hidden);
-  const order = Array.from({ length: m }, (_, i) => i);
-  const lr = 0.003;
-  const batch = 256;
-  let step = 0;
-  for (let epoch = 0; epoch < Number(values.epochs); epoch++) {
-    for (let i = m - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j], order[i]];
-    }
-    let loss = 0;
-    for (let start = 0; start < m; start += batch) {
-      for (const g of grads) g.fill(0);
-      const end = Math.min(m, start + batch);
-      for (let k = start; k < end; k++) {
-        const s = order[k];
-        const x = s * featureCount;
-        let z = b2[0];
-        for (let u = 0; u < hidden; u++) {
-          let a = b1[u];
-          for (let j = 0; j < featureCount; j++) a += w1[u * featureCount + j] * Xs[x + j];
-          h[u] = Math.tanh(a);
-          z += w2[u] * h[u];
-        }
-        const p = 1 / (1 + Math.exp(-z));
-        const y = Y[s];
-        const weight = W[s] * scale;
-        loss -= weight * (y * Math.log(p + 1e-9) + (1 - y) * Math.log(1 - p + 1e-9));
-        const dz = weight * (p - y);
-        grads[3][0] += dz;
-        for (let u = 0; u < hidden; u++) {
-          grads[2][u] += dz * h[u];
-          const da = dz * w2[u] * (1 - h[u] * h[u]);
-          grads[1][u] += da;
-          for (let j = 0; j < featureCount; j++) grads[0][u * featureCount + j] += da * Xs[x + j];
-        }
-      }
-      step++;
-      const size = end - start;
-      const c1 = 1 - 0.9 ** step;
-      const c2 = 1 - 0.999 ** step;
-      params.forEach((param, q) => {
-        for (let i = 0; i < param.length; i++) {
-          const g = grads[q][i] / size;
-          adamM[q][i] = 0.9 * adamM[q][i] + 0.1 * g;
-          adamV[q][i] = 0.999 * adamV[q][i] + 0.001 * g * g;
-          param[i] -= (lr * adamM[q][i]) / c1 / (Math.sqrt(adamV[q][i] / c2) + 1e-8);
-        }
-      });
-    }
-    if ((epoch + 1) % 5 === 0) console.log(`  epoch ${epoch + 1}: loss ${(loss / m).toFixed(4)}`);
-  }
-  return { features: MERGE_FEATURE_NAMES, mean, std, hidden, w1, b1, w2, b2: b2[0] };
+  const fitted = fitMlp(X, Y, {
+    featureCount,
+    hidden,
+    epochs: Number(values.epochs),
+    random,
+    weights: W,
+    onEpoch: (epoch, loss) => {
+      if (epoch % 5 === 0) console.log(`  epoch ${epoch}: loss ${loss.toFixed(4)}`);
+    },
+  });
+  return { features: MERGE_FEATURE_NAMES, ...fitted };
 }
 
 let model: MlpWeights | null = null;
