@@ -88,29 +88,31 @@ function fillMarks(page: Bitmap, regions: MarkedRegions): void {
   const { width, height, labels, filled } = regions;
   const sx = page.width / width;
   const sy = page.height / height;
+  // One pass for every mark's box and centre.
+  const count = new Float64Array(filled.length);
+  const cxs = new Float64Array(filled.length);
+  const cys = new Float64Array(filled.length);
+  const box = new Int32Array(4 * filled.length);
+  for (let label = 0; label < filled.length; label++) box.set([width, height, -1, -1], 4 * label);
+  for (let i = 0; i < labels.length; i++) {
+    const label = labels[i];
+    if (!filled[label]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    count[label]++;
+    cxs[label] += x + 0.5;
+    cys[label] += y + 0.5;
+    const b = 4 * label;
+    if (x < box[b]) box[b] = x;
+    if (y < box[b + 1]) box[b + 1] = y;
+    if (x > box[b + 2]) box[b + 2] = x;
+    if (y > box[b + 3]) box[b + 3] = y;
+  }
   for (let label = 0; label < filled.length; label++) {
     if (!filled[label]) continue;
-    let x0 = width;
-    let y0 = height;
-    let x1 = -1;
-    let y1 = -1;
-    let count = 0;
-    let cx = 0;
-    let cy = 0;
-    for (let i = 0; i < labels.length; i++) {
-      if (labels[i] !== label) continue;
-      const x = i % width;
-      const y = (i - x) / width;
-      count++;
-      cx += x + 0.5;
-      cy += y + 0.5;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
+    const [x0, y0, x1, y1] = box.subarray(4 * label, 4 * label + 4);
     if (x1 < 0) continue;
-    // The mark as 0/1 over its box with a one-pixel margin, blurred over the 3x3 neighbourhood.
+    // The mark as 0/1 over its box with a one-pixel margin, averaged with its four neighbours (half weight).
     const bx = x0 - 1;
     const by = y0 - 1;
     const bw = x1 - x0 + 3;
@@ -147,9 +149,9 @@ function fillMarks(page: Bitmap, regions: MarkedRegions): void {
     }
     // A mark smaller than a speck is drawn as a dot of the least size (a child's drawing has big eyes too).
     const least = MIN_FILLED_MM2 * PX_PER_MM * PX_PER_MM;
-    if (count * sx * sy < least) {
+    if (count[label] * sx * sy < least) {
       const radius = Math.sqrt(least / Math.PI);
-      strokePolylines(page, [[(cx / count) * sx, (cy / count) * sy]], 2 * radius);
+      strokePolylines(page, [[(cxs[label] / count[label]) * sx, (cys[label] / count[label]) * sy]], 2 * radius);
     }
   }
 }
