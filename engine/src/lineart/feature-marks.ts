@@ -101,11 +101,13 @@ export function splitFeatureMarks(regions: Segmentation, planes: Float32Array[],
     const minArea = Math.max(4, paperShare(limits.min) * total);
     const maxArea = paperShare(limits.max) * total;
     const parts = labelComponents(kind, width, height, value, 8);
-    const members: number[][] = Array.from({ length: parts.count + 1 }, () => []);
-    for (let i = 0; i < n; i++) if (parts.labels[i] > 0) members[parts.labels[i]].push(i);
+    // Pixels are gathered only for blobs of a mark's size: a textured photo has thousands of specks.
+    const members = new Map<number, number[]>();
     for (let id = 1; id <= parts.count; id++) {
-      const pixels = members[id];
-      if (pixels.length < minArea || pixels.length > maxArea || parts.touchesBorder[id]) continue;
+      if (parts.areas[id] >= minArea && parts.areas[id] <= maxArea && !parts.touchesBorder[id]) members.set(id, []);
+    }
+    for (let i = 0; i < n; i++) if (parts.labels[i] > 0) members.get(parts.labels[i])?.push(i);
+    for (const [id, pixels] of members) {
       const mark = dark ? fillHoles(pixels, parts.labels, id, width) : pixels;
       // The region the mark lies in (the merging may have cut a line through it).
       const region = majorityLabel(mark, labels);

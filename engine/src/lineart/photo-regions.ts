@@ -309,9 +309,11 @@ export function photoRegions(
   const marked = split.regions;
   const firstMark = marked.count - split.marks;
   const { width, height } = marked;
-  const isMark = Uint8Array.from(marked.labels, (l) => (l >= firstMark ? 1 : 0));
+  const isMark = new Uint8Array(marked.labels.length);
+  for (let i = 0; i < isMark.length; i++) if (marked.labels[i] >= firstMark) isMark[i] = 1;
   // A square grey dilation of the 0/1 mask: the pixels within MARK_HALO steps of a mark.
   const near = squareExtreme(isMark, width, height, MARK_HALO, true);
+  if (!linesNear(marked.labels, near, isMark, width, height)) return markedResult(marked, split.filled, split.marks);
   const quietEvidence = Float32Array.from(evidence);
   const quietFine = Float32Array.from(basins.fine);
   for (let i = 0; i < near.length; i++) {
@@ -342,6 +344,25 @@ export function photoRegions(
   const filled = new Uint8Array(again.count);
   for (let r = 0; r < again.count; r++) if (markOf[r] >= 0) filled[order[r]] = split.filled[firstMark + markOf[r]];
   return { width, height, labels: again.labels.map((l) => order[l]), count: again.count, filled, marks: split.marks };
+}
+
+/** The marked regions as they are, no second merging: `filled` and `marks` from splitFeatureMarks. */
+function markedResult(marked: Segmentation, filled: Uint8Array, marks: number): MarkedRegions {
+  return { ...marked, filled, marks };
+}
+
+/**
+ * Whether a line between two regions that are not marks runs through `near` (the band round the
+ * marks): only then can the second merging change anything, and most pages skip it.
+ */
+function linesNear(labels: Int32Array, near: Uint8Array, isMark: Uint8Array, width: number, height: number): boolean {
+  for (let i = 0; i < labels.length; i++) {
+    if (!near[i] || isMark[i]) continue;
+    const x = i % width;
+    if (x + 1 < width && !isMark[i + 1] && labels[i + 1] !== labels[i]) return true;
+    if (i + width < width * height && !isMark[i + width] && labels[i + width] !== labels[i]) return true;
+  }
+  return false;
 }
 
 /** Width of the band round a mark whose boundary evidence the second merging ignores, working pixels. */
