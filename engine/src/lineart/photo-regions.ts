@@ -322,15 +322,19 @@ export function photoRegions(
       quietFine[i] = 0;
     }
   }
+  let filledMarks = 0;
+  for (const f of split.filled) filledMarks += f;
   const keep = new Uint8Array(marked.count);
   keep.fill(1, firstMark);
-  // The marks are regions the first merging did not count: its floor and its ceiling (above
-  // which the cut is ignored) are raised by their number, so this merging removes only what the
-  // marks held, not regions the page needs (on BSDS val at toddler, F 0.615 without this, 0.628 with).
+  // The marks are regions the first merging did not count. Its ceiling (above which the cut is
+  // ignored) is raised by their number, so this merging removes only what the marks held, not
+  // regions the page needs (BSDS val toddler F 0.615 without, 0.628 with, before decision 036);
+  // its floor by the filled ones only: they are ink, not regions to colour, and a toddler
+  // portrait at the floor kept lines from eye to mouth otherwise.
   const again = mergeRegions(marked, pageStrength(quietEvidence, saliency), {
     ...pageMergeOptions({ ...basins, evidence: quietEvidence, fine: quietFine }, difficulty),
     ...bounds,
-    targetRegions: bounds.targetRegions + split.marks,
+    targetRegions: bounds.targetRegions + filledMarks,
     maxRegions: bounds.maxRegions + split.marks,
     keepApart: keep,
   });
