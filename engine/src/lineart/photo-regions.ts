@@ -53,7 +53,7 @@ export const PHOTO_PARAMS: Record<Difficulty, PhotoParams> = {
  * than fine texture (decision 027: on 20 val images, page-line F 0.582 with the colour gradient,
  * 0.616 with this, 0.647 with all three stages at full size, which costs 5 s a photo).
  */
-export const EVIDENCE_PIXELS = 40_000;
+export const EVIDENCE_PIXELS = 160_000;
 
 /**
  * Share of a boundary's strength kept where neither side is subject: background boundaries are
@@ -85,7 +85,7 @@ function photoEvidence(image: RgbImage, pixels: number, stages: number): { evide
   const w = Math.max(1, Math.round(width * k));
   const h = Math.max(1, Math.round(height * k));
   const small = k < 1 ? shrinkRgb(image, w, h) : image;
-  const evidence = boundaryProbability(small, 1, stages).probability;
+  const evidence = boundaryProbability(small, 1, stages, 'recursive').probability;
   const saliency = subjectSaliency(small, evidence);
   if (k === 1) return { evidence, saliency };
   return { evidence: resizePlane(evidence, w, h, width, height), saliency: resizePlane(saliency, w, h, width, height) };
