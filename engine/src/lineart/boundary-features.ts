@@ -2,6 +2,7 @@ import type { RgbImage } from '../io/load-image';
 import { gaussianBlur } from '../raster/gaussian-blur';
 import { rgbToLab } from './boundary-map';
 import { recursiveGaussianBlur } from './recursive-blur';
+import { log1pPlanes } from './boundary-simd';
 
 /** Gaussian scales (pixels at BSDS size, about 480x320) of the boundary features. */
 export const FEATURE_SIGMAS = [1, 2, 4] as const;
@@ -96,7 +97,7 @@ export function computeBoundaryFeatures(image: RgbImage, scale = 1, blurKind: 'k
     const distance = d * scale;
     planes.push(sideContrast(blurLab(Math.max(0.7, distance / 2)), angle, width, height, distance, channelWeights));
   }
-  for (const plane of planes) for (let i = 0; i < n; i++) plane[i] = Math.log1p(plane[i]);
+  log1pPlanes(planes);
   return { width, height, planes, angle };
 }
 

@@ -1,5 +1,6 @@
 // The boundary model's perceptron, apart from boundary-model.ts so the weight files (which import
 // its type) and the model (which imports the weights) do not import each other.
+import { simdPerceptron } from './boundary-simd';
 
 /** A one-hidden-layer perceptron as the training script writes it. */
 export interface MlpWeights {
@@ -14,12 +15,10 @@ export interface MlpWeights {
   b2: number;
 }
 
-/** Runs the MLP on every pixel of standardised feature planes; returns probabilities. */
-export function runMlp(planes: Float32Array[], model: MlpWeights, n: number): Float32Array {
-  const { mean, std, hidden, w1, b1, w2, b2 } = model;
-  const count = planes.length;
+/** Standardisation folded into the first layer: w·(x − mean)/std = (w/std)·x − w·mean/std. */
+function foldStandardisation(model: MlpWeights, count: number): { weights: Float64Array; bias: Float64Array } {
+  const { mean, std, hidden, w1, b1 } = model;
   if (count !== mean.length) throw new Error('boundary model and features disagree; retrain the model');
-  // Standardisation folded into the first layer: w·(x − mean)/std = (w/std)·x − w·mean/std.
   const weights = new Float64Array(hidden * count);
   const bias = new Float64Array(hidden);
   for (let u = 0; u < hidden; u++) {
@@ -30,6 +29,27 @@ export function runMlp(planes: Float32Array[], model: MlpWeights, n: number): Fl
     }
     bias[u] = b;
   }
+  return { weights, bias };
+}
+
+/**
+ * Runs the MLP on every pixel of standardised feature planes; returns probabilities. The work is
+ * 24 × 24 multiply-adds a pixel, the photo page's largest single cost, so it runs in WebAssembly
+ * SIMD, sixteen pixels a step (4–5× the plain loop); results agree with runMlpScalar to 1e-6.
+ */
+export function runMlp(planes: Float32Array[], model: MlpWeights, n: number): Float32Array {
+  const { weights, bias } = foldStandardisation(model, planes.length);
+  return simdPerceptron(planes, n, weights, bias, model.w2, model.b2) ?? runMlpScalar(planes, model, n);
+}
+
+/**
+ * The plain TypeScript loop: the reference the SIMD module is tested against, and the fallback
+ * where WebAssembly SIMD is missing.
+ */
+export function runMlpScalar(planes: Float32Array[], model: MlpWeights, n: number): Float32Array {
+  const { hidden, w2, b2 } = model;
+  const count = planes.length;
+  const { weights, bias } = foldStandardisation(model, count);
   const probability = new Float32Array(n);
   // Blocks of pixels, one hidden unit at a time: each plane is read in order, and the inner
   // loops are plain multiply-adds over typed arrays.

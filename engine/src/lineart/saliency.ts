@@ -49,11 +49,41 @@ function isSkin(r: number, g: number, b: number): boolean {
   return y > 60 && cb >= 80 && cb <= 125 && cr >= 138 && cr <= 170;
 }
 
+/**
+ * The k-th smallest of `values` (0-based), reordering them: Hoare's selection, linear on average
+ * where a full sort of a photo's plane was most of the saliency's cost.
+ */
+function selectKth(values: Float32Array, k: number): number {
+  let left = 0;
+  let right = values.length - 1;
+  while (left < right) {
+    const pivot = values[(left + right) >> 1];
+    let i = left;
+    let j = right;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const t = values[i];
+        values[i] = values[j];
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    // [left, j] ≤ pivot ≤ [i, right]; between them, values equal to the pivot.
+    if (k <= j) right = j;
+    else if (k >= i) left = i;
+    else return values[k];
+  }
+  return values[k];
+}
+
 /** Values stretched so the 5th percentile is 0 and the 95th is 1. */
 function stretch(values: Float32Array): void {
-  const sorted = Float32Array.from(values).sort();
-  const lo = sorted[Math.floor(sorted.length * 0.05)];
-  const hi = sorted[Math.floor(sorted.length * 0.95)];
+  const copy = Float32Array.from(values);
+  const lo = selectKth(copy, Math.floor(values.length * 0.05));
+  const hi = selectKth(copy, Math.floor(values.length * 0.95));
   const span = hi - lo > 1e-6 ? hi - lo : 1;
   for (let i = 0; i < values.length; i++) values[i] = Math.min(1, Math.max(0, (values[i] - lo) / span));
 }
@@ -72,16 +102,18 @@ export function subjectSaliency(image: RgbImage, boundary: Float32Array): Float3
   // touches the frame in a few places is not taken for background.
   // The smallest NEAREST_BORDER_RANK + 1 distances, kept sorted by insertion (no full sort per pixel).
   const nearest = new Float64Array(NEAREST_BORDER_RANK + 1);
+  // One flat array, read in the innermost loop.
+  const flat = Float64Array.from(border.flat());
   const contrast = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     nearest.fill(Infinity);
     const l = lab[0][i];
     const a = lab[1][i];
     const b = lab[2][i];
-    for (const c of border) {
-      const dl = l - c[0];
-      const da = 1.5 * (a - c[1]);
-      const db = 1.5 * (b - c[2]);
+    for (let c = 0; c < flat.length; c += 3) {
+      const dl = l - flat[c];
+      const da = 1.5 * (a - flat[c + 1]);
+      const db = 1.5 * (b - flat[c + 2]);
       const d = dl * dl + da * da + db * db;
       if (d >= nearest[NEAREST_BORDER_RANK]) continue;
       let k = NEAREST_BORDER_RANK;
