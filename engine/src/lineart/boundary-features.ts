@@ -93,9 +93,16 @@ export function computeBoundaryFeatures(image: RgbImage, scale = 1, blurKind: 'k
     if (base === 2) angle = orientation;
   }
   for (const m of gradientOf(8 * scale).mags) planes.push(m);
+  // The edge normal's components, once for the three distances.
+  const normalX = new Float64Array(n);
+  const normalY = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    normalX[i] = Math.cos(angle[i]);
+    normalY[i] = Math.sin(angle[i]);
+  }
   for (const d of SIDE_DISTANCES) {
     const distance = d * scale;
-    planes.push(sideContrast(blurLab(Math.max(0.7, distance / 2)), angle, width, height, distance, channelWeights));
+    planes.push(sideContrast(blurLab(Math.max(0.7, distance / 2)), normalX, normalY, width, height, distance, channelWeights));
   }
   log1pPlanes(planes);
   return { width, height, planes, angle };
@@ -140,13 +147,14 @@ function ridgeStrength(magnitude: Float32Array, angle: Float32Array, width: numb
 
 /**
  * Colour difference between the two sides of a possible edge: the image (`blurred` at half the
- * distance) sampled `distance` pixels away on either side along the edge normal. Unlike a
- * gradient it sees a boundary between two textured areas whose means differ (a half-disc cue,
- * like the oriented gradients of gPb, at one orientation).
+ * distance) sampled `distance` pixels away on either side along the edge normal (normalX,
+ * normalY). Unlike a gradient it sees a boundary between two textured areas whose means differ (a
+ * half-disc cue, like the oriented gradients of gPb, at one orientation).
  */
 function sideContrast(
   blurred: Float32Array[],
-  angle: Float32Array,
+  normalX: Float64Array,
+  normalY: Float64Array,
   width: number,
   height: number,
   distance: number,
@@ -162,8 +170,8 @@ function sideContrast(
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      const dx = Math.cos(angle[i]) * distance;
-      const dy = Math.sin(angle[i]) * distance;
+      const dx = normalX[i] * distance;
+      const dy = normalY[i] * distance;
       let sum = 0;
       for (let c = 0; c < 3; c++) {
         const diff = (sample(blurred[c], x + dx, y + dy) - sample(blurred[c], x - dx, y - dy)) * channelWeights[c];
