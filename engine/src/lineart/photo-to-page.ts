@@ -265,7 +265,11 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
       attempt = -1;
       continue;
     }
-    const wanted = Number.isFinite(spec.maxRegions) ? (spec.minRegions + spec.maxRegions) / 2 : spec.minRegions * 1.4;
+    // Aim a fifth of the band inside the edge the page crossed, not at the band's middle: a teen
+    // page that came out at 46 regions was re-cut to 85 and printed as a jigsaw of its grass.
+    // The adult band has no top; its floor stands in for the band's width.
+    const band = Number.isFinite(spec.maxRegions) ? spec.maxRegions - spec.minRegions : spec.minRegions;
+    const wanted = count < spec.minRegions ? spec.minRegions + 0.2 * band : spec.maxRegions - 0.2 * band;
     target = Math.max(2, Math.round((segmented * wanted) / count));
   }
   const svg = traceToSvg(bitmap);
