@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DIFFICULTIES, RATIOS } from '@studio/contracts/constants';
-import { pageSizeForRatio } from '@studio/contracts/page';
-import { photoToPage } from './photo-to-page';
+import { DIFFICULTY_SPECS, pageSizeForRatio } from '@studio/contracts/page';
+import { photoToPage, retryRegions } from './photo-to-page';
 import { syntheticDrawing, syntheticPhoto } from './synthetic-images';
 import { renderPageFiles } from '../output/page-files';
 import { inspectPdf } from '../output/pdf-inspect';
@@ -111,4 +111,17 @@ describe('photoToPage with subjectOnly', () => {
     const only = await photoToPage(photo, { difficulty: 'adult', ratio: '4:3', mode: 'photo', subjectOnly: true });
     expect(only.report.problems).toEqual([]);
   }, 90_000);
+});
+
+describe('retryRegions', () => {
+  it('re-cuts a page that fell out of its band to just inside the edge it crossed, scaled by how drawing changed the count', () => {
+    const teen = DIFFICULTY_SPECS.teen;
+    // 48 segmented regions became 46 on the page (floor 50): aim at 64, not the band's middle (85).
+    expect(retryRegions(48, 46, teen)).toBe(Math.round((48 * 64) / 46));
+    // Over the top (120): aim a fifth of the band below it.
+    expect(retryRegions(130, 130, teen)).toBe(106);
+    // The adult band has no top: a page under 200 aims at 240.
+    expect(retryRegions(210, 180, DIFFICULTY_SPECS.adult)).toBe(Math.round((210 * 240) / 180));
+    expect(retryRegions(3, 30, DIFFICULTY_SPECS.toddler)).toBe(2);
+  });
 });

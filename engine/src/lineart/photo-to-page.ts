@@ -218,6 +218,19 @@ function photoLines(
 }
 
 /**
+ * The region count to merge to when a page with `segmented` regions came out with `count` on the
+ * page, outside its difficulty's band. It aims a fifth of the band inside the edge the page
+ * crossed, not at the band's middle: a teen page that came out at 46 regions was re-cut to 85 and
+ * printed as a jigsaw of its grass. The adult band has no top; its floor stands in for the band's
+ * width.
+ */
+export function retryRegions(segmented: number, count: number, spec: { minRegions: number; maxRegions: number }): number {
+  const band = Number.isFinite(spec.maxRegions) ? spec.maxRegions - spec.minRegions : spec.minRegions;
+  const wanted = count < spec.minRegions ? spec.minRegions + 0.2 * band : spec.maxRegions - 0.2 * band;
+  return Math.max(2, Math.round((segmented * wanted) / count));
+}
+
+/**
  * The whole image-to-page pipeline: load → boundaries → clean page → trace → report.
  * Deterministic: the same input and options give the same bytes.
  */
@@ -265,12 +278,7 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
       attempt = -1;
       continue;
     }
-    // Aim a fifth of the band inside the edge the page crossed, not at the band's middle: a teen
-    // page that came out at 46 regions was re-cut to 85 and printed as a jigsaw of its grass.
-    // The adult band has no top; its floor stands in for the band's width.
-    const band = Number.isFinite(spec.maxRegions) ? spec.maxRegions - spec.minRegions : spec.minRegions;
-    const wanted = count < spec.minRegions ? spec.minRegions + 0.2 * band : spec.maxRegions - 0.2 * band;
-    target = Math.max(2, Math.round((segmented * wanted) / count));
+    target = retryRegions(segmented, count, spec);
   }
   const svg = traceToSvg(bitmap);
   onStage('trace');
