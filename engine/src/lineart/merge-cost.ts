@@ -50,6 +50,20 @@ function binOf(edges: number[], v: number): number {
   return k;
 }
 
+/** Each photo's histogram bins, by its L plane: the marks' second merging reuses the first's. */
+const binsByPlane = new WeakMap<Float32Array, Uint8Array>();
+
+/** The coarse Lab histogram bin (4 × 4 × 4) of every pixel of `planes` (L, a, b). */
+function histogramBins(planes: Float32Array[]): Uint8Array {
+  const [L, A, B] = planes;
+  let bins = binsByPlane.get(L);
+  if (bins) return bins;
+  bins = new Uint8Array(L.length);
+  for (let i = 0; i < L.length; i++) bins[i] = binOf(L_EDGES, L[i]) * 16 + binOf(A_EDGES, A[i]) * 4 + binOf(B_EDGES, B[i]);
+  binsByPlane.set(L, bins);
+  return bins;
+}
+
 /**
  * Boundary planes (evidence, fine gradient, strong-evidence indicator), region planes (saliency,
  * fine gradient as texture) and the coarse colour bin of every pixel. `extraBoundary` planes
@@ -65,10 +79,7 @@ export function mergeInputs(
   const n = evidence.length;
   const strong = new Float32Array(n);
   for (let i = 0; i < n; i++) strong[i] = evidence[i] > STRONG_EVIDENCE ? 1 : 0;
-  const bins = new Uint8Array(n);
-  const [L, A, B] = planes;
-  for (let i = 0; i < n; i++) bins[i] = binOf(L_EDGES, L[i]) * 16 + binOf(A_EDGES, A[i]) * 4 + binOf(B_EDGES, B[i]);
-  return { boundaryPlanes: [evidence, fine, strong, ...extraBoundary], regionPlanes: [saliency, fine], histogram: { bins, count: 64 } };
+  return { boundaryPlanes: [evidence, fine, strong, ...extraBoundary], regionPlanes: [saliency, fine], histogram: { bins: histogramBins(planes), count: 64 } };
 }
 
 /** Writes the candidate's features (MERGE_FEATURE_NAMES) into `out`; `totalArea` is the picture's pixel count. */

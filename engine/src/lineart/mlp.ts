@@ -79,14 +79,24 @@ export function runMlpScalar(planes: Float32Array[], model: MlpWeights, n: numbe
   return probability;
 }
 
+/** Each model's first layer with its standardisation folded in, made once (mlpProbability runs per merge candidate). */
+const folded = new WeakMap<MlpWeights, { weights: Float64Array; bias: Float64Array }>();
+
 /** The same perceptron on one feature vector (a merge candidate, not a pixel plane). */
 export function mlpProbability(x: ArrayLike<number>, model: MlpWeights): number {
-  const { mean, std, hidden, w1, b1, w2, b2 } = model;
+  const { mean, hidden, w2, b2 } = model;
   const count = mean.length;
+  let layer = folded.get(model);
+  if (!layer) {
+    layer = foldStandardisation(model, count);
+    folded.set(model, layer);
+  }
+  const { weights, bias } = layer;
   let z = b2;
   for (let u = 0; u < hidden; u++) {
-    let a = b1[u];
-    for (let j = 0; j < count; j++) a += (w1[u * count + j] * (x[j] - mean[j])) / std[j];
+    let a = bias[u];
+    const row = u * count;
+    for (let j = 0; j < count; j++) a += weights[row + j] * x[j];
     z += w2[u] * Math.tanh(a);
   }
   return 1 / (1 + Math.exp(-z));

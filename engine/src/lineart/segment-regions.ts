@@ -452,13 +452,17 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
       candidate.meanA[c] = sums[a * planeCount + c] / area[a];
       candidate.meanB[c] = sums[b * planeCount + c] / area[b];
     }
+    // χ² of the normalised histograms p = hA / A, q = hB / B, one division a bin:
+    // (p − q)² / (p + q) = (hA·B − hB·A)² / (A·B·(hA·B + hB·A)).
     let chi = 0;
+    const areaA = area[a];
+    const areaB = area[b];
     for (let k = 0; k < binCount; k++) {
-      const p = histograms[a * binCount + k] / area[a];
-      const q = histograms[b * binCount + k] / area[b];
+      const p = histograms[a * binCount + k] * areaB;
+      const q = histograms[b * binCount + k] * areaA;
       if (p + q > 0) chi += ((p - q) * (p - q)) / (p + q);
     }
-    candidate.histogramDistance = chi / 2;
+    candidate.histogramDistance = chi / (2 * areaA * areaB);
     const small = Math.min(area[a], area[b]);
     const value = costOf(candidate);
     return small < minArea ? 1e-3 * (small / minArea) * value : value;
