@@ -123,6 +123,9 @@ function gradientMagnitude(plane: Float32Array, width: number, height: number, s
   return out;
 }
 
+const THIRD_PI = Math.PI / 3;
+const SIXTH_PI = Math.PI / 6;
+
 /**
  * How much a pixel stands above its two neighbours across the edge (ratio, ≥ 0): ridges of the
  * gradient are where boundaries are drawn, flanks are not.
@@ -132,8 +135,11 @@ function ridgeStrength(magnitude: Float32Array, angle: Float32Array, width: numb
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      const dx = Math.round(Math.cos(angle[i]));
-      const dy = Math.round(Math.sin(angle[i]));
+      // Math.round of the normal's cosine and sine, without the trigonometry: the angle lies
+      // in [−π/2, π/2], where cos ≥ ½ within π/3 of 0 and |sin| ≥ ½ beyond π/6.
+      const a = angle[i];
+      const dx = a <= THIRD_PI && a >= -THIRD_PI ? 1 : 0;
+      const dy = a >= SIXTH_PI ? 1 : a < -SIXTH_PI ? -1 : 0;
       const x1 = Math.min(width - 1, Math.max(0, x + dx));
       const y1 = Math.min(height - 1, Math.max(0, y + dy));
       const x2 = Math.min(width - 1, Math.max(0, x - dx));
@@ -162,22 +168,25 @@ function sideContrast(
 ): Float32Array {
   const n = width * height;
   const out = new Float32Array(n);
-  const sample = (plane: Float32Array, x: number, y: number): number => {
+  /** The pixel nearest (x, y), clamped to the picture. */
+  const indexAt = (x: number, y: number): number => {
     const xi = x < 0 ? 0 : x > width - 1 ? width - 1 : Math.round(x);
     const yi = y < 0 ? 0 : y > height - 1 ? height - 1 : Math.round(y);
-    return plane[yi * width + xi];
+    return yi * width + xi;
   };
+  const [p0, p1, p2] = blurred;
+  const [w0, w1, w2] = channelWeights;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const dx = normalX[i] * distance;
       const dy = normalY[i] * distance;
-      let sum = 0;
-      for (let c = 0; c < 3; c++) {
-        const diff = (sample(blurred[c], x + dx, y + dy) - sample(blurred[c], x - dx, y - dy)) * channelWeights[c];
-        sum += diff * diff;
-      }
-      out[i] = Math.sqrt(sum);
+      const ahead = indexAt(x + dx, y + dy);
+      const behind = indexAt(x - dx, y - dy);
+      const d0 = (p0[ahead] - p0[behind]) * w0;
+      const d1 = (p1[ahead] - p1[behind]) * w1;
+      const d2 = (p2[ahead] - p2[behind]) * w2;
+      out[i] = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2);
     }
   }
   return out;
