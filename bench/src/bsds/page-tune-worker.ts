@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadImage } from '@studio/engine/io/load-image';
 import { DIFFICULTIES } from '@studio/contracts/constants';
 import type { Difficulty } from '@studio/contracts/constants';
-import { basinsOf, minBasins, minRegionShare, pageMergeOptions, pageStrength, photoRegions, PHOTO_PARAMS } from '@studio/engine/lineart/photo-regions';
+import { basinsOf, EVIDENCE_PIXELS, minBasins, minRegionShare, pageMergeOptions, pageStrength, photoRegions, PHOTO_PARAMS } from '@studio/engine/lineart/photo-regions';
 import type { MlpWeights } from '@studio/engine/lineart/mlp';
 import type { PhotoBasins } from '@studio/engine/lineart/photo-regions';
 import { mergeRegions, watershed } from '@studio/engine/lineart/segment-regions';
@@ -111,22 +111,25 @@ function regionBoundaries(seg: Segmentation): Float32Array {
 
 /**
  * `page`: the page itself (photoRegions: the shipped merge cost, stopped within the band) with
- * each threshold as its cut, scored as bench:quality --map page scores it.
+ * each threshold as its cut, scored as bench:quality --map page scores it; `page+model=k` with
+ * the k-th weights file of `--models` instead of the shipped one.
  */
-function scorePage(id: string, image: Awaited<ReturnType<typeof loadImage>>, humans: Uint8Array[]): void {
-  const basins = basinsOf(image, undefined, minBasins(job.difficulty));
+function scorePage(id: string, basins: PhotoBasins, variant: string, humans: Uint8Array[]): void {
+  const { workW: width, workH: height } = basins;
+  const k = variant.split('+').find((kv) => kv.startsWith('model='));
+  const model = k ? models[Number(k.slice('model='.length))] : undefined;
   const counts: ImageCounts = { id, cntR: [], sumR: [], cntP: [], sumP: [] };
   const regions: number[] = [];
   for (const t of job.thresholds) {
-    const seg = photoRegions(basins, job.difficulty, undefined, false, t);
-    const c = evaluateImage(id, regionBoundaries(seg), humans, image.width, image.height, [0.5]);
+    const seg = photoRegions(basins, job.difficulty, undefined, false, t, model);
+    const c = evaluateImage(id, regionBoundaries(seg), humans, width, height, [0.5]);
     counts.cntR.push(c.cntR[0]);
     counts.sumR.push(c.sumR[0]);
     counts.cntP.push(c.cntP[0]);
     counts.sumP.push(c.sumP[0]);
     regions.push(seg.count);
   }
-  parentPort?.postMessage({ type: 'image', variant: 'page', counts, regions });
+  parentPort?.postMessage({ type: 'image', variant, counts, regions });
 }
 const models: MlpWeights[] = [];
 for (const file of job.models) models.push(JSON.parse(await readFile(file, 'utf8')) as MlpWeights);
@@ -135,8 +138,10 @@ for (const id of job.ids) {
   const humans = await readHumans(join(BSDS_ROOT, 'groundtruth', job.split), id);
   const cache = new Map<string, PhotoBasins>();
   for (const variant of job.variants) {
-    if (variant === 'page') {
-      scorePage(id, image, humans);
+    if (variant === 'page' || variant.startsWith('page+')) {
+      const pageBasins = cache.get('page') ?? basinsOf(image, undefined, minBasins(job.difficulty));
+      cache.set('page', pageBasins);
+      scorePage(id, pageBasins, variant, humans);
       continue;
     }
     // `px=` and `stages=` change the evidence; the rest only the merging.
@@ -144,8 +149,9 @@ for (const id of job.ids) {
       const hit = variant.split('+').find((kv) => kv.startsWith(`${key}=`));
       return hit ? Number(hit.split('=')[1]) : undefined;
     };
-    const key = `${opt('px') ?? 40000}/${opt('stages') ?? 1}`;
-    const basins = cache.get(key) ?? basinsOf(image, undefined, 0, opt('px') ?? 40000, opt('stages') ?? 1);
+    const px = opt('px') ?? EVIDENCE_PIXELS;
+    const key = `${px}/${opt('stages') ?? 1}`;
+    const basins = cache.get(key) ?? basinsOf(image, undefined, 0, px, opt('stages') ?? 1);
     cache.set(key, basins);
     const ws = opt('ws');
     const wsKey = `${key}/ws${ws}/${opt('wsSigma') ?? 1}`;

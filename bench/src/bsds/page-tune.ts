@@ -2,7 +2,7 @@
 // photo as an ultrametric contour map, scored at many cuts, per variant of the merge cost.
 // Prints per cut the F, R, P and the median region count. Tune on train only.
 //   npx tsx bench/src/bsds/page-tune.ts [--split train] [--limit N] [--difficulty children] [--variants a,b]
-//     [--models a.json,b.json]   (train-merge-cost.ts --out x.json, for the variants learned+model=0, learned+model=1, …)
+//     [--models a.json,b.json]   (train-merge-cost.ts --out x.json, for the variants learned+model=0, page+model=1, …)
 import { readdir } from 'node:fs/promises';
 import { join, resolve as resolvePath } from 'node:path';
 import { parseArgs } from 'node:util';
