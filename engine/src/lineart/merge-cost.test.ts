@@ -60,7 +60,7 @@ describe('learned merge cost', () => {
     const L = columns(seg, (x) => (x < 4 ? 20 : 70));
     const A = columns(seg, (x) => (x < 4 ? 30 : 0));
     const B = new Float32Array(n);
-    const learned = learnedMergeOptions(mergeInputs([L, A, B], evidence, fine, saliency), n, MERGE_COST_MODEL);
+    const learned = learnedMergeOptions(mergeInputs([L, A, B], evidence, fine, saliency), MERGE_COST_MODEL);
     const costOf = learned.boundaryCost;
     if (!costOf) throw new Error('learnedMergeOptions gives a cost');
     const probability: number[] = [];

@@ -107,18 +107,27 @@ export function mergeFeatures(c: MergeCandidate, totalArea: number, out: Float64
   out[15] = Math.log(c.length);
 }
 
+/** One cost function per model, kept: a new closure for every page made V8 recompile the merging's loop. */
+const costFunctions = new WeakMap<MlpWeights, (candidate: MergeCandidate) => number>();
+
+/** The model's probability that a person would draw the candidate's boundary. */
+function learnedCostOf(model: MlpWeights): (candidate: MergeCandidate) => number {
+  let cost = costFunctions.get(model);
+  if (!cost) {
+    const features = new Float64Array(MERGE_FEATURE_NAMES.length);
+    cost = (candidate) => {
+      mergeFeatures(candidate, candidate.totalArea, features);
+      return mlpProbability(features, model);
+    };
+    costFunctions.set(model, cost);
+  }
+  return cost;
+}
+
 /** mergeRegions options that make it merge by the model's probability of a real boundary. */
 export function learnedMergeOptions(
   inputs: MergeInputs,
-  totalArea: number,
   model: MlpWeights,
 ): Pick<MergeOptions, 'boundaryPlanes' | 'regionPlanes' | 'histogram' | 'boundaryCost'> {
-  const features = new Float64Array(MERGE_FEATURE_NAMES.length);
-  return {
-    ...inputs,
-    boundaryCost: (candidate) => {
-      mergeFeatures(candidate, totalArea, features);
-      return mlpProbability(features, model);
-    },
-  };
+  return { ...inputs, boundaryCost: learnedCostOf(model) };
 }

@@ -269,7 +269,7 @@ export function pageMergeOptions(
     colourWeight: 0.005,
   };
   const inputs = mergeInputs(basins.planes, basins.evidence, basins.fine, basins.saliency);
-  return { ...base, ...learnedMergeOptions(inputs, workW * workH, model) };
+  return { ...base, ...learnedMergeOptions(inputs, model) };
 }
 
 /**

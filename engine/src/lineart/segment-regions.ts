@@ -222,6 +222,8 @@ export interface MergeCandidate {
   meanB: Float64Array;
   /** Chi-squared distance of the two regions' histograms, 0 (same) to 1 (disjoint); 0 without `histogram`. */
   histogramDistance: number;
+  /** Pixels of the whole picture. */
+  totalArea: number;
 }
 
 /**
@@ -439,6 +441,7 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
     meanA: new Float64Array(planeCount),
     meanB: new Float64Array(planeCount),
     histogramDistance: 0,
+    totalArea: labels.length,
   };
   /** The caller's cost of the boundary between a and b (record e), regions under minArea first. */
   const learnedCost = (costOf: (c: MergeCandidate) => number, a: number, b: number, e: number): number => {
@@ -497,7 +500,10 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
   const maxRegions = options.maxRegions ?? Infinity;
   let level = 0;
   let remaining = count;
-  while (remaining > options.targetRegions && heap.size > 0) {
+  // Options read once, not in the loop: pages pass option objects of different shapes, and a
+  // property read in the loop made V8 drop the loop's compiled code each time a new shape came.
+  const { targetRegions, mergeLevels } = options;
+  while (remaining > targetRegions && heap.size > 0) {
     const topCost = heap.topCost();
     heap.pop();
     const a = heap.topA;
@@ -506,7 +512,7 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
     if ((topCost > maxCost && remaining <= maxRegions) || topCost === Infinity) break;
     if (topCost > level) level = topCost;
     if (edgeLevel) edgeLevel[adjacency[a].get(b) as number] = level;
-    options.mergeLevels?.push(level);
+    mergeLevels?.push(level);
     // Merge the smaller region into the larger.
     const keep = area[a] >= area[b] ? a : b;
     const gone = keep === a ? b : a;
