@@ -1,11 +1,13 @@
 // Speed of the photo → page pipeline against the tool a user would otherwise reach for
 // (ImageMagick Canny + potrace), on the 12-megapixel photo. Prints the median of N runs, the
 // ratio, and the engine's peak memory. Usage:
-//   npm run bench:engine -- [--runs 5] [--warmup 1] [--peer-runs 5] [--difficulty children] [--ratio 4:3]
+//   npm run bench:engine -- [--runs 5] [--warmup 5] [--peer-runs 5] [--difficulty children] [--ratio 4:3]
 //   npm run bench:engine -- --sheet [--subject-only]: instead, contact sheets of the photo set
 //     (bench/photos/) at the four difficulties, bench/out/photo-sheet-<kind>.png.
 // The warm-up runs (reported, not counted) let V8 compile the hot loops first, as in the server,
-// whose engine threads live as long as the process; --warmup 0 measures a cold process.
+// whose engine threads live as long as the process; --warmup 0 measures a cold process. Five:
+// V8 has the pipeline fully compiled only after four or five pages (1.5, 1.25, 1.1, 1.1, then
+// 0.7 s on the 12 MP photo, decision 038), and one warm-up measured that climb, not the server.
 // The peer needs `apt-get install -y imagemagick potrace`; it is skipped with a note if missing.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,7 +22,7 @@ import { writePhotoSheets } from './photo-set/sheet';
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
-    warmup: { type: 'string', default: '1' },
+    warmup: { type: 'string', default: '5' },
     'peer-runs': { type: 'string', default: '5' },
     difficulty: { type: 'string', default: 'children' },
     ratio: { type: 'string', default: '4:3' },
