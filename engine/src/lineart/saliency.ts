@@ -2,12 +2,14 @@
  * Where the subject of a photo is, per pixel (0 = background, 1 = subject), from cues that need
  * no training: colour unlike the image border (the background prior: what touches the frame is
  * usually background), nearness to the centre, a little sharpness (a subject in focus against a
- * blurred background; little, because texture is sharp too), and skin colour (faces and hands are kept). Computed on the small copy the
- * boundary model sees.
+ * blurred background; little, because texture is sharp too), skin colour (faces and hands are
+ * kept) and the body under a face (a portrait's shirt runs out of the frame). Computed on the
+ * copy the boundary model sees.
  */
 import type { RgbImage } from '../io/load-image';
 import { recursiveGaussianBlur } from './recursive-blur';
 import { rgbToLab } from './boundary-map';
+import { labelComponents } from '../raster/label-components';
 
 /** Border strip pieces whose mean colours stand for the background. */
 const BORDER_PIECES = 24;
@@ -79,6 +81,87 @@ function selectKth(values: Float32Array, k: number): number {
   return values[k];
 }
 
+/** What the torso cue adds to a pixel's saliency before stretching (the skin cue adds up to 0.35). */
+const TORSO_WEIGHT = 0.5;
+
+/**
+ * The body under a face: 1 where a pixel below the largest face-shaped patch of skin has the
+ * colour just under its chin, within two face widths of its middle and three face heights below
+ * it. A head-and-shoulders portrait's shirt runs out of the frame at the bottom, so the border
+ * prior takes it for background, and a portrait printed as a head floating over the paper.
+ * `lab` is the blurred CIELAB planes.
+ */
+function torsoBelowFace(skin: Uint8Array, lab: Float32Array[], width: number, height: number): Uint8Array {
+  const n = width * height;
+  const torso = new Uint8Array(n);
+  const { labels, areas, count } = labelComponents(skin, width, height, 1);
+  const left = new Int32Array(count + 1).fill(width);
+  const right = new Int32Array(count + 1).fill(-1);
+  const upper = new Int32Array(count + 1).fill(height);
+  const lower = new Int32Array(count + 1).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const c = labels[i];
+    if (c === 0) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < left[c]) left[c] = x;
+    if (x > right[c]) right[c] = x;
+    if (y < upper[c]) upper[c] = y;
+    if (y > lower[c]) lower[c] = y;
+  }
+  // The face: the largest patch of skin of a face's size and shape (with its neck, about as wide
+  // as tall, up to twice as tall; not a long arm or a strip of sand) that stops above the bottom
+  // edge (a lit shirt can pass for skin, and it runs out of the frame).
+  let face = 0;
+  for (let c = 1; c <= count; c++) {
+    const w = right[c] - left[c] + 1;
+    const h = lower[c] - upper[c] + 1;
+    const shaped = h >= 0.7 * w && h <= 2.4 * w && lower[c] < height - 1;
+    const sized = areas[c] >= FACE_MIN_SHARE * n && areas[c] <= FACE_MAX_SHARE * n;
+    if (shaped && sized && (face === 0 || areas[c] > areas[face])) face = c;
+  }
+  if (face === 0) return torso;
+  const x0 = left[face];
+  const x1 = right[face];
+  const y1 = lower[face];
+  const faceW = x1 - x0 + 1;
+  const faceH = y1 - upper[face] + 1;
+  const cx = (x0 + x1) / 2;
+  // The shirt's colour: the mean under the chin, a face wide and a quarter face high.
+  const top = y1 + 1;
+  const bottom = Math.min(height, top + Math.max(2, Math.round(faceH / 4)));
+  if (top >= height) return torso;
+  const shirt = [0, 0, 0];
+  let samples = 0;
+  for (let y = top; y < bottom; y++) {
+    for (let x = Math.max(0, Math.round(cx - faceW / 2)); x <= Math.min(width - 1, Math.round(cx + faceW / 2)); x++) {
+      for (let c = 0; c < 3; c++) shirt[c] += lab[c][y * width + x];
+      samples++;
+    }
+  }
+  for (let c = 0; c < 3; c++) shirt[c] /= samples;
+  const xa = Math.max(0, Math.round(cx - 2 * faceW));
+  const xb = Math.min(width - 1, Math.round(cx + 2 * faceW));
+  const yb = Math.min(height - 1, y1 + 3 * faceH);
+  for (let y = top; y <= yb; y++) {
+    for (let x = xa; x <= xb; x++) {
+      const i = y * width + x;
+      const dl = lab[0][i] - shirt[0];
+      const da = 1.5 * (lab[1][i] - shirt[1]);
+      const db = 1.5 * (lab[2][i] - shirt[2]);
+      if (dl * dl + da * da + db * db < TORSO_COLOUR_DISTANCE * TORSO_COLOUR_DISTANCE) torso[i] = 1;
+    }
+  }
+  return torso;
+}
+
+/** A face is this share of the picture or more (a full-body child in a landscape photo is about 0.3%)… */
+const FACE_MIN_SHARE = 0.002;
+/** …and no more than this (a close-up). */
+const FACE_MAX_SHARE = 0.25;
+/** Lab distance (a and b weighted 1.5, as the border prior) within which a pixel has the shirt's colour. */
+const TORSO_COLOUR_DISTANCE = 18;
+
 /** Values stretched so the 5th percentile is 0 and the 95th is 1. */
 function stretch(values: Float32Array): void {
   const copy = Float32Array.from(values);
@@ -128,6 +211,9 @@ export function subjectSaliency(image: RgbImage, boundary: Float32Array): Float3
   stretch(contrast);
   const focus = recursiveGaussianBlur(boundary, width, height, Math.max(2, Math.min(width, height) / 25));
   stretch(focus);
+  const skinMask = new Uint8Array(n);
+  for (let i = 0; i < n; i++) skinMask[i] = isSkin(data[3 * i], data[3 * i + 1], data[3 * i + 2]) ? 1 : 0;
+  const torso = torsoBelowFace(skinMask, lab, width, height);
   const saliency = new Float32Array(n);
   for (let y = 0; y < height; y++) {
     const dy = (y + 0.5) / height - 0.5;
@@ -136,8 +222,8 @@ export function subjectSaliency(image: RgbImage, boundary: Float32Array): Float3
       const i = y * width + x;
       // The centre prior is broad: subjects are rarely exactly in the middle.
       const centre = Math.exp(-(dx * dx + dy * dy) / (2 * 0.3 * 0.3));
-      const skin = isSkin(data[3 * i], data[3 * i + 1], data[3 * i + 2]) ? 0.35 : 0;
-      saliency[i] = Math.min(1, (0.85 * contrast[i] + 0.15 * focus[i]) * (0.4 + 0.6 * centre) + skin * centre);
+      const skin = skinMask[i] ? 0.35 : 0;
+      saliency[i] = Math.min(1, (0.85 * contrast[i] + 0.15 * focus[i]) * (0.4 + 0.6 * centre) + skin * centre + TORSO_WEIGHT * torso[i]);
     }
   }
   stretch(saliency);
