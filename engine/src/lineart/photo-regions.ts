@@ -302,7 +302,9 @@ export function photoRegions(
     maxCost: byCount ? Infinity : cut,
     maxRegions: byCount ? Infinity : Math.round(Math.min(spec.maxRegions, MAX_ADULT_REGIONS) * 0.9),
   };
-  const merged = mergeRegions(over, pageStrength(evidence, saliency), { ...pageMergeOptions(basins, difficulty, model), ...bounds });
+  // keepApart is named (unset) so both mergings pass options of one shape: V8 dropped the
+  // merging's compiled code each time the shape changed.
+  const merged = mergeRegions(over, pageStrength(evidence, saliency), { ...pageMergeOptions(basins, difficulty, model), ...bounds, keepApart: undefined });
   const split = splitFeatureMarks(merged, basins.planes, subjectRegions(merged, saliency), difficulty);
   if (split.marks === 0) return { ...merged, filled: new Uint8Array(merged.count), marks: 0 };
   // A line the merging kept only because it ran through the marks (a face cut along its eyes
