@@ -79,14 +79,14 @@ export interface PhotoBasins {
  * The boundary model's first stage and the subject saliency on a copy of the photo shrunk to
  * about EVIDENCE_PIXELS, enlarged back.
  */
-function photoEvidence(image: RgbImage, pixels: number, stages: number): { evidence: Float32Array; saliency: Float32Array } {
+function photoEvidence(image: RgbImage, pixels: number, stages: number, bodyUnderFace: boolean): { evidence: Float32Array; saliency: Float32Array } {
   const { width, height } = image;
   const k = Math.min(1, Math.sqrt(pixels / (width * height)));
   const w = Math.max(1, Math.round(width * k));
   const h = Math.max(1, Math.round(height * k));
   const small = k < 1 ? shrinkRgb(image, w, h) : image;
   const evidence = boundaryProbability(small, 1, stages, 'recursive').probability;
-  const saliency = subjectSaliency(small, evidence);
+  const saliency = subjectSaliency(small, evidence, bodyUnderFace);
   if (k === 1) return { evidence, saliency };
   return { evidence: resizePlane(evidence, w, h, width, height), saliency: resizePlane(saliency, w, h, width, height) };
 }
@@ -128,7 +128,8 @@ export function minBasins(difficulty: Difficulty): number {
 
 /**
  * CIELAB planes, boundary evidence, saliency and watershed basins of a photo already at working
- * size, with at least `fewestBasins` basins when the photo has that many edges.
+ * size, with at least `fewestBasins` basins when the photo has that many edges. `bodyUnderFace`:
+ * the saliency counts the body under a face as subject (subject-only pages, saliency.ts).
  */
 export function basinsOf(
   image: RgbImage,
@@ -136,10 +137,11 @@ export function basinsOf(
   fewestBasins = 0,
   evidencePixels = EVIDENCE_PIXELS,
   stages = 1,
+  bodyUnderFace = false,
 ): PhotoBasins {
   const { width: workW, height: workH } = image;
   const planes = rgbToLab(image);
-  const { evidence, saliency } = photoEvidence(image, evidencePixels, stages);
+  const { evidence, saliency } = photoEvidence(image, evidencePixels, stages, bodyUnderFace);
   onStage('evidence');
   // Basins start where the evidence has its minima (so the merging has no more to do than
   // before) and grow over the mixed map, so their borders settle on the photo's own edges. A

@@ -10,7 +10,7 @@ import { boundaryChains, smoothChain, strokePolylines } from './draw-boundaries'
 import { cleanupDrawing } from './cleanup-drawing';
 import { MIN_FILLED_MM2 } from './feature-marks';
 import { finishPage } from './finish-page';
-import { basinsOf, minBasins, PHOTO_PARAMS, photoRegions, subjectRegions } from './photo-regions';
+import { basinsOf, EVIDENCE_PIXELS, minBasins, PHOTO_PARAMS, photoRegions, subjectRegions } from './photo-regions';
 import type { Segmentation } from './segment-regions';
 import type { MarkedRegions, PhotoBasins } from './photo-regions';
 
@@ -43,14 +43,21 @@ export async function encodePagePng(page: Bitmap): Promise<Buffer> {
 }
 
 /** Decode (shrunk while decoding) to the page's working size → basins. */
-async function photoBasins(input: Buffer, difficulty: Difficulty, ratio: Ratio, onStage: (stage: string) => void, fit: 'cover' | 'contain' = 'cover'): Promise<PhotoBasins> {
+async function photoBasins(
+  input: Buffer,
+  difficulty: Difficulty,
+  ratio: Ratio,
+  onStage: (stage: string) => void,
+  fit: 'cover' | 'contain' = 'cover',
+  subjectOnly = false,
+): Promise<PhotoBasins> {
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const workW = Math.round(size.width / params.workScale);
   const workH = Math.round(size.height / params.workScale);
   const image = await decodeImage(input, { resize: { width: workW, height: workH, fit } });
   onStage('decode');
-  return basinsOf(image, onStage, minBasins(difficulty));
+  return basinsOf(image, onStage, minBasins(difficulty), EVIDENCE_PIXELS, 1, subjectOnly);
 }
 
 /**
@@ -245,7 +252,7 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   let thumbnails: ReturnType<typeof startThumbnails>;
   // A retry only merges the same basins to a different count: decoding and the evidence are done once.
   const onStage = opts.onStage ?? ((): void => undefined);
-  const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit) : null;
+  const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit, opts.subjectOnly === true) : null;
   let subjectOnly = opts.subjectOnly === true;
   for (let attempt = 0; ; attempt++) {
     if (basins) {

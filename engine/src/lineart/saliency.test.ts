@@ -50,16 +50,19 @@ function portrait(width: number, height: number, skin: boolean): RgbImage {
 }
 
 describe('subjectSaliency on a portrait', () => {
-  it('keeps the shirt under a face as subject, though it has the colour of the field at the frame', () => {
+  it('keeps the shirt under a face as subject when asked, though it has the colour of the field at the frame', () => {
     const width = 160;
     const height = 160;
-    const person = subjectSaliency(portrait(width, height, true), new Float32Array(width * height));
-    const balloon = subjectSaliency(portrait(width, height, false), new Float32Array(width * height));
+    const person = subjectSaliency(portrait(width, height, true), new Float32Array(width * height), true);
+    const balloon = subjectSaliency(portrait(width, height, false), new Float32Array(width * height), true);
+    const plain = subjectSaliency(portrait(width, height, true), new Float32Array(width * height));
     const at = (map: Float32Array, x: number, y: number): number => map[y * width + x];
     expect(at(person, 80, 45)).toBeGreaterThan(0.6);
     // The middle of the chest: subject under a face, background under a balloon.
     expect(at(person, 80, 120)).toBeGreaterThan(0.5);
     expect(at(balloon, 80, 120)).toBeLessThan(0.25);
+    // Without the cue (pages that keep the background) the shirt is the field's.
+    expect(at(plain, 80, 120)).toBeLessThan(0.25);
     // The field beside the shoulders stays background.
     expect(at(person, 5, 120)).toBeLessThan(0.25);
   });
