@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadImage } from '@studio/engine/io/load-image';
 import { DIFFICULTIES } from '@studio/contracts/constants';
 import type { Difficulty } from '@studio/contracts/constants';
-import { basinsOf, EVIDENCE_PIXELS, minBasins, minRegionShare, pageMergeOptions, pageStrength, photoRegions, PHOTO_PARAMS } from '@studio/engine/lineart/photo-regions';
+import { basinsOf, EVIDENCE_PIXELS, pageBasins, minRegionShare, pageMergeOptions, pageStrength, photoRegions, PHOTO_PARAMS } from '@studio/engine/lineart/photo-regions';
 import type { MlpWeights } from '@studio/engine/lineart/mlp';
 import type { PhotoBasins } from '@studio/engine/lineart/photo-regions';
 import { mergeRegions, watershed } from '@studio/engine/lineart/segment-regions';
@@ -139,9 +139,9 @@ for (const id of job.ids) {
   const cache = new Map<string, PhotoBasins>();
   for (const variant of job.variants) {
     if (variant === 'page' || variant.startsWith('page+')) {
-      const pageBasins = cache.get('page') ?? basinsOf(image, undefined, minBasins(job.difficulty));
-      cache.set('page', pageBasins);
-      scorePage(id, pageBasins, variant, humans);
+      const forPage = cache.get('page') ?? pageBasins(image, job.difficulty);
+      cache.set('page', forPage);
+      scorePage(id, forPage, variant, humans);
       continue;
     }
     // `px=` and `stages=` change the evidence; the rest only the merging.

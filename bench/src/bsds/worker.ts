@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadImage } from '@studio/engine/io/load-image';
 import type { Difficulty } from '@studio/contracts/constants';
 import { softBoundaryMap } from '@studio/engine/lineart/photo-to-page';
-import { basinsOf, minBasins, photoRegions } from '@studio/engine/lineart/photo-regions';
+import { pageBasins, photoRegions } from '@studio/engine/lineart/photo-regions';
 import type { Segmentation } from '@studio/engine/lineart/segment-regions';
 import { gradientBoundaryMap } from '@studio/engine/lineart/boundary-map';
 import { evaluateImage } from './evaluate';
@@ -39,7 +39,7 @@ function regionBoundaries(seg: Segmentation): Float32Array {
 function mapOf(image: Awaited<ReturnType<typeof loadImage>>): { data: Float32Array; ms: number } {
   const started = performance.now();
   if (job.map === 'page') {
-    const regions = photoRegions(basinsOf(image, undefined, minBasins(job.difficulty)), job.difficulty);
+    const regions = photoRegions(pageBasins(image, job.difficulty), job.difficulty);
     return { data: regionBoundaries(regions), ms: performance.now() - started };
   }
   const soft = job.map === 'gradient' ? gradientBoundaryMap(image) : softBoundaryMap(image);

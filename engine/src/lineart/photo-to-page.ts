@@ -10,7 +10,7 @@ import { boundaryChains, smoothChain, strokePolylines } from './draw-boundaries'
 import { cleanupDrawing } from './cleanup-drawing';
 import { MIN_FILLED_MM2 } from './feature-marks';
 import { finishPage } from './finish-page';
-import { basinsOf, EVIDENCE_PIXELS, minBasins, PHOTO_PARAMS, photoRegions, subjectRegions } from './photo-regions';
+import { PHOTO_PARAMS, pageBasins, photoRegions, subjectRegions } from './photo-regions';
 import type { Segmentation } from './segment-regions';
 import type { MarkedRegions, PhotoBasins } from './photo-regions';
 
@@ -57,7 +57,7 @@ async function photoBasins(
   const workH = Math.round(size.height / params.workScale);
   const image = await decodeImage(input, { resize: { width: workW, height: workH, fit } });
   onStage('decode');
-  return basinsOf(image, onStage, minBasins(difficulty), EVIDENCE_PIXELS, 1, subjectOnly);
+  return pageBasins(image, difficulty, subjectOnly, onStage);
 }
 
 /**

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { RgbImage } from '../io/load-image';
+import { pageBasins, photoRegions } from './photo-regions';
+import { seededRandom } from './synthetic-images';
+
+/** A red disc (the subject) on a calm picture: a pale sky over a brown floor, with a little noise. */
+function discOnCalmGround(width: number, height: number): RgbImage {
+  const random = seededRandom(5);
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = 3 * (y * width + x);
+      const inDisc = (x - width / 2) ** 2 + (y - height / 2) ** 2 < (height / 4) ** 2;
+      const colour = inDisc ? [200, 40, 40] : y < height * 0.6 ? [200, 215, 235 - (25 * y) / height] : [140, 100, 70];
+      for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, colour[c] + (random() - 0.5) * 6));
+    }
+  }
+  return { width, height, channels: 3, data };
+}
+
+describe('photoRegions on an adult page', () => {
+  const image = discOnCalmGround(400, 300);
+  const basins = pageBasins(image, 'adult');
+
+  it('reaches the adult band by patterning the calm background, leaving the subject whole', () => {
+    const regions = photoRegions(basins, 'adult');
+    expect(regions.count).toBeGreaterThanOrEqual(200);
+    // The disc, away from its edge (thin regions of the merging line strong edges), is one region.
+    const inside = new Set<number>();
+    for (let y = 0; y < 300; y++) {
+      for (let x = 0; x < 400; x++) if ((x - 200) ** 2 + (y - 150) ** 2 < 55 ** 2) inside.add(regions.labels[y * 400 + x]);
+    }
+    expect(inside.size).toBe(1);
+    // Both the sky and the floor are cut into many cells.
+    const sky = new Set<number>();
+    const floor = new Set<number>();
+    for (let x = 0; x < 400; x++) {
+      sky.add(regions.labels[30 * 400 + x]);
+      floor.add(regions.labels[280 * 400 + x]);
+    }
+    expect(sky.size).toBeGreaterThan(8);
+    expect(floor.size).toBeGreaterThan(8);
+  });
+
+  it('aims at a higher count when a retry asks for one (smaller cells), and is deterministic', () => {
+    const first = photoRegions(basins, 'adult');
+    const more = photoRegions(basins, 'adult', 400);
+    expect(more.count).toBeGreaterThan(first.count * 1.3);
+    expect(Array.from(photoRegions(basins, 'adult').labels)).toEqual(Array.from(first.labels));
+  });
+});
