@@ -2,8 +2,10 @@
 // (ImageMagick Canny + potrace), on the 12-megapixel photo. Prints the median of N runs, the
 // ratio, and the engine's peak memory. Usage:
 //   npm run bench:engine -- [--runs 5] [--warmup 5] [--peer-runs 5] [--difficulty children] [--ratio 4:3]
-//   npm run bench:engine -- --sheet [--subject-only]: instead, contact sheets of the photo set
-//     (bench/photos/) at the four difficulties, bench/out/photo-sheet-<kind>.png.
+//   npm run bench:engine -- --sheet [--subject-only] [--set real|scenes]: instead, contact sheets
+//     of the photo set at the four difficulties: the real photographs (bench/photos/real/,
+//     bench/out/photo-sheet-real-<kind>.png) and the generated scenes (bench/photos/,
+//     bench/out/photo-sheet-<kind>.png); both sets unless --set names one.
 // The warm-up runs (reported, not counted) let V8 compile the hot loops first, as in the server,
 // whose engine threads live as long as the process; --warmup 0 measures a cold process. Five:
 // V8 has the pipeline fully compiled only after four or five pages (1.5, 1.25, 1.1, 1.1, then
@@ -17,7 +19,8 @@ import { loadavg } from 'node:os';
 import type { Difficulty, Ratio } from '@studio/contracts/constants';
 import { photoToPage } from '@studio/engine/lineart/photo-to-page';
 import { renderPageFiles, writePageFiles } from '@studio/engine/output/page-files';
-import { writePhotoSheets } from './photo-set/sheet';
+import { PHOTO_SETS, writePhotoSheets } from './photo-set/sheet';
+import type { PhotoSet } from './photo-set/sheet';
 
 const { values } = parseArgs({
   options: {
@@ -29,12 +32,19 @@ const { values } = parseArgs({
     photo: { type: 'string', default: new URL('../../../shared/data/photo-12mp.jpg', import.meta.url).pathname },
     sheet: { type: 'boolean', default: false },
     'subject-only': { type: 'boolean', default: false },
+    set: { type: 'string' },
   },
 });
 if (values.sheet) {
-  const { pages, failed } = await writePhotoSheets(new URL('../out/', import.meta.url).pathname, values['subject-only']);
-  console.log(`${pages} pages, ${failed} fail the page checker`);
-  process.exit(failed > 0 ? 1 : 0);
+  const sets = values.set === undefined ? (Object.keys(PHOTO_SETS) as PhotoSet[]) : [values.set as PhotoSet];
+  if (!sets.every((set) => set in PHOTO_SETS)) throw new Error(`--set must be one of ${Object.keys(PHOTO_SETS).join(', ')}`);
+  let failedAll = 0;
+  for (const set of sets) {
+    const { pages, failed } = await writePhotoSheets(new URL('../out/', import.meta.url).pathname, values['subject-only'], set);
+    console.log(`${set}: ${pages} pages, ${failed} fail the page checker`);
+    failedAll += failed;
+  }
+  process.exit(failedAll > 0 ? 1 : 0);
 }
 const outDir = new URL('../out/speed/', import.meta.url).pathname;
 await mkdir(outDir, { recursive: true });

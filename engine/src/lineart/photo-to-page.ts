@@ -175,7 +175,8 @@ function groundRow(regions: Segmentation, subject: Uint8Array): number {
 /**
  * Basins merged (to the difficulty's cut, or to `targetRegions`) → outlines drawn inside a
  * frame: inner lines at the difficulty's line width, the subject's outer contour thicker.
- * Returns the page and how many regions the segmentation had.
+ * Returns the page and how many regions of the segmentation are paper to colour (its filled
+ * marks are ink): the count a retry's merging aims at.
  */
 function photoLines(
   basins: PhotoBasins,
@@ -221,7 +222,9 @@ function photoLines(
   strokePolylines(page, outer, line * OUTER_LINE_FACTOR);
   fillMarks(page, regions);
   onStage('draw');
-  return { page, regionCount: regions.count };
+  let filled = 0;
+  for (const f of regions.filled) filled += f;
+  return { page, regionCount: regions.count - filled };
 }
 
 /**
