@@ -2,7 +2,7 @@
 // a small MLP over the per-pixel features of engine/src/lineart/boundary-features.ts, fitted with
 // Adam on a seeded sample of pixels. Writes engine/src/lineart/boundary-model-weights.ts.
 //   npx tsx bench/src/bsds/train-boundary-model.ts [--stage first|context|third] [--hidden 24] [--epochs 12]
-//     [--images 200] [--samples 3000] [--out file]
+//     [--start 0] [--images 200] [--samples 3000] [--out file]
 // `context` trains the second stage (auto-context: the first stage's features plus context planes
 // from the first stage's map, boundary-context-weights.ts), `third` a third stage over the same
 // features plus context from the second stage's map (boundary-third-weights.ts). Each later stage
@@ -25,6 +25,7 @@ const { values } = parseArgs({
   options: {
     hidden: { type: 'string', default: '24' },
     epochs: { type: 'string', default: '12' },
+    start: { type: 'string', default: '0' },
     images: { type: 'string', default: '200' },
     samples: { type: 'string', default: '3000' },
     out: { type: 'string' },
@@ -43,7 +44,7 @@ const featureNames = context ? [...FEATURE_NAMES, ...CONTEXT_FEATURE_NAMES] : FE
 const featureCount = featureNames.length;
 
 const split = 'train';
-const ids = (await readdir(join(BSDS_ROOT, 'images', split))).filter((f) => f.endsWith('.jpg')).map((f) => f.slice(0, -4)).sort().slice(0, Number(values.images));
+const ids = (await readdir(join(BSDS_ROOT, 'images', split))).filter((f) => f.endsWith('.jpg')).map((f) => f.slice(0, -4)).sort().slice(Number(values.start), Number(values.start) + Number(values.images));
 const X: number[] = [];
 const Y: number[] = [];
 let done = 0;

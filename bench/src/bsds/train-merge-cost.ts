@@ -36,10 +36,18 @@ const { values } = parseArgs({
     weight: { type: 'string', default: 'length' },
     'evidence-pixels': { type: 'string', default: String(EVIDENCE_PIXELS) },
     out: { type: 'string' },
+    seed: { type: 'string', default: '36' },
+    drop: { type: 'string', default: '' },
   },
 });
-const random = seededRandom(36);
+const random = seededRandom(Number(values.seed));
 const featureCount = MERGE_FEATURE_NAMES.length;
+/** Features left out (`--drop a,b`, for measuring what they add): zero in every sample and weight. */
+const dropped = values.drop ? values.drop.split(',').map((name) => {
+  const k = (MERGE_FEATURE_NAMES as readonly string[]).indexOf(name);
+  if (k < 0) throw new Error(`--drop: no feature ${name}`);
+  return k;
+}) : [];
 const perImage = Number(values['per-image']);
 /** The trajectories sampled. Adult pages take the model too (decision 036) but are left out: their basins and their stop (a count) differ. */
 const difficulties: Difficulty[] = ['toddler', 'children', 'teen'];
@@ -122,6 +130,7 @@ function collect(model: MlpWeights | null): void {
         ...inputs,
         boundaryCost: (c) => {
           mergeFeatures(c, total, features);
+          for (const k of dropped) features[k] = 0;
           if (Math.min(c.areaA, c.areaB) >= minArea) {
             const sample = { x: Array.from(features), y: c.along[labelIndex], w: c.length };
             seen++;
@@ -155,6 +164,7 @@ function fit(hidden: number): MlpWeights {
       if (epoch % 5 === 0) console.log(`  epoch ${epoch}: loss ${loss.toFixed(4)}`);
     },
   });
+  for (const k of dropped) for (let u = 0; u < hidden; u++) fitted.w1[u * featureCount + k] = 0;
   return { features: MERGE_FEATURE_NAMES, ...fitted };
 }
 
