@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { rgbToLab } from './boundary-map';
 import { splitFeatureMarks } from './feature-marks';
-import { photoToPage } from './photo-to-page';
+import { markStroke, photoToPage } from './photo-to-page';
 import type { Segmentation } from './segment-regions';
 
 const W = 400;
@@ -76,10 +76,62 @@ describe('photoToPage with marks', () => {
     const photo = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
     const page = await photoToPage(photo, { difficulty: 'toddler', ratio: '4:3', mode: 'photo' });
     expect(page.report.problems).toEqual([]);
-    const { data, info } = await sharp(page.png).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(page.png).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
     const inkAt = (x: number, y: number): boolean => data[Math.round((y / H) * info.height) * info.width + Math.round((x / W) * info.width)] < 128;
     expect(inkAt(160, 125)).toBe(true);
     expect(inkAt(240, 125)).toBe(true);
     expect(inkAt(200, 190)).toBe(false);
+  });
+});
+
+describe('photoToPage with faces', () => {
+  it('draws faint eyes filled on a toddler page when a face holds them, though they stand out too little for a mark', async () => {
+    // A face (an oval of skin) on a blue backdrop, its eyes a pale lavender: 12 lighter than
+    // nothing — lightness 71 on skin of 83, under the marks' step of 20.
+    const rgb = new Uint8Array(W * H * 3);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const inFace = ((x - 200) / 45) ** 2 + ((y - 140) / 60) ** 2 <= 1;
+        const inEye = ((x - 183) / 5) ** 2 + ((y - 125) / 3) ** 2 <= 1 || ((x - 217) / 5) ** 2 + ((y - 125) / 3) ** 2 <= 1;
+        rgb.set(inEye ? [180, 170, 185] : inFace ? [236, 200, 170] : [90, 140, 210], 3 * (y * W + x));
+      }
+    }
+    const planes = rgbToLab({ width: W, height: H, data: rgb, channels: 3 } as Parameters<typeof rgbToLab>[0]);
+    const faceOnly = { width: W, height: H, labels: Int32Array.from({ length: W * H }, (_, i) => (((i % W) - 200) / 45) ** 2 + ((Math.floor(i / W) - 140) / 60) ** 2 <= 1 ? 1 : 0), count: 2 };
+    expect(splitFeatureMarks(faceOnly, planes, Uint8Array.from([0, 1]), 'toddler').marks).toBe(0);
+    const photo = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
+    const page = await photoToPage(photo, { difficulty: 'toddler', ratio: '4:3', mode: 'photo' });
+    expect(page.report.problems).toEqual([]);
+    const { data, info } = await sharp(page.png).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    const inkAt = (x: number, y: number): boolean => data[Math.round((y / H) * info.height) * info.width + Math.round((x / W) * info.width)] < 128;
+    expect(inkAt(183, 125)).toBe(true);
+    expect(inkAt(217, 125)).toBe(true);
+    expect(inkAt(200, 160)).toBe(false);
+  });
+});
+
+describe('markStroke', () => {
+  /** One mark (label 1) painted by `inMark` on a 40 × 30 segmentation. */
+  const marked = (inMark: (x: number, y: number) => boolean) => {
+    const labels = Int32Array.from({ length: 40 * 30 }, (_, i) => (inMark(i % 40, Math.floor(i / 40)) ? 1 : 0));
+    return { width: 40, height: 30, labels, count: 2, filled: Uint8Array.from([0, 1]), marks: 1 };
+  };
+
+  it('follows a thin curved mark (a smile) along its length', () => {
+    // y = 10 + (x − 20)² / 40 for x in 8..32: a smile, one pixel thick.
+    const smile = marked((x, y) => x >= 8 && x <= 32 && y === Math.round(10 + (x - 20) ** 2 / 40));
+    const line = markStroke(smile, 1, 0, 0, 39, 29, 2, 2) ?? [];
+    expect(line.length).toBeGreaterThanOrEqual(8);
+    const xs = line.filter((_, k) => k % 2 === 0);
+    const ys = line.filter((_, k) => k % 2 === 1);
+    expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThan(40);
+    // Its ends stand higher on the page than its middle: the curve is kept.
+    const middle = ys[Math.floor(ys.length / 2)];
+    expect(ys[0]).toBeGreaterThan(middle + 4);
+    expect(ys[ys.length - 1]).toBeGreaterThan(middle + 4);
+  });
+
+  it('leaves a round mark to be drawn as a dot', () => {
+    expect(markStroke(marked((x, y) => Math.hypot(x - 20, y - 15) <= 3), 1, 0, 0, 39, 29, 2, 2)).toBeNull();
   });
 });

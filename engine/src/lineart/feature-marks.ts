@@ -65,11 +65,21 @@ export function paperShare(mm2: number): number {
   return mm2 / ((page.width / PX_PER_MM) * (page.height / PX_PER_MM));
 }
 
+/** Least lightness step below its surround for a face's feature to be drawn filled (a pupil, a brow). */
+const FACE_FILL_STEP = 8;
+
 /**
  * Finds the marks inside the subject regions of `regions` (colour planes L, a, b at the same
- * size) and splits them off. `subject` flags the subject regions.
+ * size) and splits them off. `subject` flags the subject regions. `faceHoles` are the features
+ * found inside faces (face-features.ts): each is a mark however faint its edge, before any other.
  */
-export function splitFeatureMarks(regions: Segmentation, planes: Float32Array[], subject: Uint8Array, difficulty: Difficulty): FeatureMarks {
+export function splitFeatureMarks(
+  regions: Segmentation,
+  planes: Float32Array[],
+  subject: Uint8Array,
+  difficulty: Difficulty,
+  faceHoles: number[][] = [],
+): FeatureMarks {
   const { width, height, labels, count } = regions;
   const n = labels.length;
   const area = new Float64Array(count);
@@ -143,10 +153,15 @@ export function splitFeatureMarks(regions: Segmentation, planes: Float32Array[],
 
   const perRegion = new Map<number, number>();
   for (const c of candidates) perRegion.set(c.region, (perRegion.get(c.region) ?? 0) + 1);
-  const kept = candidates
-    .filter((c) => (perRegion.get(c.region) ?? 0) <= TEXTURE_MARKS)
-    .sort((a, b) => b.strength - a.strength)
-    .slice(0, MAX_MARKS[difficulty]);
+  const faceMarks = faceCandidates(faceHoles, labels, planes, width, height);
+  const inFace = new Set<number>();
+  for (const c of faceMarks) for (const i of c.pixels) inFace.add(i);
+  const kept = [
+    ...faceMarks,
+    ...candidates
+      .filter((c) => (perRegion.get(c.region) ?? 0) <= TEXTURE_MARKS && !c.pixels.some((i) => inFace.has(i)))
+      .sort((a, b) => b.strength - a.strength),
+  ].slice(0, MAX_MARKS[difficulty]);
 
   const out = Int32Array.from(labels);
   const filled = new Uint8Array(count + kept.length);
@@ -155,6 +170,23 @@ export function splitFeatureMarks(regions: Segmentation, planes: Float32Array[],
     if (c.filled) filled[count + k] = 1;
   });
   return { regions: { width, height, labels: out, count: count + kept.length }, filled, marks: kept.length };
+}
+
+/**
+ * A face's features as marks, largest first: filled where clearly darker than their surround
+ * (pupils, brows, nostrils), outlined where there is room for paper inside (a smile with its
+ * teeth, eyes with their whites), else left out.
+ */
+function faceCandidates(holes: number[][], labels: Int32Array, planes: Float32Array[], width: number, height: number): Candidate[] {
+  const total = width * height;
+  const out: Candidate[] = [];
+  for (const pixels of holes) {
+    const step = ringMean(pixels, planes[0], width, height) - meanOf(pixels, planes[0]);
+    const filled = step >= FACE_FILL_STEP && pixels.length <= paperShare(FILL_MAX_MM2) * total;
+    if (!filled && pixels.length < paperShare(LIGHT_MM2.min) * total) continue;
+    out.push({ region: majorityLabel(pixels, labels), filled, pixels, strength: Infinity });
+  }
+  return out.sort((a, b) => b.pixels.length - a.pixels.length);
 }
 
 /** CIELAB distance between pixel i and a region's mean colour. */

@@ -15,6 +15,7 @@ import { boundaryProbability } from './boundary-model';
 import { subjectSaliency } from './saliency';
 import { squareExtreme } from '../raster/grey-morphology';
 import { paperShare, splitFeatureMarks } from './feature-marks';
+import { faceHoles as faceHolesOf, skinMask } from './face-features';
 import { patternRegions } from './background-pattern';
 import type { Pattern } from './background-pattern';
 import { mergeRegions, watershed } from './segment-regions';
@@ -73,6 +74,8 @@ export interface PhotoBasins {
   /** Fine colour gradient per working pixel (σ 1), scaled to 0..1 at half its maximum. */
   fine: Float32Array;
   over: Segmentation;
+  /** The features inside the photo's faces (face-features.ts): one pixel list per eye, brow, mouth… */
+  faceHoles: number[][];
   workW: number;
   workH: number;
 }
@@ -117,6 +120,9 @@ function fineGradient(planes: Float32Array[], width: number, height: number): Fl
   return fine;
 }
 
+/** Least area of a face's feature on paper, mm²: a brow or an eye of a child's face on a children page. */
+const FACE_FEATURE_MM2 = 1;
+
 /** basinsOf's `fewestBasins` for adult pages: the evidence's own basins, merged to a count. */
 const ADULT_BASINS = -1;
 
@@ -160,8 +166,9 @@ export function basinsOf(
     over = watershed(map, workW, workH, evidence);
     if (over.count < fewestBasins) over = watershed(map, workW, workH);
   }
+  const faceHoles = faceHolesOf(skinMask(image), workW, workH, Math.max(4, paperShare(FACE_FEATURE_MM2) * workW * workH));
   onStage('watershed');
-  return { planes, evidence, saliency, fine, over, workW, workH };
+  return { planes, evidence, saliency, fine, over, faceHoles, workW, workH };
 }
 
 /**
@@ -336,7 +343,7 @@ function mergedWithMarks(basins: PhotoBasins, difficulty: Difficulty, over: Segm
   // keepApart is named (unset) so both mergings pass options of one shape: V8 dropped the
   // merging's compiled code each time the shape changed.
   const merged = mergeRegions(over, pageStrength(evidence, saliency), { ...pageMergeOptions(basins, difficulty, model), ...bounds, keepApart: undefined });
-  const split = splitFeatureMarks(merged, basins.planes, subjectRegions(merged, saliency), difficulty);
+  const split = splitFeatureMarks(merged, basins.planes, subjectRegions(merged, saliency), difficulty, basins.faceHoles);
   if (split.marks === 0) return { ...merged, filled: new Uint8Array(merged.count), marks: 0 };
   // A line the merging kept only because it ran through the marks (a face cut along its eyes
   // and mouth) has lost what held it: the regions are merged once more, the marks kept apart

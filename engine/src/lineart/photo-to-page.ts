@@ -87,11 +87,83 @@ function isOuterChain(chain: number[], regions: Segmentation, subject: Uint8Arra
 /** Smoothing of a mark's outline (feature-marks.ts), working pixels. */
 const MARK_CURVE_SIGMA = 1;
 
+/** Least length over width of a mark drawn as a stroke rather than a dot. */
+const STROKE_ELONGATION = 2.2;
+
+/**
+ * The middle line of a long mark (`label` of `regions`, within the box x0..x1, y0..y1) on the
+ * page, as a polyline: its pixels projected on their principal axis, the mean offset across it
+ * per step along it, so a smile stays curved. Null for a mark not long enough to be a stroke.
+ */
+export function markStroke(regions: MarkedRegions, label: number, x0: number, y0: number, x1: number, y1: number, sx: number, sy: number): number[] | null {
+  const { width, labels } = regions;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      if (labels[y * width + x] !== label) continue;
+      xs.push((x + 0.5) * sx);
+      ys.push((y + 0.5) * sy);
+    }
+  }
+  const n = xs.length;
+  if (n < 3) return null;
+  let mx = 0;
+  let my = 0;
+  for (let k = 0; k < n; k++) {
+    mx += xs[k] / n;
+    my += ys[k] / n;
+  }
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (let k = 0; k < n; k++) {
+    sxx += (xs[k] - mx) ** 2;
+    syy += (ys[k] - my) ** 2;
+    sxy += (xs[k] - mx) * (ys[k] - my);
+  }
+  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  const ux = Math.cos(angle);
+  const uy = Math.sin(angle);
+  const along = xs.map((x, k) => (x - mx) * ux + (ys[k] - my) * uy);
+  const across = xs.map((x, k) => -(x - mx) * uy + (ys[k] - my) * ux);
+  const lo = Math.min(...along);
+  const hi = Math.max(...along);
+  let spread = 0;
+  for (const t of across) spread += t * t;
+  const thickness = 2 * Math.sqrt(spread / n) + Math.max(sx, sy);
+  if (hi - lo < STROKE_ELONGATION * thickness) return null;
+  // One point per working pixel of length, at least three.
+  const steps = Math.max(3, Math.round((hi - lo) / Math.max(sx, sy)));
+  const sum = new Float64Array(steps);
+  const hits = new Float64Array(steps);
+  for (let k = 0; k < n; k++) {
+    const bin = Math.min(steps - 1, Math.floor(((along[k] - lo) / (hi - lo)) * steps));
+    sum[bin] += across[k];
+    hits[bin]++;
+  }
+  const line: number[] = [];
+  for (let b = 0; b < steps; b++) {
+    if (hits[b] === 0) continue;
+    const t = lo + ((b + 0.5) / steps) * (hi - lo);
+    const o = sum[b] / hits[b];
+    line.push(mx + t * ux - o * uy, my + t * uy + o * ux);
+  }
+  return line.length >= 4 ? line : null;
+}
+
+function polylineLength(line: number[]): number {
+  let length = 0;
+  for (let i = 2; i < line.length; i += 2) length += Math.hypot(line[i] - line[i - 2], line[i + 1] - line[i - 1]);
+  return length;
+}
+
 /**
  * Inks the dark marks (the regions flagged in `filled`): each mark's pixels, lightly blurred and
  * sampled at page resolution, so a filled eye has a round edge rather than working-pixel steps.
+ * `lineWidth` is the page's line width, the least width of a mark drawn as a stroke.
  */
-function fillMarks(page: Bitmap, regions: MarkedRegions): void {
+function fillMarks(page: Bitmap, regions: MarkedRegions, lineWidth: number): void {
   const { width, height, labels, filled } = regions;
   const sx = page.width / width;
   const sy = page.height / height;
@@ -154,11 +226,14 @@ function fillMarks(page: Bitmap, regions: MarkedRegions): void {
         if (top * (1 - ty) + bottom * ty >= 0.5) page.data[py * page.width + px] = 0;
       }
     }
-    // A mark smaller than a speck is drawn as a dot of the least size (a child's drawing has big eyes too).
+    // A mark smaller than a speck is drawn at the least size (a child's drawing has big eyes
+    // too): a long one (a mouth, a brow) as a stroke along its middle, any other as a dot.
     const least = MIN_FILLED_MM2 * PX_PER_MM * PX_PER_MM;
     if (count[label] * sx * sy < least) {
-      const radius = Math.sqrt(least / Math.PI);
-      strokePolylines(page, [[(cxs[label] / count[label]) * sx, (cys[label] / count[label]) * sy]], 2 * radius);
+      const stroke = markStroke(regions, label, x0, y0, x1, y1, sx, sy);
+      const length = stroke ? polylineLength(stroke) : 0;
+      if (stroke && length > 2 * lineWidth) strokePolylines(page, [stroke], Math.max(lineWidth, least / length));
+      else strokePolylines(page, [[(cxs[label] / count[label]) * sx, (cys[label] / count[label]) * sy]], 2 * Math.sqrt(least / Math.PI));
     }
   }
 }
@@ -220,7 +295,7 @@ function photoLines(
   const frame = [inset, inset, size.width - inset, inset, size.width - inset, size.height - inset, inset, size.height - inset, inset, inset];
   strokePolylines(page, [...inner, frame], line);
   strokePolylines(page, outer, line * OUTER_LINE_FACTOR);
-  fillMarks(page, regions);
+  fillMarks(page, regions, line);
   onStage('draw');
   let filled = 0;
   for (const f of regions.filled) filled += f;

@@ -9,7 +9,7 @@
 import type { RgbImage } from '../io/load-image';
 import { recursiveGaussianBlur } from './recursive-blur';
 import { rgbToLab } from './boundary-map';
-import { labelComponents } from '../raster/label-components';
+import { findFaces, skinMask as findSkin } from './face-features';
 
 /** Border strip pieces whose mean colours stand for the background. */
 const BORDER_PIECES = 24;
@@ -41,14 +41,6 @@ function borderColours(lab: Float32Array[], width: number, height: number): numb
     colours.push(mean(xa, 0, xb, strip), mean(xa, height - strip, xb, height), mean(0, ya, strip, yb), mean(width - strip, ya, width, yb));
   }
   return colours;
-}
-
-/** Whether an sRGB colour falls in the usual skin range (YCbCr chroma box, not too dark). */
-function isSkin(r: number, g: number, b: number): boolean {
-  const y = 0.299 * r + 0.587 * g + 0.114 * b;
-  const cb = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
-  const cr = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
-  return y > 60 && cb >= 80 && cb <= 125 && cr >= 138 && cr <= 170;
 }
 
 /**
@@ -94,38 +86,11 @@ const TORSO_WEIGHT = 0.5;
 function torsoBelowFace(skin: Uint8Array, lab: Float32Array[], width: number, height: number): Uint8Array {
   const n = width * height;
   const torso = new Uint8Array(n);
-  const { labels, areas, count } = labelComponents(skin, width, height, 1);
-  const left = new Int32Array(count + 1).fill(width);
-  const right = new Int32Array(count + 1).fill(-1);
-  const upper = new Int32Array(count + 1).fill(height);
-  const lower = new Int32Array(count + 1).fill(-1);
-  for (let i = 0; i < n; i++) {
-    const c = labels[i];
-    if (c === 0) continue;
-    const x = i % width;
-    const y = (i - x) / width;
-    if (x < left[c]) left[c] = x;
-    if (x > right[c]) right[c] = x;
-    if (y < upper[c]) upper[c] = y;
-    if (y > lower[c]) lower[c] = y;
-  }
-  // The face: the largest patch of skin of a face's size and shape (with its neck, about as wide
-  // as tall, up to twice as tall; not a long arm or a strip of sand) that stops above the bottom
-  // edge (a lit shirt can pass for skin, and it runs out of the frame).
-  let face = 0;
-  for (let c = 1; c <= count; c++) {
-    const w = right[c] - left[c] + 1;
-    const h = lower[c] - upper[c] + 1;
-    const shaped = h >= 0.7 * w && h <= 2.4 * w && lower[c] < height - 1;
-    const sized = areas[c] >= FACE_MIN_SHARE * n && areas[c] <= FACE_MAX_SHARE * n;
-    if (shaped && sized && (face === 0 || areas[c] > areas[face])) face = c;
-  }
-  if (face === 0) return torso;
-  const x0 = left[face];
-  const x1 = right[face];
-  const y1 = lower[face];
+  const face = findFaces(skin, width, height).faces[0];
+  if (!face) return torso;
+  const { x0, x1, y1 } = face;
   const faceW = x1 - x0 + 1;
-  const faceH = y1 - upper[face] + 1;
+  const faceH = y1 - face.y0 + 1;
   const cx = (x0 + x1) / 2;
   // The shirt's colour: the mean under the chin, a face wide and a quarter face high.
   const top = y1 + 1;
@@ -155,10 +120,6 @@ function torsoBelowFace(skin: Uint8Array, lab: Float32Array[], width: number, he
   return torso;
 }
 
-/** A face is this share of the picture or more (a full-body child in a landscape photo is about 0.3%)… */
-const FACE_MIN_SHARE = 0.002;
-/** …and no more than this (a close-up). */
-const FACE_MAX_SHARE = 0.25;
 /** Lab distance (a and b weighted 1.5, as the border prior) within which a pixel has the shirt's colour. */
 const TORSO_COLOUR_DISTANCE = 18;
 
@@ -179,7 +140,7 @@ function stretch(values: Float32Array): void {
  * it), while a portrait without it lost its shirt.
  */
 export function subjectSaliency(image: RgbImage, boundary: Float32Array, bodyUnderFace = false): Float32Array {
-  const { width, height, data } = image;
+  const { width, height } = image;
   const n = width * height;
   const smoothing = Math.max(1, Math.min(width, height) / 60);
   const lab = rgbToLab(image).map((plane) => recursiveGaussianBlur(plane, width, height, smoothing));
@@ -214,8 +175,7 @@ export function subjectSaliency(image: RgbImage, boundary: Float32Array, bodyUnd
   stretch(contrast);
   const focus = recursiveGaussianBlur(boundary, width, height, Math.max(2, Math.min(width, height) / 25));
   stretch(focus);
-  const skinMask = new Uint8Array(n);
-  for (let i = 0; i < n; i++) skinMask[i] = isSkin(data[3 * i], data[3 * i + 1], data[3 * i + 2]) ? 1 : 0;
+  const skinMask = findSkin(image);
   const torso = bodyUnderFace ? torsoBelowFace(skinMask, lab, width, height) : new Uint8Array(n);
   const saliency = new Float32Array(n);
   for (let y = 0; y < height; y++) {
