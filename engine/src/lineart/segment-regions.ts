@@ -318,68 +318,65 @@ class CandidateHeap {
   }
 }
 
-/**
- * Greedy region merging. The cost of removing a boundary is its mean gradient plus the colour
- * difference of the two regions, scaled down for small regions so specks of texture go first,
- * or the caller's `boundaryCost` of the statistics kept per boundary and per region (photo
- * pages: a learned cost, merge-cost.ts). Returns a relabelled segmentation with ids 0..count-1.
- */
-export function mergeRegions(seg: Segmentation, gradient: Float32Array, options: MergeOptions): Segmentation {
-  const { width, height, labels } = seg;
-  const count = seg.count;
+/** Per region of `labels`: its area, its sums of each of `planes` (interleaved, sums[r * planes.length + c]) and its histogram. */
+function regionStatistics(
+  labels: Int32Array,
+  count: number,
+  planes: Float32Array[],
+  histogram: { bins: Uint8Array; count: number } | undefined,
+): { area: Float64Array; sums: Float64Array; histograms: Float64Array; binCount: number } {
   const area = new Float64Array(count);
-  // The colour planes come first: the built-in cost's colour difference reads only those.
-  const colourCount = options.planes.length;
-  const regionPlanes = [...options.planes, ...(options.regionPlanes ?? [])];
-  const planeCount = regionPlanes.length;
-  // Plane sums per region, interleaved: sums[r * planeCount + c].
-  const sums = new Float64Array(count * planeCount);
-  for (let i = 0; i < labels.length; i++) area[labels[i]]++;
-  for (let c = 0; c < planeCount; c++) {
-    const plane = regionPlanes[c];
-    for (let i = 0; i < labels.length; i++) sums[labels[i] * planeCount + c] += plane[i];
-  }
-  const binCount = options.histogram?.count ?? 0;
+  countAreas(labels, area);
+  const sums = new Float64Array(count * planes.length);
+  for (let c = 0; c < planes.length; c++) addPlane(labels, planes[c], sums, planes.length, c);
+  const binCount = histogram?.count ?? 0;
   const histograms = new Float64Array(count * binCount);
-  if (options.histogram) {
-    const { bins } = options.histogram;
-    for (let i = 0; i < labels.length; i++) histograms[labels[i] * binCount + bins[i]]++;
-  }
-  // Boundaries as edge records (length, summed strength, summed boundary planes); each region
-  // maps neighbour → edge id.
-  const boundaryPlanes = options.boundaryPlanes ?? [];
-  const alongCount = boundaryPlanes.length;
-  let edgeLength = new Float64Array(4096);
-  let edgeStrength = new Float64Array(4096);
-  let edgeSums = new Float64Array(4096 * alongCount);
-  let edges = 0;
-  const adjacency: Map<number, number>[] = [];
-  for (let r = 0; r < count; r++) adjacency.push(new Map());
-  /** The edge record between regions a and b, made on first use. */
-  const edgeOf = (a: number, b: number): number => {
-    let e = adjacency[a].get(b);
-    if (e === undefined) {
-      if (edges === edgeLength.length) {
-        const grownLength = new Float64Array(edges * 2);
-        grownLength.set(edgeLength);
-        edgeLength = grownLength;
-        const grownStrength = new Float64Array(edges * 2);
-        grownStrength.set(edgeStrength);
-        edgeStrength = grownStrength;
-        const grownSums = new Float64Array(edges * 2 * alongCount);
-        grownSums.set(edgeSums);
-        edgeSums = grownSums;
-      }
-      e = edges++;
-      adjacency[a].set(b, e);
-      adjacency[b].set(a, e);
-    }
-    return e;
+  if (histogram) addBins(labels, histogram.bins, histograms, binCount);
+  return { area, sums, histograms, binCount };
+}
+
+// The pixel loops are functions of their own, small enough for V8 to compile each fully: inside
+// mergeRegions they ran three to four times slower.
+function countAreas(labels: Int32Array, area: Float64Array): void {
+  for (let i = 0; i < labels.length; i++) area[labels[i]]++;
+}
+
+function addPlane(labels: Int32Array, plane: Float32Array, sums: Float64Array, stride: number, offset: number): void {
+  for (let i = 0; i < labels.length; i++) sums[labels[i] * stride + offset] += plane[i];
+}
+
+function addBins(labels: Int32Array, bins: Uint8Array, histograms: Float64Array, binCount: number): void {
+  for (let i = 0; i < labels.length; i++) histograms[labels[i] * binCount + bins[i]]++;
+}
+
+/** The boundaries between the regions of a segmentation, as edge records mergeRegions grows as it merges. */
+interface BoundaryRecords {
+  /** Per record: boundary length (pixel edges), summed strength, summed boundary planes (interleaved). */
+  edgeLength: Float64Array;
+  edgeStrength: Float64Array;
+  edgeSums: Float64Array;
+  edges: number;
+  /** Per region: neighbour → record. */
+  adjacency: Map<number, number>[];
+  /** With `withPixels`: per pixel, the records of its right and lower boundaries (2i, 2i + 1), −1 for none. */
+  pixelEdge: Int32Array | null;
+}
+
+/** Collects the boundary records of `seg`: lengths, mean strength of `gradient` and sums of `planes` along each. */
+function boundaryRecords(seg: Segmentation, gradient: Float32Array, planes: Float32Array[], withPixels: boolean): BoundaryRecords {
+  const { width, height, labels, count } = seg;
+  const alongCount = planes.length;
+  const records: BoundaryRecords = {
+    edgeLength: new Float64Array(4096),
+    edgeStrength: new Float64Array(4096),
+    edgeSums: new Float64Array(4096 * alongCount),
+    edges: 0,
+    adjacency: [],
+    pixelEdge: withPixels ? new Int32Array(2 * labels.length).fill(-1) : null,
   };
+  for (let r = 0; r < count; r++) records.adjacency.push(new Map());
   // Boundary pixels come in stretches between the same two regions: the last pair looked up
   // across each direction is remembered, so most need no map lookup.
-  const levels = options.levels;
-  const pixelEdge = levels ? new Int32Array(2 * labels.length).fill(-1) : null;
   let rightA = -1;
   let rightB = -1;
   let rightEdge = -1;
@@ -399,12 +396,10 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
           if (a !== rightA || b !== rightB) {
             rightA = a;
             rightB = b;
-            rightEdge = edgeOf(a, b);
+            rightEdge = edgeOf(records, a, b, alongCount);
           }
-          edgeLength[rightEdge]++;
-          edgeStrength[rightEdge] += (gradient[i] + gradient[q]) / 2;
-          for (let k = 0; k < alongCount; k++) edgeSums[rightEdge * alongCount + k] += (boundaryPlanes[k][i] + boundaryPlanes[k][q]) / 2;
-          if (pixelEdge) pixelEdge[2 * i] = rightEdge;
+          addToRecord(records, rightEdge, gradient, planes, i, q);
+          if (records.pixelEdge) records.pixelEdge[2 * i] = rightEdge;
         }
       }
       if (!lastRow) {
@@ -414,37 +409,126 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
           if (a !== downA || b !== downB) {
             downA = a;
             downB = b;
-            downEdge = edgeOf(a, b);
+            downEdge = edgeOf(records, a, b, alongCount);
           }
-          edgeLength[downEdge]++;
-          edgeStrength[downEdge] += (gradient[i] + gradient[q]) / 2;
-          for (let k = 0; k < alongCount; k++) edgeSums[downEdge * alongCount + k] += (boundaryPlanes[k][i] + boundaryPlanes[k][q]) / 2;
-          if (pixelEdge) pixelEdge[2 * i + 1] = downEdge;
+          addToRecord(records, downEdge, gradient, planes, i, q);
+          if (records.pixelEdge) records.pixelEdge[2 * i + 1] = downEdge;
         }
       }
     }
   }
-  const parent = new Int32Array(count);
-  for (let i = 0; i < count; i++) parent[i] = i;
-  const version = new Int32Array(count);
-  const alive = new Uint8Array(count).fill(1);
-  const typicalArea = (width * height) / Math.max(1, options.typicalRegions ?? options.targetRegions);
-  const { minArea, colourWeight } = options;
+  return records;
+}
 
-  const { boundaryCost } = options;
-  const candidate: MergeCandidate = {
-    length: 0,
-    strength: 0,
-    along: new Float64Array(alongCount),
-    areaA: 0,
-    areaB: 0,
-    meanA: new Float64Array(planeCount),
-    meanB: new Float64Array(planeCount),
-    histogramDistance: 0,
-    totalArea: labels.length,
-  };
+/** Adds the boundary between pixels i and q to record e. */
+function addToRecord(records: BoundaryRecords, e: number, gradient: Float32Array, planes: Float32Array[], i: number, q: number): void {
+  const alongCount = planes.length;
+  records.edgeLength[e]++;
+  records.edgeStrength[e] += (gradient[i] + gradient[q]) / 2;
+  for (let k = 0; k < alongCount; k++) records.edgeSums[e * alongCount + k] += (planes[k][i] + planes[k][q]) / 2;
+}
+
+/** The record of the boundary between regions a and b, made (and the arrays grown) on first use. */
+function edgeOf(records: BoundaryRecords, a: number, b: number, alongCount: number): number {
+  let e = records.adjacency[a].get(b);
+  if (e === undefined) {
+    const edges = records.edges;
+    if (edges === records.edgeLength.length) {
+      const grownLength = new Float64Array(edges * 2);
+      grownLength.set(records.edgeLength);
+      records.edgeLength = grownLength;
+      const grownStrength = new Float64Array(edges * 2);
+      grownStrength.set(records.edgeStrength);
+      records.edgeStrength = grownStrength;
+      const grownSums = new Float64Array(edges * 2 * alongCount);
+      grownSums.set(records.edgeSums);
+      records.edgeSums = grownSums;
+    }
+    e = records.edges++;
+    records.adjacency[a].set(b, e);
+    records.adjacency[b].set(a, e);
+  }
+  return e;
+}
+
+/** The state of one merging: regions' statistics, their boundaries, and the cost of removing one. */
+class RegionMerger {
+  readonly area: Float64Array;
+  readonly sums: Float64Array;
+  readonly histograms: Float64Array;
+  readonly binCount: number;
+  readonly planeCount: number;
+  readonly colourCount: number;
+  readonly alongCount: number;
+  readonly records: BoundaryRecords;
+  readonly parent: Int32Array;
+  readonly version: Int32Array;
+  readonly alive: Uint8Array;
+  readonly typicalArea: number;
+  readonly minArea: number;
+  readonly colourWeight: number;
+  readonly boundaryCost: ((candidate: MergeCandidate) => number) | null;
+  readonly keepApart: Uint8Array | null;
+  /** Refilled for every candidate the caller's cost weighs. */
+  readonly candidate: MergeCandidate;
+
+  constructor(seg: Segmentation, gradient: Float32Array, options: MergeOptions) {
+    const { width, height, labels, count } = seg;
+    // The colour planes come first: the built-in cost's colour difference reads only those.
+    this.colourCount = options.planes.length;
+    const regionPlanes = [...options.planes, ...(options.regionPlanes ?? [])];
+    this.planeCount = regionPlanes.length;
+    const { area, sums, histograms, binCount } = regionStatistics(labels, count, regionPlanes, options.histogram);
+    this.area = area;
+    this.sums = sums;
+    this.histograms = histograms;
+    this.binCount = binCount;
+    const boundaryPlanes = options.boundaryPlanes ?? [];
+    this.alongCount = boundaryPlanes.length;
+    this.records = boundaryRecords(seg, gradient, boundaryPlanes, options.levels !== undefined);
+    this.parent = Int32Array.from({ length: count }, (_, i) => i);
+    this.version = new Int32Array(count);
+    this.alive = new Uint8Array(count).fill(1);
+    this.typicalArea = (width * height) / Math.max(1, options.typicalRegions ?? options.targetRegions);
+    this.minArea = options.minArea;
+    this.colourWeight = options.colourWeight;
+    this.boundaryCost = options.boundaryCost ?? null;
+    this.keepApart = options.keepApart ?? null;
+    this.candidate = {
+      length: 0,
+      strength: 0,
+      along: new Float64Array(this.alongCount),
+      areaA: 0,
+      areaB: 0,
+      meanA: new Float64Array(this.planeCount),
+      meanB: new Float64Array(this.planeCount),
+      histogramDistance: 0,
+      totalArea: labels.length,
+    };
+  }
+
+  /** The cost of removing the boundary between regions a < b (record e). */
+  cost(a: number, b: number, e: number): number {
+    const { keepApart, area, sums, planeCount, minArea } = this;
+    // A kept region is never merged, so its label stays its own and still indexes keepApart.
+    if (keepApart && (keepApart[a] || keepApart[b])) return Infinity;
+    if (this.boundaryCost) return this.learnedCost(this.boundaryCost, a, b, e);
+    let colour = 0;
+    for (let c = 0; c < this.colourCount; c++) {
+      const d = sums[a * planeCount + c] / area[a] - sums[b * planeCount + c] / area[b];
+      colour += d * d;
+    }
+    const { edgeLength, edgeStrength } = this.records;
+    const strength = edgeStrength[e] / edgeLength[e] + this.colourWeight * Math.sqrt(colour);
+    const small = Math.min(area[a], area[b]);
+    const sizeFactor = small < minArea ? 1e-3 * (small / minArea) : Math.min(1, (small / this.typicalArea) ** 0.1);
+    return strength * sizeFactor;
+  }
+
   /** The caller's cost of the boundary between a and b (record e), regions under minArea first. */
-  const learnedCost = (costOf: (c: MergeCandidate) => number, a: number, b: number, e: number): number => {
+  learnedCost(costOf: (c: MergeCandidate) => number, a: number, b: number, e: number): number {
+    const { candidate, area, sums, planeCount, alongCount, histograms, binCount, minArea } = this;
+    const { edgeLength, edgeStrength, edgeSums } = this.records;
     const length = edgeLength[e];
     candidate.length = length;
     candidate.strength = edgeStrength[e] / length;
@@ -466,54 +550,32 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
       if (p + q > 0) chi += ((p - q) * (p - q)) / (p + q);
     }
     candidate.histogramDistance = chi / (2 * areaA * areaB);
-    const small = Math.min(area[a], area[b]);
+    const small = Math.min(areaA, areaB);
     const value = costOf(candidate);
     return small < minArea ? 1e-3 * (small / minArea) * value : value;
-  };
-  const { keepApart } = options;
-  const cost = (a: number, b: number, e: number): number => {
-    // A kept region is never merged, so its label stays its own and still indexes keepApart.
-    if (keepApart && (keepApart[a] || keepApart[b])) return Infinity;
-    if (boundaryCost) return learnedCost(boundaryCost, a, b, e);
-    let colour = 0;
-    for (let c = 0; c < colourCount; c++) {
-      const d = sums[a * planeCount + c] / area[a] - sums[b * planeCount + c] / area[b];
-      colour += d * d;
-    }
-    const strength = edgeStrength[e] / edgeLength[e] + colourWeight * Math.sqrt(colour);
-    const small = Math.min(area[a], area[b]);
-    const sizeFactor = small < minArea ? 1e-3 * (small / minArea) : Math.min(1, (small / typicalArea) ** 0.1);
-    return strength * sizeFactor;
-  };
-  const stampOf = (a: number, b: number): number => version[a] * 65536 + version[b];
-
-  const heap = new CandidateHeap();
-  for (let a = 0; a < count; a++) {
-    // Loops, not forEach callbacks: a callback made per call is compiled again for every page.
-    for (const [b, e] of adjacency[a]) if (a < b) heap.push(cost(a, b, e), a, b, stampOf(a, b));
   }
-  // Edge records absorbed into another (two boundaries of a merged region with the same
-  // neighbour) point at it; the level at which each record's boundary disappeared.
-  const edgeParent = levels ? Int32Array.from({ length: edges }, (_, e) => e) : null;
-  const edgeLevel = levels ? new Float64Array(edges).fill(Infinity) : null;
-  const maxCost = options.maxCost ?? Infinity;
-  const maxRegions = options.maxRegions ?? Infinity;
-  let level = 0;
-  let remaining = count;
-  // Options read once, not in the loop: pages pass option objects of different shapes, and a
-  // property read in the loop made V8 drop the loop's compiled code each time a new shape came.
-  const { targetRegions, mergeLevels } = options;
-  while (remaining > targetRegions && heap.size > 0) {
-    const topCost = heap.topCost();
-    heap.pop();
-    const a = heap.topA;
-    const b = heap.topB;
-    if (!alive[a] || !alive[b] || heap.topStamp !== stampOf(a, b)) continue;
-    if ((topCost > maxCost && remaining <= maxRegions) || topCost === Infinity) break;
-    if (topCost > level) level = topCost;
-    if (edgeLevel) edgeLevel[adjacency[a].get(b) as number] = level;
-    mergeLevels?.push(level);
-    // Merge the smaller region into the larger.
+
+  stamp(a: number, b: number): number {
+    return this.version[a] * 65536 + this.version[b];
+  }
+
+  /** Pushes every boundary of every region, a < b, onto the heap. */
+  pushAll(heap: CandidateHeap): void {
+    const { adjacency } = this.records;
+    for (let a = 0; a < adjacency.length; a++) {
+      // Loops, not forEach callbacks: a callback made per call is compiled again for every page.
+      for (const [b, e] of adjacency[a]) if (a < b) heap.push(this.cost(a, b, e), a, b, this.stamp(a, b));
+    }
+  }
+
+  /**
+   * Merges the smaller of a and b into the larger, joins their boundary records with a common
+   * neighbour (recording the absorbed record in `edgeParent`), and pushes the grown region's
+   * boundaries at their new cost.
+   */
+  merge(a: number, b: number, heap: CandidateHeap, edgeParent: Int32Array | null): void {
+    const { area, sums, planeCount, histograms, binCount, alongCount, alive, parent, version } = this;
+    const { adjacency, edgeLength, edgeStrength, edgeSums } = this.records;
     const keep = area[a] >= area[b] ? a : b;
     const gone = keep === a ? b : a;
     alive[gone] = 0;
@@ -539,14 +601,63 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
     }
     adjacency[gone].clear();
     version[keep]++;
-    remaining--;
     // Only boundaries of the grown region changed cost; the version bump makes its old entries stale.
     for (const [c, e] of keepAdjacency) {
       const x = keep < c ? keep : c;
       const y = keep < c ? c : keep;
-      heap.push(cost(x, y, e), x, y, stampOf(x, y));
+      heap.push(this.cost(x, y, e), x, y, this.stamp(x, y));
     }
   }
+
+  /** The root region of r (path halving). */
+  find(r: number): number {
+    const { parent } = this;
+    while (parent[r] !== r) {
+      parent[r] = parent[parent[r]];
+      r = parent[r];
+    }
+    return r;
+  }
+}
+
+/**
+ * Greedy region merging. The cost of removing a boundary is its mean gradient plus the colour
+ * difference of the two regions, scaled down for small regions so specks of texture go first,
+ * or the caller's `boundaryCost` of the statistics kept per boundary and per region (photo
+ * pages: a learned cost, merge-cost.ts). Returns a relabelled segmentation with ids 0..count-1.
+ */
+export function mergeRegions(seg: Segmentation, gradient: Float32Array, options: MergeOptions): Segmentation {
+  const { width, height, labels, count } = seg;
+  const merger = new RegionMerger(seg, gradient, options);
+  const { records, alive } = merger;
+  const heap = new CandidateHeap();
+  merger.pushAll(heap);
+  const { levels } = options;
+  // Edge records absorbed into another (two boundaries of a merged region with the same
+  // neighbour) point at it; the level at which each record's boundary disappeared.
+  const edgeParent = levels ? Int32Array.from({ length: records.edges }, (_, e) => e) : null;
+  const edgeLevel = levels ? new Float64Array(records.edges).fill(Infinity) : null;
+  const maxCost = options.maxCost ?? Infinity;
+  const maxRegions = options.maxRegions ?? Infinity;
+  let level = 0;
+  let remaining = count;
+  // Options read once, not in the loop: pages pass option objects of different shapes, and a
+  // property read in the loop made V8 drop the loop's compiled code each time a new shape came.
+  const { targetRegions, mergeLevels } = options;
+  while (remaining > targetRegions && heap.size > 0) {
+    const topCost = heap.topCost();
+    heap.pop();
+    const a = heap.topA;
+    const b = heap.topB;
+    if (!alive[a] || !alive[b] || heap.topStamp !== merger.stamp(a, b)) continue;
+    if ((topCost > maxCost && remaining <= maxRegions) || topCost === Infinity) break;
+    if (topCost > level) level = topCost;
+    if (edgeLevel) edgeLevel[records.adjacency[a].get(b) as number] = level;
+    mergeLevels?.push(level);
+    merger.merge(a, b, heap, edgeParent);
+    remaining--;
+  }
+  const { pixelEdge } = records;
   if (levels && pixelEdge && edgeParent && edgeLevel) {
     const levelOf = (e: number): number => {
       if (e < 0) return 0;
@@ -560,20 +671,18 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
     };
     for (let i = 0; i < labels.length; i++) levels[i] = Math.max(levelOf(pixelEdge[2 * i]), levelOf(pixelEdge[2 * i + 1]));
   }
-  const find = (r: number): number => {
-    while (parent[r] !== r) {
-      parent[r] = parent[parent[r]];
-      r = parent[r];
-    }
-    return r;
-  };
-  const rootOf = new Int32Array(count);
-  for (let r = 0; r < count; r++) rootOf[r] = find(r);
+  return relabel(labels, count, (r) => merger.find(r), width, height);
+}
+
+/** `labels` with each region replaced by its root, renumbered 0.. in raster order of first appearance. */
+function relabel(labels: Int32Array, count: number, rootOf: (r: number) => number, width: number, height: number): Segmentation {
+  const roots = new Int32Array(count);
+  for (let r = 0; r < count; r++) roots[r] = rootOf(r);
   const remap = new Int32Array(count).fill(-1);
   let next = 0;
   const out = new Int32Array(labels.length);
   for (let i = 0; i < labels.length; i++) {
-    const root = rootOf[labels[i]];
+    const root = roots[labels[i]];
     if (remap[root] === -1) remap[root] = next++;
     out[i] = remap[root];
   }
