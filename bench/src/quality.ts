@@ -1,9 +1,11 @@
 // BSDS500 boundary benchmark (bench/src/bsds/*) of the engine's soft boundary map, or of the lines
-// a photo page really draws. Soft maps: ODS, OIS and AP per split. --map page: the boundaries of
-// the regions the page pipeline merges (at the photo's own size, before stroking) at one
-// difficulty: one precision/recall point, F, and the median time per photo. Usage:
+// a photo page really draws. Soft maps: ODS, OIS and AP per split. --map page: the lines the page
+// draws between its regions — the region boundaries smoothed along their length, as the page
+// strokes them (page-lines.ts) — at the photo's own size, one pixel wide, at one difficulty: one
+// precision/recall point, F, and the median time per photo. --map regions: the region boundaries
+// before that smoothing (what --map page scored until decision 040). Usage:
 //   npm run bench:quality -- [--split val|train|both] [--thresholds 25] [--limit N]
-//     [--map learned|gradient|page] [--difficulty toddler|children|teen|adult]
+//     [--map learned|gradient|page|regions] [--difficulty toddler|children|teen|adult]
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,9 +26,9 @@ const { values } = parseArgs({
     difficulty: { type: 'string', default: 'children' },
   },
 });
-if (!['learned', 'gradient', 'page'].includes(values.map)) throw new Error(`--map must be learned, gradient or page, not ${values.map}`);
+if (!['learned', 'gradient', 'page', 'regions'].includes(values.map)) throw new Error(`--map must be learned, gradient, page or regions, not ${values.map}`);
 if (!(DIFFICULTIES as readonly string[]).includes(values.difficulty)) throw new Error(`--difficulty must be one of ${DIFFICULTIES.join(', ')}`);
-const pageMode = values.map === 'page';
+const pageMode = values.map === 'page' || values.map === 'regions';
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 async function runSplit(split: string): Promise<void> {
@@ -68,7 +70,7 @@ async function runSplit(split: string): Promise<void> {
   const s = summarise(results, list);
   if (pageMode) {
     console.log(
-      `${split} (${ids.length} images, ${values.difficulty}): page lines F ${s.ods.f.toFixed(4)} (R ${s.ods.r.toFixed(3)}, P ${s.ods.p.toFixed(3)})  ` +
+      `${split} (${ids.length} images, ${values.difficulty}): ${values.map === 'page' ? 'page lines' : 'region boundaries'} F ${s.ods.f.toFixed(4)} (R ${s.ods.r.toFixed(3)}, P ${s.ods.p.toFixed(3)})  ` +
         `median ${median(times).toFixed(0)} ms per photo`,
     );
     return;
@@ -81,7 +83,11 @@ async function runSplit(split: string): Promise<void> {
 }
 
 if (pageMode) {
-  console.log(`BSDS500 boundary benchmark of the lines a photo page draws (${values.difficulty}), at the photo's own size, before stroking.`);
+  console.log(
+    values.map === 'page'
+      ? `BSDS500 boundary benchmark of the lines a photo page draws (${values.difficulty}), at the photo's own size, before stroking.`
+      : `BSDS500 boundary benchmark of a photo page's region boundaries before smoothing (${values.difficulty}), at the photo's own size.`,
+  );
   console.log('Published segmentation boundaries, ODS on the test split: mean shift 0.64, Felzenszwalb 0.61, gPb-owt-ucm 0.73.');
 } else {
   console.log(`BSDS500 boundary benchmark, engine soft map (${values.map}).`);

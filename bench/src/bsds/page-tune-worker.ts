@@ -8,7 +8,6 @@ import { basinsOf, EVIDENCE_PIXELS, pageBasins, minRegionShare, pageMergeOptions
 import type { MlpWeights } from '@studio/engine/lineart/mlp';
 import type { PhotoBasins } from '@studio/engine/lineart/photo-regions';
 import { mergeRegions, watershed } from '@studio/engine/lineart/segment-regions';
-import type { Segmentation } from '@studio/engine/lineart/segment-regions';
 import { colourGradient } from '@studio/engine/lineart/boundary-map';
 
 /** The basins re-made by a watershed on another map: `ws=1` fine colour gradient, `ws=2` its product with the evidence. */
@@ -83,6 +82,7 @@ function photoHierarchy(basins: PhotoBasins, difficulty: Difficulty, variant: st
   return { levels, mergeLevels, basinCount: basins.over.count };
 }
 import { evaluateImage } from './evaluate';
+import { pageLineMap } from './page-lines';
 import type { ImageCounts } from './evaluate';
 import { BSDS_ROOT, readHumans } from './read-maps';
 
@@ -98,17 +98,6 @@ interface Job {
 }
 const job = workerData as Job;
 
-/** 1 on every pixel whose right or lower neighbour lies in another region (as bench:quality --map page scores). */
-function regionBoundaries(seg: Segmentation): Float32Array {
-  const { width, height, labels } = seg;
-  const map = new Float32Array(width * height);
-  for (let i = 0; i < labels.length; i++) {
-    const x = i % width;
-    if ((x + 1 < width && labels[i + 1] !== labels[i]) || (i + width < labels.length && labels[i + width] !== labels[i])) map[i] = 1;
-  }
-  return map;
-}
-
 /**
  * `page`: the page itself (photoRegions: the shipped merge cost, stopped within the band) with
  * each threshold as its cut, scored as bench:quality --map page scores it; `page+model=k` with
@@ -122,7 +111,7 @@ function scorePage(id: string, basins: PhotoBasins, variant: string, humans: Uin
   const regions: number[] = [];
   for (const t of job.thresholds) {
     const seg = photoRegions(basins, job.difficulty, undefined, false, t, model);
-    const c = evaluateImage(id, regionBoundaries(seg), humans, width, height, [0.5]);
+    const c = evaluateImage(id, pageLineMap(seg, job.difficulty), humans, width, height, [0.5]);
     counts.cntR.push(c.cntR[0]);
     counts.sumR.push(c.sumR[0]);
     counts.cntP.push(c.cntP[0]);

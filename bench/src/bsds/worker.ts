@@ -8,17 +8,18 @@ import { pageBasins, photoRegions } from '@studio/engine/lineart/photo-regions';
 import type { Segmentation } from '@studio/engine/lineart/segment-regions';
 import { gradientBoundaryMap } from '@studio/engine/lineart/boundary-map';
 import { evaluateImage } from './evaluate';
+import { pageLineMap } from './page-lines';
 import { BSDS_ROOT, readHumans } from './read-maps';
 
 /**
- * One benchmark worker: computes the engine's soft map, or the boundaries of the regions a page
+ * One benchmark worker: computes the engine's soft map, or the lines (or the region boundaries) a page
  * draws, for its share of images and scores it.
  */
 interface Job {
   split: string;
   ids: string[];
   thresholds: number[];
-  map: 'learned' | 'gradient' | 'page';
+  map: 'learned' | 'gradient' | 'page' | 'regions';
   difficulty: Difficulty;
 }
 
@@ -38,9 +39,9 @@ function regionBoundaries(seg: Segmentation): Float32Array {
 /** The map to score and the milliseconds it took. */
 function mapOf(image: Awaited<ReturnType<typeof loadImage>>): { data: Float32Array; ms: number } {
   const started = performance.now();
-  if (job.map === 'page') {
+  if (job.map === 'page' || job.map === 'regions') {
     const regions = photoRegions(pageBasins(image, job.difficulty), job.difficulty);
-    return { data: regionBoundaries(regions), ms: performance.now() - started };
+    return { data: job.map === 'page' ? pageLineMap(regions, job.difficulty) : regionBoundaries(regions), ms: performance.now() - started };
   }
   const soft = job.map === 'gradient' ? gradientBoundaryMap(image) : softBoundaryMap(image);
   return { data: soft.data, ms: performance.now() - started };

@@ -7,6 +7,7 @@ import { checkPage } from '../quality/check-page';
 import { traceToSvg } from '../trace/trace-outlines';
 import { startThumbnails } from '../output/page-files';
 import { boundaryChains, smoothChain, strokePolylines } from './draw-boundaries';
+import type { Chain } from './draw-boundaries';
 import { cleanupDrawing } from './cleanup-drawing';
 import { MIN_FILLED_MM2 } from './feature-marks';
 import { finishPage } from './finish-page';
@@ -248,6 +249,20 @@ function groundRow(regions: Segmentation, subject: Uint8Array): number {
 }
 
 /**
+ * The lines a photo page draws between its regions, in working pixels: each boundary chain
+ * (with the chain it came from) smoothed along its length — marks lightly, the rest at the
+ * difficulty's curve sigma. The page strokes them; bench:quality --map page scores them.
+ */
+export function drawnLines(regions: MarkedRegions, difficulty: Difficulty): { chain: Chain; line: number[] }[] {
+  const sigma = PHOTO_PARAMS[difficulty].curveSigma;
+  return boundaryChains(regions).map((chain) => {
+    // A mark's outline is a few working pixels round: smoothed like the long lines, it would shrink to a dot.
+    const mark = chainSides(chain, regions).some((label) => label >= regions.count - regions.marks);
+    return { chain, line: smoothChain(chain, mark ? MARK_CURVE_SIGMA : sigma) };
+  });
+}
+
+/**
  * Basins merged (to the difficulty's cut, or to `targetRegions`) → outlines drawn inside a
  * frame: inner lines at the difficulty's line width, the subject's outer contour thicker.
  * Returns the page and how many regions of the segmentation are paper to colour (its filled
@@ -261,7 +276,6 @@ function photoLines(
 ): { page: Bitmap; regionCount: number } {
   const { difficulty, ratio } = opts;
   const size = pageSizeForRatio(ratio);
-  const params = PHOTO_PARAMS[difficulty];
   const { workW, workH } = basins;
   const regions = photoRegions(basins, difficulty, targetRegions, opts.subjectOnly);
   // On subject-only pages the joined background's mean saliency is below the threshold and every
@@ -272,19 +286,10 @@ function photoLines(
   const sy = size.height / workH;
   const inner: number[][] = [];
   const outer: number[][] = [];
-  const toPage = (line: number[]): number[] => {
-    for (let i = 0; i < line.length; i += 2) {
-      line[i] *= sx;
-      line[i + 1] *= sy;
-    }
-    return line;
-  };
-  for (const chain of boundaryChains(regions)) {
-    // A mark's outline is a few working pixels round: smoothed like the long lines, it would shrink to a dot.
-    const mark = chainSides(chain, regions).some((label) => label >= regions.count - regions.marks);
-    const line = toPage(smoothChain(chain, mark ? MARK_CURVE_SIGMA : params.curveSigma));
-    (isOuterChain(chain, regions, subject) ? outer : inner).push(line);
-  }
+  // A new array: smoothChain hands a short chain back as it is, and the chain must keep its
+  // working coordinates (isOuterChain reads them).
+  const toPage = (line: number[]): number[] => line.map((v, i) => v * (i % 2 === 0 ? sx : sy));
+  for (const { chain, line } of drawnLines(regions, difficulty)) (isOuterChain(chain, regions, subject) ? outer : inner).push(toPage(line));
   if (opts.subjectOnly) {
     const ground = groundRow(regions, subject);
     if (ground >= 0) inner.push(toPage([0, ground, workW, ground]));
