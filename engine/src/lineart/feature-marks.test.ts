@@ -64,6 +64,34 @@ describe('splitFeatureMarks', () => {
     expect(marksOf(rgb, seg).marks).toBe(0);
   });
 
+  it('finds an eye that joins a shadow into one blob too large for a mark, at a deeper step', () => {
+    // A pupil (near black) touching a soft shadow under the brow (a little darker than the skin):
+    // together, at the first step, too large for a mark; the pupil alone, at a deeper step, is one.
+    const { rgb, seg } = face((x, y) => {
+      if (Math.hypot(x - 160, y - 125) < 5) return [10, 10, 10];
+      if (x >= 145 && x < 185 && y >= 110 && y < 121) return [160, 130, 125];
+      return null;
+    });
+    const { regions, filled, marks } = marksOf(rgb, seg);
+    expect(marks).toBe(1);
+    expect(filled[regions.count - 1]).toBe(1);
+    expect(regions.labels[125 * W + 160]).toBe(regions.count - 1);
+    // The shadow stays part of the face.
+    expect(regions.labels[115 * W + 170]).toBe(1);
+  });
+
+  it('keeps a near-black pupil whose surround is dark too (lids, the shadow of a brow)', () => {
+    // Brown fur; round the pupil a dark band, 20 lighter than the pupil's edge would need.
+    const { rgb, seg } = face((x, y) => {
+      if (Math.hypot(x - 160, y - 125) < 5) return [5, 5, 5];
+      if (x >= 140 && x < 180 && y >= 118 && y < 132) return [60, 45, 50];
+      return [150, 105, 75];
+    });
+    const { regions, marks } = marksOf(rgb, seg);
+    expect(marks).toBe(1);
+    expect(regions.labels[125 * W + 160]).toBe(regions.count - 1);
+  });
+
   it('takes a region speckled all over for texture and keeps none of its specks', () => {
     const { rgb, seg } = face((x, y) => ((x % 30) - 15) ** 2 + ((y % 30) - 15) ** 2 < 30 ? [30, 20, 20] : null);
     expect(marksOf(rgb, seg).marks).toBe(0);

@@ -34,10 +34,19 @@ const MAX_REGION_SHARE = 0.3;
  * edge; a highlight of shading on a round body fades out and is not a mark.
  */
 const MIN_EDGE_STEP = 20;
+/** A dark mark darker than this (CIELAB L) is near black, and its edge step may be as low as NEAR_BLACK_EDGE_STEP. */
+const NEAR_BLACK_L = 20;
+const NEAR_BLACK_EDGE_STEP = 10;
 /** Width of that ring, working pixels. */
 const RING = 2;
 /** Largest share of a mark's edge pixels that may touch another region: eyes sit inside the head. */
 const MAX_EDGE_CONTACT = 0.3;
+/**
+ * Lightness steps below its region's mean at which dark marks are looked for, in turn: an eye
+ * next to a shadow joins it into one blob too large for a mark at the first step, and stands
+ * alone, the darkest part of it, at a deeper one.
+ */
+const DARK_LEVELS = [MIN_LIGHTNESS_STEP, 30, 40, 55];
 /** A region with more candidate marks than this is textured (spots, fur, gravel): none are kept. */
 const TEXTURE_MARKS = 6;
 /** Most marks a page keeps, strongest first. */
@@ -91,26 +100,30 @@ export function splitFeatureMarks(
   }
   for (let r = 0; r < count; r++) for (let c = 0; c < 3; c++) mean[r * 3 + c] /= Math.max(1, area[r]);
 
-  // 1 = darker than its region, 2 = lighter, 0 = neither (or not in the subject).
-  const kind = new Uint8Array(n);
+  // Per pixel of the subject whose colour stands out from its region's mean: its lightness step
+  // from that mean (0 elsewhere; NaN outside the subject or where the colour is too close).
+  const stepOf = new Float32Array(n).fill(NaN);
   for (let i = 0; i < n; i++) {
     const r = labels[i];
     if (!subject[r]) continue;
     const dl = planes[0][i] - mean[r * 3];
     const da = planes[1][i] - mean[r * 3 + 1];
     const db = planes[2][i] - mean[r * 3 + 2];
-    if (Math.abs(dl) < MIN_LIGHTNESS_STEP || dl * dl + da * da + db * db < MIN_COLOUR_STEP * MIN_COLOUR_STEP) continue;
-    kind[i] = dl < 0 ? 1 : 2;
+    if (dl * dl + da * da + db * db >= MIN_COLOUR_STEP * MIN_COLOUR_STEP) stepOf[i] = dl;
   }
 
   const total = width * height;
   const candidates: Candidate[] = [];
-  for (const value of [1, 2]) {
-    const dark = value === 1;
+  // Pixels of a dark mark already taken at a lower step: a deeper level looks only at the rest.
+  const taken = new Uint8Array(n);
+  for (const [dark, level] of [[false, MIN_LIGHTNESS_STEP], ...DARK_LEVELS.map((l) => [true, l] as const)] as const) {
+    // 1 = a candidate pixel at this level.
+    const kind = new Uint8Array(n);
+    for (let i = 0; i < n; i++) if (!taken[i] && (dark ? stepOf[i] <= -level : stepOf[i] >= level)) kind[i] = 1;
     const limits = dark ? DARK_MM2 : LIGHT_MM2;
     const minArea = Math.max(4, paperShare(limits.min) * total);
     const maxArea = paperShare(limits.max) * total;
-    const parts = labelComponents(kind, width, height, value, 8);
+    const parts = labelComponents(kind, width, height, 1, 8);
     // Pixels are gathered only for blobs of a mark's size: a textured photo has thousands of specks.
     const members = new Map<number, number[]>();
     for (let id = 1; id <= parts.count; id++) {
@@ -119,35 +132,10 @@ export function splitFeatureMarks(
     for (let i = 0; i < n; i++) if (parts.labels[i] > 0) members.get(parts.labels[i])?.push(i);
     for (const [id, pixels] of members) {
       const mark = dark ? fillHoles(pixels, parts.labels, id, width) : pixels;
-      // The region the mark lies in (the merging may have cut a line through it).
-      const region = majorityLabel(mark, labels);
-      if (mark.length > MAX_REGION_SHARE * area[region]) continue;
-      // Mostly away from the region's edges: eyes sit inside the head.
-      const inMark = new Set(mark);
-      let edge = 0;
-      let contact = 0;
-      let contrast = 0;
-      for (const i of mark) {
-        contrast += Math.abs(planes[0][i] - mean[region * 3]);
-        const x = i % width;
-        const neighbours = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width];
-        let onEdge = false;
-        let touches = false;
-        for (const j of neighbours) {
-          if (j < 0 || j >= n || inMark.has(j)) continue;
-          onEdge = true;
-          // Another region counts only where it looks different: a cut of the merging through a plain area does not.
-          if (labels[j] !== region && colourStep(planes, j, mean, region) > MIN_COLOUR_STEP) touches = true;
-        }
-        if (onEdge) edge++;
-        if (touches) contact++;
-      }
-      const step = Math.abs(meanOf(mark, planes[0]) - ringMean(mark, planes[0], width, height));
-      if (contact > MAX_EDGE_CONTACT * Math.max(1, edge) || step < MIN_EDGE_STEP) continue;
-      const filled = dark && meanOf(mark, planes[0]) < FILL_MAX_L && mark.length <= paperShare(FILL_MAX_MM2) * total;
-      // An outlined mark needs room for paper inside its line.
-      if (!filled && mark.length < paperShare(LIGHT_MM2.min) * total) continue;
-      candidates.push({ region, filled, pixels: mark, strength: (contrast / mark.length) * Math.sqrt(mark.length) });
+      const candidate = markCandidate(mark, dark, labels, planes, mean, area, width, height);
+      if (!candidate) continue;
+      candidates.push(candidate);
+      if (dark) for (const i of mark) taken[i] = 1;
     }
   }
 
@@ -170,6 +158,57 @@ export function splitFeatureMarks(
     if (c.filled) filled[count + k] = 1;
   });
   return { regions: { width, height, labels: out, count: count + kept.length }, filled, marks: kept.length };
+}
+
+/**
+ * The blob `mark` as a candidate mark of the region most of it lies in, or null when it is no
+ * mark: too much of its region, touching other regions that look different (eyes sit inside the
+ * head), or not standing out from the ring just round it (a shading highlight fades out).
+ */
+function markCandidate(
+  mark: number[],
+  dark: boolean,
+  labels: Int32Array,
+  planes: Float32Array[],
+  mean: Float64Array,
+  area: Float64Array,
+  width: number,
+  height: number,
+): Candidate | null {
+  const n = width * height;
+  const total = n;
+  // The region the mark lies in (the merging may have cut a line through it).
+  const region = majorityLabel(mark, labels);
+  if (mark.length > MAX_REGION_SHARE * area[region]) return null;
+  const inMark = new Set(mark);
+  let edge = 0;
+  let contact = 0;
+  let contrast = 0;
+  for (const i of mark) {
+    contrast += Math.abs(planes[0][i] - mean[region * 3]);
+    const x = i % width;
+    const neighbours = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width];
+    let onEdge = false;
+    let touches = false;
+    for (const j of neighbours) {
+      if (j < 0 || j >= n || inMark.has(j)) continue;
+      onEdge = true;
+      // Another region counts only where it looks different: a cut of the merging through a plain area does not.
+      if (labels[j] !== region && colourStep(planes, j, mean, region) > MIN_COLOUR_STEP) touches = true;
+    }
+    if (onEdge) edge++;
+    if (touches) contact++;
+  }
+  const lightness = meanOf(mark, planes[0]);
+  const step = Math.abs(lightness - ringMean(mark, planes[0], width, height));
+  // A near-black blob is a pupil or a nostril even where its surround is dark too (lids, the
+  // shadow of a brow); shading that fades out is never that dark.
+  const leastStep = dark && lightness < NEAR_BLACK_L ? NEAR_BLACK_EDGE_STEP : MIN_EDGE_STEP;
+  if (contact > MAX_EDGE_CONTACT * Math.max(1, edge) || step < leastStep) return null;
+  const filled = dark && lightness < FILL_MAX_L && mark.length <= paperShare(FILL_MAX_MM2) * total;
+  // An outlined mark needs room for paper inside its line.
+  if (!filled && mark.length < paperShare(LIGHT_MM2.min) * total) return null;
+  return { region, filled, pixels: mark, strength: (contrast / mark.length) * Math.sqrt(mark.length) };
 }
 
 /**
