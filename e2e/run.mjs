@@ -12,26 +12,35 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const outDir = path.join(root, 'e2e', 'out');
 const only = process.argv.slice(2);
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+/** Debian packages the browser suite needs: Chromium, and poppler's pdftotext (the booklet stories read their PDFs). */
+const TOOLS = [
+  { file: CHROMIUM, pkg: 'chromium' },
+  { file: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
+];
+
+function ensureTools() {
+  const missing = TOOLS.filter((tool) => !existsSync(tool.file));
+  if (missing.length === 0) return;
+  const packages = missing.map((tool) => tool.pkg);
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error(`e2e: Chromium is missing at ${CHROMIUM}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium`);
+    console.error(`e2e: ${missing.map((tool) => tool.file).join(' and ')} missing. Install with:\n  sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`);
     process.exit(1);
   }
-  console.log('[e2e] installing chromium with apt-get');
-  const install = () => spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' });
+  console.log(`[e2e] installing ${packages.join(', ')} with apt-get`);
+  const install = () => spawnSync('apt-get', ['install', '-y', ...packages], { stdio: 'inherit' });
   if (install().status !== 0) {
     spawnSync('apt-get', ['update'], { stdio: 'inherit' });
     install();
   }
-  if (!existsSync(CHROMIUM)) {
-    console.error('e2e: installing Chromium failed. Run: apt-get update && apt-get install -y chromium');
+  const still = TOOLS.filter((tool) => !existsSync(tool.file));
+  if (still.length > 0) {
+    console.error(`e2e: installing ${still.map((tool) => tool.pkg).join(', ')} failed. Run: apt-get update && apt-get install -y ${still.map((tool) => tool.pkg).join(' ')}`);
     process.exit(1);
   }
 }
 
-ensureChromium();
+ensureTools();
 if (!process.env.E2E_SKIP_BUILD) {
   console.log('[e2e] building');
   const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
