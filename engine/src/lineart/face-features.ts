@@ -7,6 +7,7 @@
  */
 import type { RgbImage } from '../io/load-image';
 import { labelComponents } from '../raster/label-components';
+import { markOutside } from '../raster/box-holes';
 
 /** Whether an sRGB colour falls in the usual skin range (YCbCr chroma box, not too dark). */
 export function isSkin(r: number, g: number, b: number): boolean {
@@ -88,16 +89,7 @@ export function faceHoles(skin: Uint8Array, width: number, height: number, minAr
     // 0 = not the face, 1 = the face, 2 = outside (reached from the box's edge), 3 = taken into a hole.
     const state = new Uint8Array(bw * bh);
     for (let y = 0; y < bh; y++) for (let x = 0; x < bw; x++) if (labels[(y0 + y) * width + x0 + x] === label) state[y * bw + x] = 1;
-    const stack: number[] = [];
-    for (let y = 0; y < bh; y++) {
-      for (let x = 0; x < bw; x++) {
-        if ((x === 0 || y === 0 || x === bw - 1 || y === bh - 1) && state[y * bw + x] === 0) {
-          state[y * bw + x] = 2;
-          stack.push(y * bw + x);
-        }
-      }
-    }
-    spread(state, bw, bh, stack, 2);
+    markOutside(state, bw, bh);
     const found: number[][] = [];
     for (let p = 0; p < state.length; p++) {
       if (state[p] !== 0) continue;
@@ -149,17 +141,4 @@ function hasEyePair(holes: number[][], bw: number, bh: number): boolean {
     }
   }
   return false;
-}
-
-/** Marks with `value` every 0-cell 4-connected to the cells on `stack`. */
-function spread(state: Uint8Array, bw: number, bh: number, stack: number[], value: number): void {
-  while (stack.length > 0) {
-    const p = stack.pop() as number;
-    const x = p % bw;
-    for (const q of [x > 0 ? p - 1 : -1, x < bw - 1 ? p + 1 : -1, p - bw, p + bw]) {
-      if (q < 0 || q >= bw * bh || state[q] !== 0) continue;
-      state[q] = value;
-      stack.push(q);
-    }
-  }
 }

@@ -10,6 +10,7 @@
 import type { Difficulty } from '@studio/contracts/constants';
 import { pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
 import { labelComponents } from '../raster/label-components';
+import { markOutside } from '../raster/box-holes';
 import type { Segmentation } from './segment-regions';
 
 /** Sizes of a mark on paper, mm². A dark mark is drawn at least MIN_FILLED_MM2 big. */
@@ -304,24 +305,7 @@ function fillHoles(pixels: number[], components: Int32Array, id: number, width: 
   // 0 = unknown, 1 = the component, 2 = reached from the box's edge.
   const state = new Uint8Array(bw * bh);
   for (const i of pixels) state[((i - (i % width)) / width - y0) * bw + (i % width) - x0] = 1;
-  const queue: number[] = [];
-  for (let y = 0; y < bh; y++) {
-    for (let x = 0; x < bw; x++) {
-      if ((x === 0 || y === 0 || x === bw - 1 || y === bh - 1) && state[y * bw + x] === 0) {
-        state[y * bw + x] = 2;
-        queue.push(y * bw + x);
-      }
-    }
-  }
-  while (queue.length > 0) {
-    const p = queue.pop() as number;
-    const x = p % bw;
-    for (const q of [x > 0 ? p - 1 : -1, x < bw - 1 ? p + 1 : -1, p - bw, p + bw]) {
-      if (q < 0 || q >= state.length || state[q] !== 0) continue;
-      state[q] = 2;
-      queue.push(q);
-    }
-  }
+  markOutside(state, bw, bh);
   const out = [...pixels];
   for (let p = 0; p < state.length; p++) {
     if (state[p] !== 0) continue;
