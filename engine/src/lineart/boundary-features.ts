@@ -106,52 +106,45 @@ function colourGradients(blurred: Float32Array[], width: number, height: number,
   for (let c = 0; c < blurred.length; c++) {
     const m = new Float32Array(n);
     const w = channelWeights[c] * channelWeights[c];
-    channelGradient(blurred[c], m, jxx, jyy, jxy, width, height, sigma, w);
+    channelGradient(blurred[c], m, width, height, sigma, { jxx, jyy, jxy, w });
     mags.push(m);
   }
   for (let i = 0; i < n; i++) total[i] = Math.sqrt(jxx[i] + jyy[i]);
   return { mags, total, jxx, jyy, jxy };
 }
 
-/** One channel's central-difference gradient: its magnitude into `m`, w × its tensor added to jxx, jyy, jxy. */
+/**
+ * One channel's central-difference gradient, scaled by `step`: its magnitude into `m`, and with
+ * `tensor`, w × its structure tensor added to jxx, jyy, jxy.
+ */
 function channelGradient(
   s: Float32Array,
   m: Float32Array,
-  jxx: Float32Array,
-  jyy: Float32Array,
-  jxy: Float32Array,
   width: number,
   height: number,
-  sigma: number,
-  w: number,
+  step: number,
+  tensor: { jxx: Float32Array; jyy: Float32Array; jxy: Float32Array; w: number } | null,
 ): void {
   for (let y = 0; y < height; y++) {
     const up = y > 0 ? -width : 0;
     const down = y < height - 1 ? width : 0;
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      const gx = (s[x < width - 1 ? i + 1 : i] - s[x > 0 ? i - 1 : i]) * 0.5 * sigma;
-      const gy = (s[i + down] - s[i + up]) * 0.5 * sigma;
+      const gx = (s[x < width - 1 ? i + 1 : i] - s[x > 0 ? i - 1 : i]) * 0.5 * step;
+      const gy = (s[i + down] - s[i + up]) * 0.5 * step;
       m[i] = Math.sqrt(gx * gx + gy * gy);
-      jxx[i] += w * gx * gx;
-      jyy[i] += w * gy * gy;
-      jxy[i] += w * gx * gy;
+      if (tensor) {
+        tensor.jxx[i] += tensor.w * gx * gx;
+        tensor.jyy[i] += tensor.w * gy * gy;
+        tensor.jxy[i] += tensor.w * gx * gy;
+      }
     }
   }
 }
 
 function gradientMagnitude(plane: Float32Array, width: number, height: number, step: number): Float32Array {
   const out = new Float32Array(plane.length);
-  for (let y = 0; y < height; y++) {
-    const up = y > 0 ? -width : 0;
-    const down = y < height - 1 ? width : 0;
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const gx = (plane[x < width - 1 ? i + 1 : i] - plane[x > 0 ? i - 1 : i]) * 0.5 * step;
-      const gy = (plane[i + down] - plane[i + up]) * 0.5 * step;
-      out[i] = Math.sqrt(gx * gx + gy * gy);
-    }
-  }
+  channelGradient(plane, out, width, height, step, null);
   return out;
 }
 
