@@ -8,6 +8,7 @@
 // weight = boundary length (the benchmark counts pixels). Writes merge-cost-weights.ts.
 //   npx tsx bench/src/bsds/train-merge-cost.ts [--start 100] [--images 100] [--rounds 2] [--hidden 8]
 //     [--epochs 30] [--per-image 1500] [--weight length|sqrt|none] [--evidence-pixels 40000] [--out file]
+//     [--stages 1|2|3] (boundary model stages of the evidence) [--target mean|any|mix] (decision 043)
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,6 +38,8 @@ const { values } = parseArgs({
     'evidence-pixels': { type: 'string', default: String(EVIDENCE_PIXELS) },
     out: { type: 'string' },
     seed: { type: 'string', default: '36' },
+    stages: { type: 'string', default: '1' },
+    target: { type: 'string', default: 'mean' },
     drop: { type: 'string', default: '' },
   },
 });
@@ -51,6 +54,14 @@ const dropped = values.drop ? values.drop.split(',').map((name) => {
 const perImage = Number(values['per-image']);
 /** The trajectories sampled. Adult pages take the model too (decision 036) but are left out: their basins and their stop (a count) differ. */
 const difficulties: Difficulty[] = ['toddler', 'children', 'teen'];
+
+/**
+ * `--target`: the share of annotators near a pixel (`mean`), whether any is (`any`: what the
+ * benchmark's precision counts) or the mean of the two (`mix`). The weight of `any`.
+ */
+const ANY_WEIGHT: Record<string, number> = { mean: 0, any: 1, mix: 0.5 };
+if (!(values.target in ANY_WEIGHT)) throw new Error(`--target must be mean, any or mix, not ${values.target}`);
+if (![1, 2, 3].includes(Number(values.stages))) throw new Error(`--stages must be 1, 2 or 3, not ${values.stages}`);
 
 /** Per pixel, the share of annotators with a boundary within the benchmark's match distance. */
 function humanProximity(humans: Uint8Array[], width: number, height: number): Float32Array {
@@ -75,6 +86,8 @@ function humanProximity(humans: Uint8Array[], width: number, height: number): Fl
     }
     for (let i = 0; i < n; i++) share[i] += near[i] / humans.length;
   }
+  const w = ANY_WEIGHT[values.target];
+  if (w > 0) for (let i = 0; i < n; i++) share[i] = (1 - w) * share[i] + w * (share[i] > 0 ? 1 : 0);
   return share;
 }
 
@@ -100,7 +113,7 @@ const photos: Photo[] = [];
 for (const id of ids) {
   const image = await loadImage(await readFile(join(BSDS_ROOT, 'images', 'train', `${id}.jpg`)));
   const humans = await readHumans(join(BSDS_ROOT, 'groundtruth', 'train'), id);
-  photos.push({ id, basins: basinsOf(image, undefined, 0, Number(values['evidence-pixels'])), proximity: humanProximity(humans, image.width, image.height) });
+  photos.push({ id, basins: basinsOf(image, undefined, 0, Number(values['evidence-pixels']), Number(values.stages)), proximity: humanProximity(humans, image.width, image.height) });
   if (photos.length % 20 === 0) process.stdout.write(`\rbasins: ${photos.length}/${ids.length}`);
 }
 process.stdout.write('\n');
