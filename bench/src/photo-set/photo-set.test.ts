@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { nearestRatio } from '@studio/contracts/constants';
+import { loadImage } from '@studio/engine/io/load-image';
+import { pageBasins, photoRegions } from '@studio/engine/lineart/photo-regions';
 import { photoToPage } from '@studio/engine/lineart/photo-to-page';
+import { shrinkRgb } from '@studio/engine/raster/resample';
 import { PHOTO_SETS } from './sheet';
 
 describe('the photo set', () => {
@@ -31,4 +34,25 @@ describe('the photo set', () => {
       expect(page.report.problems).toEqual([]);
     },
   );
+
+  // The face used to be cut along its shading (a bar through the eyes, the nose and mouth in a
+  // patch of their own): the page's floor of regions had to be reached somewhere.
+  it.each(['children', 'teen'] as const)('keeps the face of a portrait whole at %s: one region round its eyes and brows', async (difficulty) => {
+    const photo = await loadImage(await readFile(join(PHOTO_SETS.scenes, 'person-child-portrait-boy.jpg')));
+    // The working size of a 3:4 page at children (2550 × 3300 page pixels, 5 a working pixel).
+    const image = shrinkRgb(photo, 510, 680);
+    const basins = pageBasins(image, difficulty);
+    const regions = photoRegions(basins, difficulty);
+    // Pixels of the face (its skin, not its features) per region; the rim is shared with the hair and the wall.
+    const perRegion = new Map<number, number>();
+    let facePixels = 0;
+    for (let i = 0; i < basins.faces.length; i++) {
+      if (!basins.faces[i]) continue;
+      facePixels++;
+      perRegion.set(regions.labels[i], (perRegion.get(regions.labels[i]) ?? 0) + 1);
+    }
+    expect(facePixels).toBeGreaterThan(5000);
+    expect(Math.max(...perRegion.values())).toBeGreaterThan(0.95 * facePixels);
+    expect(regions.marks).toBeGreaterThanOrEqual(2);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../io/load-image';
-import { pageBasins, photoRegions } from './photo-regions';
+import { joinFaces, pageBasins, photoRegions } from './photo-regions';
 import { seededRandom } from './synthetic-images';
 
 /** A red disc (the subject) on a calm picture: a pale sky over a brown floor, with a little noise. */
@@ -47,5 +47,26 @@ describe('photoRegions on an adult page', () => {
     const more = photoRegions(basins, 'adult', 400);
     expect(more.count).toBeGreaterThan(first.count * 1.3);
     expect(Array.from(photoRegions(basins, 'adult').labels)).toEqual(Array.from(first.labels));
+  });
+});
+
+describe('joinFaces', () => {
+  it('joins the basins lying mostly in a face into one region, and only those', () => {
+    // Six basins of four pixels in a row (12 × 2); the face covers basins 1 and 2 whole, three
+    // quarters of basin 3 and one quarter of basin 0; a second face covers basin 5.
+    const width = 12;
+    const labels = Int32Array.from({ length: 24 }, (_, i) => Math.floor((i % width) / 2));
+    const faces = new Int32Array(24);
+    for (const x of [1, 2, 3, 4, 5, 6]) faces[x] = faces[width + x] = 1;
+    faces[7] = 1;
+    for (const x of [10, 11]) faces[x] = faces[width + x] = 2;
+    const joined = joinFaces({ width, height: 2, labels, count: 6 }, faces);
+    expect(joined.count).toBe(4);
+    expect(Array.from(joined.labels.slice(0, width))).toEqual([0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 3, 3]);
+  });
+
+  it('leaves the basins as they are without a face', () => {
+    const over = { width: 4, height: 1, labels: Int32Array.of(0, 0, 1, 1), count: 2 };
+    expect(joinFaces(over, new Int32Array(4))).toBe(over);
   });
 });

@@ -15,7 +15,7 @@ import { boundaryProbability } from './boundary-model';
 import { subjectSaliency } from './saliency';
 import { squareExtreme } from '../raster/grey-morphology';
 import { paperShare, splitFeatureMarks } from './feature-marks';
-import { faceHoles as faceHolesOf, skinMask } from './face-features';
+import { faceFeatures, skinMask } from './face-features';
 import { patternRegions } from './background-pattern';
 import type { Pattern } from './background-pattern';
 import { mergeRegions, watershed } from './segment-regions';
@@ -76,6 +76,8 @@ export interface PhotoBasins {
   over: Segmentation;
   /** The features inside the photo's faces (face-features.ts): one pixel list per eye, brow, mouth… */
   faceHoles: number[][];
+  /** Per working pixel, 1 + the index of the face it lies in (down to the chin), else 0. */
+  faces: Int32Array;
   workW: number;
   workH: number;
 }
@@ -166,9 +168,9 @@ export function basinsOf(
     over = watershed(map, workW, workH, evidence);
     if (over.count < fewestBasins) over = watershed(map, workW, workH);
   }
-  const faceHoles = faceHolesOf(skinMask(image), workW, workH, Math.max(4, paperShare(FACE_FEATURE_MM2) * workW * workH));
+  const { holes: faceHoles, faces } = faceFeatures(skinMask(image), workW, workH, Math.max(4, paperShare(FACE_FEATURE_MM2) * workW * workH), undefined, planes[0]);
   onStage('watershed');
-  return { planes, evidence, saliency, fine, over, faceHoles, workW, workH };
+  return { planes, evidence, saliency, fine, over, faceHoles, faces, workW, workH };
 }
 
 /**
@@ -251,6 +253,45 @@ function joinBackground(over: Segmentation, saliency: Float32Array): Segmentatio
   return { width: over.width, height: over.height, labels: over.labels.map((l) => remap[l]), count: next };
 }
 
+/** Fewest basins, as a multiple of the merging's floor, the faces' join must leave (photoRegions). */
+const FACE_JOIN_BASINS = 1.5;
+
+/** Least share of a basin inside a face for it to be joined into the face. */
+const FACE_JOIN_SHARE = 0.6;
+
+/**
+ * The basins with each face joined into one region (its eyes, brows and mouth are split off
+ * again as marks, feature-marks.ts): a smooth face on a page with a floor of regions to reach was
+ * cut along its shading into pieces no one would colour apart. `faces` as PhotoBasins.faces.
+ */
+export function joinFaces(over: Segmentation, faces: Int32Array): Segmentation {
+  const { labels, count } = over;
+  let faceCount = 0;
+  for (const f of faces) if (f > faceCount) faceCount = f;
+  if (faceCount === 0) return over;
+  const area = new Float64Array(count);
+  // Per basin and face: its pixels inside that face.
+  const inFace = new Float64Array(count * faceCount);
+  for (let i = 0; i < labels.length; i++) {
+    area[labels[i]]++;
+    if (faces[i] > 0) inFace[labels[i] * faceCount + faces[i] - 1]++;
+  }
+  const remap = new Int32Array(count).fill(-1);
+  const faceLabel = new Int32Array(faceCount).fill(-1);
+  let next = 0;
+  for (let r = 0; r < count; r++) {
+    let face = -1;
+    for (let f = 0; f < faceCount; f++) if (inFace[r * faceCount + f] >= FACE_JOIN_SHARE * area[r]) face = f;
+    if (face < 0) remap[r] = next++;
+    else {
+      if (faceLabel[face] < 0) faceLabel[face] = next++;
+      remap[r] = faceLabel[face];
+    }
+  }
+  if (next === count) return over;
+  return { width: over.width, height: over.height, labels: labels.map((l) => remap[l]), count: next };
+}
+
 /** Smallest region of a difficulty as a share of the picture: its paper area over a portrait page's. */
 export function minRegionShare(difficulty: Difficulty): number {
   return paperShare(PHOTO_PARAMS[difficulty].minRegionMm2);
@@ -313,8 +354,10 @@ export function photoRegions(
 ): MarkedRegions {
   const params = PHOTO_PARAMS[difficulty];
   const spec = DIFFICULTY_SPECS[difficulty];
-  const over = subjectOnly ? joinBackground(basins.over, basins.saliency) : basins.over;
-  if (difficulty === 'adult' && !subjectOnly) return adultRegions(basins, over, targetRegions ?? params.targetRegions, cut, model);
+  const base = subjectOnly ? joinBackground(basins.over, basins.saliency) : basins.over;
+  const joined = joinFaces(base, basins.faces);
+  // Adult pages reach their band with pattern cells, so their faces are always joined.
+  if (difficulty === 'adult' && !subjectOnly) return adultRegions(basins, joined, targetRegions ?? params.targetRegions, cut, model);
   // Subject-only adult pages merge to a count: cut at a strength, a subject alone leaves too few
   // regions for the adult band, and filling it by re-seeding beaded every outline (decision 033).
   const byCount = targetRegions !== undefined || difficulty === 'adult';
@@ -324,6 +367,9 @@ export function photoRegions(
     maxCost: byCount ? Infinity : cut,
     maxRegions: byCount ? Infinity : Math.round(Math.min(spec.maxRegions, MAX_ADULT_REGIONS) * 0.9),
   };
+  // The faces are joined unless too few basins would be left for the merging's floor (a face
+  // alone on a plain backdrop): then a face is cut like the rest, or the page would fail its band.
+  const over = joined.count >= FACE_JOIN_BASINS * bounds.targetRegions ? joined : base;
   return mergedWithMarks(basins, difficulty, over, bounds, model);
 }
 
