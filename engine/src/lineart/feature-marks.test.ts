@@ -98,6 +98,23 @@ describe('splitFeatureMarks', () => {
   });
 });
 
+describe('splitFeatureMarks with a face', () => {
+  it('draws a pair of eyes alike: both filled when one is dark enough to fill', () => {
+    // Two small eyes, the left clearly darker than the skin (L step ~13), the right hardly (~4).
+    const inEye = (x: number, y: number, cx: number): boolean => Math.hypot(x - cx, y - 125) < 4;
+    const { rgb, seg } = face((x, y) => (inEye(x, y, 160) ? [205, 168, 140] : inEye(x, y, 240) ? [226, 190, 160] : null));
+    const holes = [160, 240].map((cx) => {
+      const pixels: number[] = [];
+      for (let y = 115; y <= 135; y++) for (let x = cx - 10; x <= cx + 10; x++) if (inEye(x, y, cx)) pixels.push(y * W + x);
+      return pixels;
+    });
+    const planes = rgbToLab({ width: W, height: H, data: rgb, channels: 3 } as Parameters<typeof rgbToLab>[0]);
+    const { filled, marks, regions } = splitFeatureMarks(seg, planes, Uint8Array.from([0, 1]), 'toddler', holes);
+    expect(marks).toBe(2);
+    expect(Array.from(filled.slice(regions.count - 2))).toEqual([1, 1]);
+  });
+});
+
 describe('photoToPage with marks', () => {
   it('draws a face\'s eyes filled on a toddler page, where a region that small would be merged away', async () => {
     const { rgb } = face(eyes);

@@ -215,18 +215,51 @@ function markCandidate(
 /**
  * A face's features as marks, largest first: filled where clearly darker than their surround
  * (pupils, brows, nostrils), outlined where there is room for paper inside (a smile with its
- * teeth, eyes with their whites), else left out.
+ * teeth, eyes with their whites), else left out. A pair (two holes of like size side by side:
+ * eyes, brows) is drawn alike, filled when either is: the ring round one eye can catch hair or a
+ * shadow the other's does not, and a face with one eye filled and one outlined looks wrong.
  */
 function faceCandidates(holes: number[][], labels: Int32Array, planes: Float32Array[], width: number, height: number): Candidate[] {
   const total = width * height;
-  const out: Candidate[] = [];
-  for (const pixels of holes) {
-    const step = ringMean(pixels, planes[0], width, height) - meanOf(pixels, planes[0]);
-    const filled = step >= FACE_FILL_STEP && pixels.length <= paperShare(FILL_MAX_MM2) * total;
-    if (!filled && pixels.length < paperShare(LIGHT_MM2.min) * total) continue;
-    out.push({ region: majorityLabel(pixels, labels), filled, pixels, strength: Infinity });
+  const fillArea = paperShare(FILL_MAX_MM2) * total;
+  const dark = holes.map((pixels) => ringMean(pixels, planes[0], width, height) - meanOf(pixels, planes[0]) >= FACE_FILL_STEP);
+  const filled = holes.map((pixels, k) => dark[k] && pixels.length <= fillArea);
+  const centres = holes.map((pixels) => centreOf(pixels, width));
+  for (let a = 0; a < holes.length; a++) {
+    for (let b = a + 1; b < holes.length; b++) {
+      const [sizeA, sizeB] = [holes[a].length, holes[b].length];
+      if (filled[a] === filled[b] || !likePair(sizeA, sizeB, centres[a], centres[b])) continue;
+      // The pair is judged as one: dark if either is, small enough by its mean size.
+      filled[a] = filled[b] = (dark[a] || dark[b]) && (sizeA + sizeB) / 2 <= fillArea;
+    }
   }
+  const out: Candidate[] = [];
+  holes.forEach((pixels, k) => {
+    if (!filled[k] && pixels.length < paperShare(LIGHT_MM2.min) * total) return;
+    out.push({ region: majorityLabel(pixels, labels), filled: filled[k], pixels, strength: Infinity });
+  });
   return out.sort((a, b) => b.pixels.length - a.pixels.length);
+}
+
+/** Mean position of `pixels`. */
+function centreOf(pixels: number[], width: number): { x: number; y: number } {
+  let x = 0;
+  let y = 0;
+  for (const i of pixels) {
+    x += i % width;
+    y += Math.floor(i / width);
+  }
+  return { x: x / pixels.length, y: y / pixels.length };
+}
+
+/**
+ * Whether two features of a face (areas in pixels, centres) are a pair: alike in size (the
+ * smaller at least half the larger) and side by side (level within the larger's size, apart by
+ * more than it).
+ */
+function likePair(areaA: number, areaB: number, a: { x: number; y: number }, b: { x: number; y: number }): boolean {
+  const size = Math.sqrt(Math.max(areaA, areaB));
+  return Math.min(areaA, areaB) >= 0.5 * Math.max(areaA, areaB) && Math.abs(a.y - b.y) <= size && Math.abs(a.x - b.x) > size;
 }
 
 /** CIELAB distance between pixel i and a region's mean colour. */
