@@ -8,6 +8,7 @@
 import type { RgbImage } from '../io/load-image';
 import { labelComponents } from '../raster/label-components';
 import { markOutside } from '../raster/box-holes';
+import { centreOf } from '../raster/pixel-centre';
 
 /** Whether an sRGB colour falls in the usual skin range (YCbCr chroma box, not too dark). */
 export function isSkin(r: number, g: number, b: number): boolean {
@@ -221,15 +222,7 @@ export function faceFeatures(skin: Uint8Array, width: number, height: number, mi
  * height, apart by a sixth to two thirds of its width), in the upper two thirds of the box.
  */
 function eyeRow(holes: number[][], bw: number, bh: number): number | null {
-  const centres = holes.map((cells) => {
-    let x = 0;
-    let y = 0;
-    for (const q of cells) {
-      x += q % bw;
-      y += Math.floor(q / bw);
-    }
-    return { x: x / cells.length, y: y / cells.length, area: cells.length };
-  });
+  const centres = holes.map((cells) => ({ ...centreOf(cells, bw), area: cells.length }));
   for (let a = 0; a < centres.length; a++) {
     for (let b = a + 1; b < centres.length; b++) {
       const p = centres[a];

@@ -27,9 +27,19 @@ function face(paint: (x: number, y: number) => number[] | null): { rgb: Uint8Arr
 const eyes = (x: number, y: number): number[] | null =>
   Math.hypot(x - 160, y - 125) < 5 || Math.hypot(x - 240, y - 125) < 5 ? [20, 15, 15] : null;
 
-function marksOf(rgb: Uint8Array, seg: Segmentation): ReturnType<typeof splitFeatureMarks> {
+/** The toddler marks of `seg` (its face region 1), with `faceHoles` as found inside faces. */
+function marksOf(rgb: Uint8Array, seg: Segmentation, faceHoles: number[][] = []): ReturnType<typeof splitFeatureMarks> {
   const planes = rgbToLab({ width: W, height: H, data: rgb, channels: 3 } as Parameters<typeof rgbToLab>[0]);
-  return splitFeatureMarks(seg, planes, Uint8Array.from([0, 1]), 'toddler');
+  return splitFeatureMarks(seg, planes, Uint8Array.from([0, 1]), 'toddler', faceHoles);
+}
+
+/** The toddler page of a W × H photo, checked to pass the checker: whether a photo point is inked. */
+async function toddlerInk(rgb: Uint8Array): Promise<(x: number, y: number) => boolean> {
+  const photo = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
+  const page = await photoToPage(photo, { difficulty: 'toddler', ratio: '4:3', mode: 'photo' });
+  expect(page.report.problems).toEqual([]);
+  const { data, info } = await sharp(page.png).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  return (x, y) => data[Math.round((y / H) * info.height) * info.width + Math.round((x / W) * info.width)] < 128;
 }
 
 describe('splitFeatureMarks', () => {
@@ -108,8 +118,7 @@ describe('splitFeatureMarks with a face', () => {
       for (let y = 115; y <= 135; y++) for (let x = cx - 10; x <= cx + 10; x++) if (inEye(x, y, cx)) pixels.push(y * W + x);
       return pixels;
     });
-    const planes = rgbToLab({ width: W, height: H, data: rgb, channels: 3 } as Parameters<typeof rgbToLab>[0]);
-    const { filled, marks, regions } = splitFeatureMarks(seg, planes, Uint8Array.from([0, 1]), 'toddler', holes);
+    const { filled, marks, regions } = marksOf(rgb, seg, holes);
     expect(marks).toBe(2);
     expect(Array.from(filled.slice(regions.count - 2))).toEqual([1, 1]);
   });
@@ -117,12 +126,7 @@ describe('splitFeatureMarks with a face', () => {
 
 describe('photoToPage with marks', () => {
   it('draws a face\'s eyes filled on a toddler page, where a region that small would be merged away', async () => {
-    const { rgb } = face(eyes);
-    const photo = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
-    const page = await photoToPage(photo, { difficulty: 'toddler', ratio: '4:3', mode: 'photo' });
-    expect(page.report.problems).toEqual([]);
-    const { data, info } = await sharp(page.png).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-    const inkAt = (x: number, y: number): boolean => data[Math.round((y / H) * info.height) * info.width + Math.round((x / W) * info.width)] < 128;
+    const inkAt = await toddlerInk(face(eyes).rgb);
     expect(inkAt(160, 125)).toBe(true);
     expect(inkAt(240, 125)).toBe(true);
     expect(inkAt(200, 190)).toBe(false);
@@ -141,14 +145,9 @@ describe('photoToPage with faces', () => {
         rgb.set(inEye ? [180, 170, 185] : inFace ? [236, 200, 170] : [90, 140, 210], 3 * (y * W + x));
       }
     }
-    const planes = rgbToLab({ width: W, height: H, data: rgb, channels: 3 } as Parameters<typeof rgbToLab>[0]);
     const faceOnly = { width: W, height: H, labels: Int32Array.from({ length: W * H }, (_, i) => (((i % W) - 200) / 45) ** 2 + ((Math.floor(i / W) - 140) / 60) ** 2 <= 1 ? 1 : 0), count: 2 };
-    expect(splitFeatureMarks(faceOnly, planes, Uint8Array.from([0, 1]), 'toddler').marks).toBe(0);
-    const photo = await sharp(rgb, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer();
-    const page = await photoToPage(photo, { difficulty: 'toddler', ratio: '4:3', mode: 'photo' });
-    expect(page.report.problems).toEqual([]);
-    const { data, info } = await sharp(page.png).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-    const inkAt = (x: number, y: number): boolean => data[Math.round((y / H) * info.height) * info.width + Math.round((x / W) * info.width)] < 128;
+    expect(marksOf(rgb, faceOnly).marks).toBe(0);
+    const inkAt = await toddlerInk(rgb);
     expect(inkAt(183, 125)).toBe(true);
     expect(inkAt(217, 125)).toBe(true);
     expect(inkAt(200, 160)).toBe(false);

@@ -11,6 +11,7 @@ import type { Difficulty } from '@studio/contracts/constants';
 import { pageSizeForRatio, PX_PER_MM } from '@studio/contracts/page';
 import { labelComponents } from '../raster/label-components';
 import { markOutside } from '../raster/box-holes';
+import { centreOf } from '../raster/pixel-centre';
 import type { Segmentation } from './segment-regions';
 
 /** Sizes of a mark on paper, mm². A dark mark is drawn at least MIN_FILLED_MM2 big. */
@@ -239,17 +240,6 @@ function faceCandidates(holes: number[][], labels: Int32Array, planes: Float32Ar
     out.push({ region: majorityLabel(pixels, labels), filled: filled[k], pixels, strength: Infinity });
   });
   return out.sort((a, b) => b.pixels.length - a.pixels.length);
-}
-
-/** Mean position of `pixels`. */
-function centreOf(pixels: number[], width: number): { x: number; y: number } {
-  let x = 0;
-  let y = 0;
-  for (const i of pixels) {
-    x += i % width;
-    y += Math.floor(i / width);
-  }
-  return { x: x / pixels.length, y: y / pixels.length };
 }
 
 /**
