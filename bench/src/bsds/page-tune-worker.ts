@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadImage } from '@studio/engine/io/load-image';
 import { DIFFICULTIES } from '@studio/contracts/constants';
 import type { Difficulty } from '@studio/contracts/constants';
-import { basinsOf, EVIDENCE_PIXELS, pageBasins, minRegionShare, pageMergeOptions, pageStrength, photoRegions, PHOTO_PARAMS } from '@studio/engine/lineart/photo-regions';
+import { basinsOf, EVIDENCE_PIXELS, pageBasins, minBasins, minRegionShare, pageMergeOptions, pageStrength, photoRegions, PHOTO_PARAMS } from '@studio/engine/lineart/photo-regions';
 import type { MlpWeights } from '@studio/engine/lineart/mlp';
 import type { PhotoBasins } from '@studio/engine/lineart/photo-regions';
 import { mergeRegions, watershed } from '@studio/engine/lineart/segment-regions';
@@ -128,8 +128,16 @@ for (const id of job.ids) {
   const cache = new Map<string, PhotoBasins>();
   for (const variant of job.variants) {
     if (variant === 'page' || variant.startsWith('page+')) {
-      const forPage = cache.get('page') ?? pageBasins(image, job.difficulty);
-      cache.set('page', forPage);
+      // `page+px=N+stages=S`: the page's basins from evidence at N pixels, S boundary stages.
+      const pick = (key: string): number | undefined => {
+        const hit = variant.split('+').find((kv) => kv.startsWith(`${key}=`));
+        return hit ? Number(hit.split('=')[1]) : undefined;
+      };
+      const px = pick('px');
+      const stages = pick('stages');
+      const pageKey = `page/${px}/${stages}`;
+      const forPage = cache.get(pageKey) ?? (px === undefined && stages === undefined ? pageBasins(image, job.difficulty) : basinsOf(image, undefined, minBasins(job.difficulty), px ?? EVIDENCE_PIXELS, stages ?? 1));
+      cache.set(pageKey, forPage);
       scorePage(id, forPage, variant, humans);
       continue;
     }

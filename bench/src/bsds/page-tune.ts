@@ -3,6 +3,8 @@
 // Prints per cut the F, R, P and the median region count. Tune on train only.
 //   npx tsx bench/src/bsds/page-tune.ts [--split train] [--limit N] [--difficulty children] [--variants a,b]
 //     [--models a.json,b.json]   (train-merge-cost.ts --out x.json, for the variants learned+model=0, page+model=1, …)
+// `page+px=N+stages=S` scores the page on evidence at N pixels from S boundary stages. Prints ODS
+// and OIS (the best cut per photo) per variant, then F, R, P per cut.
 import { readdir } from 'node:fs/promises';
 import { join, resolve as resolvePath } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -62,7 +64,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 for (const [variant, { counts, regions }] of results) {
   counts.sort((a, b) => a.id.localeCompare(b.id));
   const s = summarise(counts, list);
-  console.log(`\n${variant} (${counts.length} images, ${values.difficulty}): ODS F ${s.ods.f.toFixed(4)} (R ${s.ods.r.toFixed(3)}, P ${s.ods.p.toFixed(3)}, t ${s.ods.t.toFixed(4)})`);
+  console.log(`\n${variant} (${counts.length} images, ${values.difficulty}): ODS F ${s.ods.f.toFixed(4)} (R ${s.ods.r.toFixed(3)}, P ${s.ods.p.toFixed(3)}, t ${s.ods.t.toFixed(4)}) OIS F ${s.ois.f.toFixed(4)}`);
   for (let k = 0; k < list.length; k++) {
     let cntR = 0, sumR = 0, cntP = 0, sumP = 0;
     for (const c of counts) {

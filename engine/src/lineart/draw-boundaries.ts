@@ -113,6 +113,20 @@ export function smoothChain(chain: Chain, sigma: number): Chain {
   return out;
 }
 
+/**
+ * Smooths a chain along its length without shrinking it: 2·G(c) − G(G(c)), where G is smoothChain.
+ * A Gaussian pulls every point toward its centre of curvature, so it cuts corners and shrinks
+ * small regions; this form keeps what G keeps of the chain's slow turns (its response to a
+ * frequency is 1 − (1 − g)², near 1 wherever G's g is) and still removes the pixel staircase
+ * (2g − g² ≈ 2g where g is small). Ends stay pinned, as in smoothChain.
+ */
+export function smoothChainKeepingShape(chain: Chain, sigma: number): Chain {
+  const once = smoothChain(chain, sigma);
+  if (once === chain) return chain;
+  const twice = smoothChain(once, sigma);
+  return once.map((v, i) => 2 * v - twice[i]);
+}
+
 /** Row spans of a filled disc, as [dy, dxMin, dxMax] triples. */
 function discSpans(radius: number): number[] {
   const spans: number[] = [];

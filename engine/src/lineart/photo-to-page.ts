@@ -6,7 +6,7 @@ import { decodeImage } from '../io/load-image';
 import { checkPage } from '../quality/check-page';
 import { traceToSvg } from '../trace/trace-outlines';
 import { startThumbnails } from '../output/page-files';
-import { boundaryChains, smoothChain, strokePolylines } from './draw-boundaries';
+import { boundaryChains, smoothChain, smoothChainKeepingShape, strokePolylines } from './draw-boundaries';
 import type { Chain } from './draw-boundaries';
 import { cleanupDrawing } from './cleanup-drawing';
 import { MIN_FILLED_MM2 } from './feature-marks';
@@ -251,14 +251,14 @@ function groundRow(regions: Segmentation, subject: Uint8Array): number {
 /**
  * The lines a photo page draws between its regions, in working pixels: each boundary chain
  * (with the chain it came from) smoothed along its length — marks lightly, the rest at the
- * difficulty's curve sigma. The page strokes them; bench:quality --map page scores them.
+ * difficulty's curve sigma without shrinking (smoothChainKeepingShape, decision 045). The page strokes them; bench:quality --map page scores them.
  */
 export function drawnLines(regions: MarkedRegions, difficulty: Difficulty): { chain: Chain; line: number[] }[] {
   const sigma = PHOTO_PARAMS[difficulty].curveSigma;
   return boundaryChains(regions).map((chain) => {
     // A mark's outline is a few working pixels round: smoothed like the long lines, it would shrink to a dot.
     const mark = chainSides(chain, regions).some((label) => label >= regions.count - regions.marks);
-    return { chain, line: smoothChain(chain, mark ? MARK_CURVE_SIGMA : sigma) };
+    return { chain, line: mark ? smoothChain(chain, MARK_CURVE_SIGMA) : smoothChainKeepingShape(chain, sigma) };
   });
 }
 
