@@ -120,6 +120,12 @@ function scorePage(id: string, basins: PhotoBasins, variant: string, humans: Uin
   }
   parentPort?.postMessage({ type: 'image', variant, counts, regions });
 }
+/** The number a variant gives for `key` (`page+px=40000` → 40000 for `px`), if it names one. */
+function variantOption(variant: string, key: string): number | undefined {
+  const hit = variant.split('+').find((kv) => kv.startsWith(`${key}=`));
+  return hit ? Number(hit.split('=')[1]) : undefined;
+}
+
 const models: MlpWeights[] = [];
 for (const file of job.models) models.push(JSON.parse(await readFile(file, 'utf8')) as MlpWeights);
 for (const id of job.ids) {
@@ -129,12 +135,8 @@ for (const id of job.ids) {
   for (const variant of job.variants) {
     if (variant === 'page' || variant.startsWith('page+')) {
       // `page+px=N+stages=S`: the page's basins from evidence at N pixels, S boundary stages.
-      const pick = (key: string): number | undefined => {
-        const hit = variant.split('+').find((kv) => kv.startsWith(`${key}=`));
-        return hit ? Number(hit.split('=')[1]) : undefined;
-      };
-      const px = pick('px');
-      const stages = pick('stages');
+      const px = variantOption(variant, 'px');
+      const stages = variantOption(variant, 'stages');
       const pageKey = `page/${px}/${stages}`;
       const forPage = cache.get(pageKey) ?? (px === undefined && stages === undefined ? pageBasins(image, job.difficulty) : basinsOf(image, undefined, minBasins(job.difficulty), px ?? EVIDENCE_PIXELS, stages ?? 1));
       cache.set(pageKey, forPage);
@@ -142,10 +144,7 @@ for (const id of job.ids) {
       continue;
     }
     // `px=` and `stages=` change the evidence; the rest only the merging.
-    const opt = (key: string): number | undefined => {
-      const hit = variant.split('+').find((kv) => kv.startsWith(`${key}=`));
-      return hit ? Number(hit.split('=')[1]) : undefined;
-    };
+    const opt = (key: string): number | undefined => variantOption(variant, key);
     const px = opt('px') ?? EVIDENCE_PIXELS;
     const key = `${px}/${opt('stages') ?? 1}`;
     const basins = cache.get(key) ?? basinsOf(image, undefined, 0, px, opt('stages') ?? 1);

@@ -251,7 +251,8 @@ function groundRow(regions: Segmentation, subject: Uint8Array): number {
 /**
  * The lines a photo page draws between its regions, in working pixels: each boundary chain
  * (with the chain it came from) smoothed along its length — marks lightly, the rest at the
- * difficulty's curve sigma without shrinking (smoothChainKeepingShape, decision 045). The page strokes them; bench:quality --map page scores them.
+ * difficulty's curve sigma without shrinking (smoothChainKeepingShape, decision 045). The page
+ * strokes them; bench:quality --map page scores them.
  */
 export function drawnLines(regions: MarkedRegions, difficulty: Difficulty): { chain: Chain; line: number[] }[] {
   const sigma = PHOTO_PARAMS[difficulty].curveSigma;
