@@ -250,7 +250,12 @@ function joinBackground(over: Segmentation, saliency: Float32Array): Segmentatio
   const remap = new Int32Array(over.count);
   let next = 1;
   for (let r = 0; r < over.count; r++) remap[r] = subject[r] ? next++ : 0;
-  return { width: over.width, height: over.height, labels: over.labels.map((l) => remap[l]), count: next };
+  return relabelled(over, remap, next);
+}
+
+/** `seg` with each region r renamed `remap[r]`, `count` regions in all. */
+function relabelled(seg: Segmentation, remap: Int32Array, count: number): Segmentation {
+  return { width: seg.width, height: seg.height, labels: seg.labels.map((l) => remap[l]), count };
 }
 
 /** Fewest basins, as a multiple of the merging's floor, the faces' join must leave (photoRegions). */
@@ -289,7 +294,7 @@ export function joinFaces(over: Segmentation, faces: Int32Array): Segmentation {
     }
   }
   if (next === count) return over;
-  return { width: over.width, height: over.height, labels: labels.map((l) => remap[l]), count: next };
+  return relabelled(over, remap, next);
 }
 
 /** Smallest region of a difficulty as a share of the picture: its paper area over a portrait page's. */
@@ -517,7 +522,7 @@ function marksLast(before: Segmentation, after: Segmentation, firstMark: number,
   const outFilled = new Uint8Array(after.count);
   for (let r = 0; r < after.count; r++) if (markOf[r] >= 0) outFilled[order[r]] = filled[firstMark + markOf[r]];
   const marks = before.count - firstMark;
-  return { width: after.width, height: after.height, labels: after.labels.map((l) => order[l]), count: after.count, filled: outFilled, marks };
+  return { ...relabelled(after, order, after.count), filled: outFilled, marks };
 }
 
 /** The marked regions as they are, no second merging: `filled` and `marks` from splitFeatureMarks. */
