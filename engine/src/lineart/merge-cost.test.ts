@@ -96,4 +96,17 @@ describe('mergeRegions keepApart', () => {
     expect(kept.labels[0]).not.toBe(kept.labels[4]);
     expect(kept.labels[4]).toBe(kept.labels[8]);
   });
+
+  it('merges a region under the least area away even once the floor is reached, and nothing more', () => {
+    // Columns 0–4, column 5 (6 pixels: a pupil), columns 6–11; a strong line round the pupil.
+    const seg = stripes();
+    seg.labels = Int32Array.from(seg.labels, (_, i) => ((i % seg.width) < 5 ? 0 : (i % seg.width) === 5 ? 1 : 2));
+    const flat = columns(seg, () => 0);
+    const evidence = columns(seg, (x) => (x >= 4 && x <= 6 ? 0.9 : 0.05));
+    const options = { minArea: 10, planes: [flat, flat, flat], colourWeight: 0 };
+    const merged = mergeRegions(seg, evidence, { ...options, targetRegions: 3 });
+    expect(merged.count).toBe(2);
+    expect(merged.labels[5] === merged.labels[4] || merged.labels[5] === merged.labels[6]).toBe(true);
+    expect(merged.labels[0]).not.toBe(merged.labels[11]);
+  });
 });

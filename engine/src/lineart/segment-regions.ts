@@ -644,12 +644,17 @@ export function mergeRegions(seg: Segmentation, gradient: Float32Array, options:
   // Options read once, not in the loop: pages pass option objects of different shapes, and a
   // property read in the loop made V8 drop the loop's compiled code each time a new shape came.
   const { targetRegions, mergeLevels } = options;
-  while (remaining > targetRegions && heap.size > 0) {
+  const { area, minArea } = merger;
+  while (heap.size > 0) {
     const topCost = heap.topCost();
     heap.pop();
     const a = heap.topA;
     const b = heap.topB;
     if (!alive[a] || !alive[b] || heap.topStamp !== merger.stamp(a, b)) continue;
+    // The floor stops the merging only once no region under minArea is left (they come first):
+    // a simple photo reached it with a toddler face's eyes still regions of their own, too small
+    // to colour, and the marks found none inside the face to draw filled.
+    if (remaining <= targetRegions && Math.min(area[a], area[b]) >= minArea) break;
     if ((topCost > maxCost && remaining <= maxRegions) || topCost === Infinity) break;
     if (topCost > level) level = topCost;
     if (edgeLevel) edgeLevel[records.adjacency[a].get(b) as number] = level;
