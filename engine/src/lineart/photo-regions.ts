@@ -43,8 +43,8 @@ export interface PhotoParams {
 }
 
 export const PHOTO_PARAMS: Record<Difficulty, PhotoParams> = {
-  toddler: { targetRegions: 14, cut: 0.32, workScale: 6, curveSigma: 5, minRegionMm2: 250 },
-  children: { targetRegions: 44, cut: 0.26, workScale: 5, curveSigma: 4.5, minRegionMm2: 60 },
+  toddler: { targetRegions: 14, cut: 0.3, workScale: 6, curveSigma: 5, minRegionMm2: 250 },
+  children: { targetRegions: 44, cut: 0.3, workScale: 5, curveSigma: 4.5, minRegionMm2: 60 },
   teen: { targetRegions: 84, cut: 0.34, workScale: 4, curveSigma: 4.4, minRegionMm2: 30 },
   adult: { targetRegions: 250, cut: 0.2, workScale: 4, curveSigma: 3.1, minRegionMm2: 10 },
 };
