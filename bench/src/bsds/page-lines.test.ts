@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageLineMap } from './page-lines';
 
 describe('pageLineMap', () => {
-  it('draws the boundary between two regions as one unbroken line along it, and nothing else', () => {
+  it('draws the boundary between two regions as one unbroken line along it, on the pixel left of it as the human maps do, and nothing else', () => {
     const width = 30;
     const height = 20;
     // Left of column 12 is region 0, the rest region 1: the boundary is the crack at x = 12.
@@ -11,7 +11,8 @@ describe('pageLineMap', () => {
     for (let y = 0; y < height; y++) {
       const row = Array.from(map.subarray(y * width, (y + 1) * width));
       expect(row.reduce((s, v) => s + v, 0)).toBe(1);
-      expect(row.indexOf(1)).toBe(12);
+      // seg2bmap marks the pixel whose right neighbour lies across the boundary: column 11.
+      expect(row.indexOf(1)).toBe(11);
     }
   });
 

@@ -5,14 +5,18 @@ import type { Difficulty } from '@studio/contracts/constants';
 import { drawnLines } from '@studio/engine/lineart/photo-to-page';
 import type { MarkedRegions } from '@studio/engine/lineart/photo-regions';
 
-/** 1 on every pixel a drawn line passes through (pixel-corner coordinates: the pixel right of and below a point). */
+/**
+ * 1 on every pixel a drawn line passes through, in the human maps' convention: BSDS500's maps
+ * (seg2bmap) mark a boundary between two pixels on the one above or left of it, half a pixel
+ * towards the origin. A point in pixel-corner coordinates is moved the same half pixel and marks
+ * the pixel it then falls in, so a straight crack lands where a person's boundary on it does.
+ */
 export function pageLineMap(regions: MarkedRegions, difficulty: Difficulty): Float32Array {
   const { width, height } = regions;
   const map = new Float32Array(width * height);
   const mark = (x: number, y: number): void => {
-    // The epsilon keeps a smoothed straight crack (11.9999… for 12) on one side.
-    const px = Math.min(width - 1, Math.max(0, Math.floor(x + 1e-6)));
-    const py = Math.min(height - 1, Math.max(0, Math.floor(y + 1e-6)));
+    const px = Math.min(width - 1, Math.max(0, Math.floor(x - 0.5)));
+    const py = Math.min(height - 1, Math.max(0, Math.floor(y - 0.5)));
     map[py * width + px] = 1;
   };
   for (const { line } of drawnLines(regions, difficulty)) {
