@@ -4,6 +4,7 @@
 import type { Difficulty } from '@studio/contracts/constants';
 import { drawnLines } from '@studio/engine/lineart/photo-to-page';
 import type { MarkedRegions } from '@studio/engine/lineart/photo-regions';
+import type { Chain } from '@studio/engine/lineart/draw-boundaries';
 
 /**
  * 1 on every pixel a drawn line passes through, in the human maps' convention: BSDS500's maps
@@ -11,7 +12,7 @@ import type { MarkedRegions } from '@studio/engine/lineart/photo-regions';
  * towards the origin. A point in pixel-corner coordinates is moved the same half pixel and marks
  * the pixel it then falls in, so a straight crack lands where a person's boundary on it does.
  */
-export function pageLineMap(regions: MarkedRegions, difficulty: Difficulty): Float32Array {
+export function pageLineMap(regions: MarkedRegions, difficulty: Difficulty, details: Chain[] = []): Float32Array {
   const { width, height } = regions;
   const map = new Float32Array(width * height);
   const mark = (x: number, y: number): void => {
@@ -19,7 +20,7 @@ export function pageLineMap(regions: MarkedRegions, difficulty: Difficulty): Flo
     const py = Math.min(height - 1, Math.max(0, Math.floor(y - 0.5)));
     map[py * width + px] = 1;
   };
-  for (const { line } of drawnLines(regions, difficulty)) {
+  for (const { line } of drawnLines(regions, difficulty, details)) {
     mark(line[0], line[1]);
     for (let k = 2; k < line.length; k += 2) {
       const [x0, y0, x1, y1] = [line[k - 2], line[k - 1], line[k], line[k + 1]];

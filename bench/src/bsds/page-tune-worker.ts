@@ -83,6 +83,7 @@ function photoHierarchy(basins: PhotoBasins, difficulty: Difficulty, variant: st
 }
 import { evaluateImage } from './evaluate';
 import { pageLineMap } from './page-lines';
+import { pageDetails } from '@studio/engine/lineart/photo-to-page';
 import type { ImageCounts } from './evaluate';
 import { BSDS_ROOT, readHumans } from './read-maps';
 
@@ -111,7 +112,11 @@ function scorePage(id: string, basins: PhotoBasins, variant: string, humans: Uin
   const regions: number[] = [];
   for (const t of job.thresholds) {
     const seg = photoRegions(basins, job.difficulty, undefined, false, t, model);
-    const c = evaluateImage(id, pageLineMap(seg, job.difficulty), humans, width, height, [0.5]);
+    // `detail=E+dlen=L`: detail lines with least evidence E and length L instead of the difficulty's (detail-lines.ts).
+    const detail = variantOption(variant, 'detail');
+    const params = detail === undefined ? undefined : { minEvidence: detail, minLength: variantOption(variant, 'dlen') ?? 8 };
+    const details = pageDetails(basins, seg, job.difficulty, false, params ?? PHOTO_PARAMS[job.difficulty].detail);
+    const c = evaluateImage(id, pageLineMap(seg, job.difficulty, details), humans, width, height, [0.5]);
     counts.cntR.push(c.cntR[0]);
     counts.sumR.push(c.sumR[0]);
     counts.cntP.push(c.cntP[0]);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadImage } from '@studio/engine/io/load-image';
 import type { Difficulty } from '@studio/contracts/constants';
-import { softBoundaryMap } from '@studio/engine/lineart/photo-to-page';
+import { pageDetails, softBoundaryMap } from '@studio/engine/lineart/photo-to-page';
 import { pageBasins, photoRegions } from '@studio/engine/lineart/photo-regions';
 import type { Segmentation } from '@studio/engine/lineart/segment-regions';
 import { gradientBoundaryMap } from '@studio/engine/lineart/boundary-map';
@@ -40,8 +40,9 @@ function regionBoundaries(seg: Segmentation): Float32Array {
 function mapOf(image: Awaited<ReturnType<typeof loadImage>>): { data: Float32Array; ms: number } {
   const started = performance.now();
   if (job.map === 'page' || job.map === 'regions') {
-    const regions = photoRegions(pageBasins(image, job.difficulty), job.difficulty);
-    return { data: job.map === 'page' ? pageLineMap(regions, job.difficulty) : regionBoundaries(regions), ms: performance.now() - started };
+    const basins = pageBasins(image, job.difficulty);
+    const regions = photoRegions(basins, job.difficulty);
+    return { data: job.map === 'page' ? pageLineMap(regions, job.difficulty, pageDetails(basins, regions, job.difficulty)) : regionBoundaries(regions), ms: performance.now() - started };
   }
   const soft = job.map === 'gradient' ? gradientBoundaryMap(image) : softBoundaryMap(image);
   return { data: soft.data, ms: performance.now() - started };

@@ -12,17 +12,47 @@ export type Chain = number[];
  */
 export function boundaryChains(seg: Segmentation): Chain[] {
   const { width, height, labels } = seg;
+  const { hCrack, vCrack } = noCracks(width, height);
   const vw = width + 1;
-  // Crack edges: horizontal crack at vertex (x, y) runs to (x+1, y) between pixels (x, y-1) and (x, y);
-  // vertical crack at (x, y) runs to (x, y+1) between pixels (x-1, y) and (x, y).
-  const hCrack = new Uint8Array(vw * (height + 1));
-  const vCrack = new Uint8Array(vw * (height + 1));
+  // Written out rather than through cracksWhere: a call per pixel costs the page a few ms.
   for (let y = 1; y < height; y++) {
     for (let x = 0; x < width; x++) if (labels[(y - 1) * width + x] !== labels[y * width + x]) hCrack[y * vw + x] = 1;
   }
   for (let y = 0; y < height; y++) {
     for (let x = 1; x < width; x++) if (labels[y * width + x - 1] !== labels[y * width + x]) vCrack[y * vw + x] = 1;
   }
+  return crackChains(width, height, hCrack, vCrack);
+}
+
+/**
+ * The crack edges of a width × height picture, all unset. A horizontal crack at vertex (x, y)
+ * runs to (x+1, y) between pixels (x, y-1) and (x, y); a vertical crack at (x, y) runs to
+ * (x, y+1) between pixels (x-1, y) and (x, y). Both are indexed y · (width + 1) + x.
+ */
+function noCracks(width: number, height: number): { hCrack: Uint8Array; vCrack: Uint8Array } {
+  const size = (width + 1) * (height + 1);
+  return { hCrack: new Uint8Array(size), vCrack: new Uint8Array(size) };
+}
+
+/** The crack edges between pixels `a` and `b` (indices into a width × height picture) for which `isCrack(a, b)` holds. */
+export function cracksWhere(width: number, height: number, isCrack: (a: number, b: number) => boolean): { hCrack: Uint8Array; vCrack: Uint8Array } {
+  const { hCrack, vCrack } = noCracks(width, height);
+  const vw = width + 1;
+  for (let y = 1; y < height; y++) {
+    for (let x = 0; x < width; x++) if (isCrack((y - 1) * width + x, y * width + x)) hCrack[y * vw + x] = 1;
+  }
+  for (let y = 0; y < height; y++) {
+    for (let x = 1; x < width; x++) if (isCrack(y * width + x - 1, y * width + x)) vCrack[y * vw + x] = 1;
+  }
+  return { hCrack, vCrack };
+}
+
+/**
+ * The set cracks (noCracks' layout) as chains of pixel-corner points, cut at junctions and at
+ * the picture's border as in boundaryChains. Clears the arrays as it walks them.
+ */
+export function crackChains(width: number, height: number, hCrack: Uint8Array, vCrack: Uint8Array): Chain[] {
+  const vw = width + 1;
   const degree = (v: number): number => {
     const x = v % vw;
     return hCrack[v] + (x > 0 ? hCrack[v - 1] : 0) + vCrack[v] + (v >= vw ? vCrack[v - vw] : 0);

@@ -18,6 +18,7 @@ import { paperShare, splitFeatureMarks } from './feature-marks';
 import { faceFeatures, skinMask } from './face-features';
 import { patternRegions } from './background-pattern';
 import type { Pattern } from './background-pattern';
+import type { DetailParams } from './detail-lines';
 import { mergeRegions, watershed } from './segment-regions';
 import type { MergeOptions, Segmentation } from './segment-regions';
 import { learnedMergeOptions, mergeInputs } from './merge-cost';
@@ -40,12 +41,14 @@ export interface PhotoParams {
   /** Smoothing of the drawn boundaries along their length, working pixels (smoothChainKeepingShape). */
   curveSigma: number;
   minRegionMm2: number;
+  /** The subject's open detail lines (detail-lines.ts); none where unset. */
+  detail?: DetailParams;
 }
 
 export const PHOTO_PARAMS: Record<Difficulty, PhotoParams> = {
   toddler: { targetRegions: 14, cut: 0.3, workScale: 6, curveSigma: 5, minRegionMm2: 250 },
-  children: { targetRegions: 44, cut: 0.3, workScale: 5, curveSigma: 4.5, minRegionMm2: 60 },
-  teen: { targetRegions: 84, cut: 0.34, workScale: 4, curveSigma: 4.4, minRegionMm2: 30 },
+  children: { targetRegions: 44, cut: 0.26, workScale: 5, curveSigma: 4.5, minRegionMm2: 60, detail: { minEvidence: 0.4, minLength: 6 } },
+  teen: { targetRegions: 84, cut: 0.34, workScale: 4, curveSigma: 4.4, minRegionMm2: 30, detail: { minEvidence: 0.4, minLength: 8 } },
   adult: { targetRegions: 250, cut: 0.2, workScale: 4, curveSigma: 3.1, minRegionMm2: 10 },
 };
 

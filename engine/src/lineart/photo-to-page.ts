@@ -9,6 +9,7 @@ import { startThumbnails } from '../output/page-files';
 import { boundaryChains, smoothChain, smoothChainKeepingShape, strokePolylines } from './draw-boundaries';
 import type { Chain } from './draw-boundaries';
 import { cleanupDrawing } from './cleanup-drawing';
+import { detailChains } from './detail-lines';
 import { MIN_FILLED_MM2 } from './feature-marks';
 import { finishPage } from './finish-page';
 import { PHOTO_PARAMS, pageBasins, photoRegions, subjectRegions } from './photo-regions';
@@ -67,6 +68,9 @@ async function photoBasins(
  * stay within its tolerance (1.6x the difficulty's width).
  */
 const OUTER_LINE_FACTOR = 1.4;
+
+/** Coloring-book practice again: a detail line inside a shape is drawn thinner than the shape's outline. */
+const DETAIL_LINE_FACTOR = 0.75;
 
 /** The labels of the two pixels either side of a chain's first crack. */
 function chainSides(chain: number[], regions: Segmentation): [number, number] {
@@ -254,13 +258,26 @@ function groundRow(regions: Segmentation, subject: Uint8Array): number {
  * difficulty's curve sigma without shrinking (smoothChainKeepingShape, decision 045). The page
  * strokes them; bench:quality --map page scores them.
  */
-export function drawnLines(regions: MarkedRegions, difficulty: Difficulty): { chain: Chain; line: number[] }[] {
+export function drawnLines(regions: MarkedRegions, difficulty: Difficulty, details: Chain[] = []): { chain: Chain; line: number[]; detail: boolean }[] {
   const sigma = PHOTO_PARAMS[difficulty].curveSigma;
-  return boundaryChains(regions).map((chain) => {
+  const lines = boundaryChains(regions).map((chain) => {
     // A mark's outline is a few working pixels round: smoothed like the long lines, it would shrink to a dot.
     const mark = chainSides(chain, regions).some((label) => label >= regions.count - regions.marks);
-    return { chain, line: mark ? smoothChain(chain, MARK_CURVE_SIGMA) : smoothChainKeepingShape(chain, sigma) };
+    return { chain, line: mark ? smoothChain(chain, MARK_CURVE_SIGMA) : smoothChainKeepingShape(chain, sigma), detail: false };
   });
+  for (const chain of details) lines.push({ chain, line: smoothChainKeepingShape(chain, sigma), detail: true });
+  return lines;
+}
+
+/**
+ * The detail lines of a page (detail-lines.ts), none where its difficulty draws none. Faces stay
+ * plain (their features are marks, and a cheek's shading drawn as a line ages a child's face);
+ * so does a subject-only page's background, which the user asked to leave blank.
+ */
+export function pageDetails(basins: PhotoBasins, regions: MarkedRegions, difficulty: Difficulty, subjectOnly = false, params = PHOTO_PARAMS[difficulty].detail): Chain[] {
+  if (!params) return [];
+  const plainRegions = subjectOnly ? subjectRegions(regions, basins.saliency).map((s) => 1 - s) : undefined;
+  return detailChains(basins.over, regions, basins.evidence, params, { plainRegions, plainPixels: basins.faces });
 }
 
 /**
@@ -287,10 +304,13 @@ function photoLines(
   const sy = size.height / workH;
   const inner: number[][] = [];
   const outer: number[][] = [];
+  const detail: number[][] = [];
   // A new array: smoothChain hands a short chain back as it is, and the chain must keep its
   // working coordinates (isOuterChain reads them).
   const toPage = (line: number[]): number[] => line.map((v, i) => v * (i % 2 === 0 ? sx : sy));
-  for (const { chain, line } of drawnLines(regions, difficulty)) (isOuterChain(chain, regions, subject) ? outer : inner).push(toPage(line));
+  for (const drawn of drawnLines(regions, difficulty, pageDetails(basins, regions, difficulty, opts.subjectOnly))) {
+    (drawn.detail ? detail : isOuterChain(drawn.chain, regions, subject) ? outer : inner).push(toPage(drawn.line));
+  }
   if (opts.subjectOnly) {
     const ground = groundRow(regions, subject);
     if (ground >= 0) inner.push(toPage([0, ground, workW, ground]));
@@ -301,6 +321,7 @@ function photoLines(
   const frame = [inset, inset, size.width - inset, inset, size.width - inset, size.height - inset, inset, size.height - inset, inset, inset];
   strokePolylines(page, [...inner, frame], line);
   strokePolylines(page, outer, line * OUTER_LINE_FACTOR);
+  strokePolylines(page, detail, line * DETAIL_LINE_FACTOR);
   fillMarks(page, regions, line);
   onStage('draw');
   let filled = 0;
