@@ -1,5 +1,5 @@
 /**
- * Detail lines (decision 047): the open lines a coloring book draws inside a shape, where a fold,
+ * Detail lines (decision 048): the open lines a coloring book draws inside a shape, where a fold,
  * an ear's edge or a wing's overlap runs into the outline and stops. The merging removes a
  * boundary whole, so a boundary that is strong along part of its length (a leg against the body,
  * drawn by a person only where the two overlap) is lost with its weak part. These lines give the

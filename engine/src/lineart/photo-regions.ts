@@ -41,7 +41,7 @@ export interface PhotoParams {
   /** Smoothing of the drawn boundaries along their length, working pixels (smoothChainKeepingShape). */
   curveSigma: number;
   minRegionMm2: number;
-  /** The subject's open detail lines (detail-lines.ts); none where unset. */
+  /** The page's open detail lines (detail-lines.ts, decision 048); none where unset. */
   detail?: DetailParams;
 }
 
