@@ -115,7 +115,7 @@ function scorePage(id: string, basins: PhotoBasins, variant: string, humans: Uin
     // `detail=E+dlen=L`: detail lines with least evidence E and length L instead of the difficulty's (detail-lines.ts).
     const detail = variantOption(variant, 'detail');
     const params = detail === undefined ? undefined : { minEvidence: detail, minLength: variantOption(variant, 'dlen') ?? 8 };
-    const details = pageDetails(basins, seg, job.difficulty, false, params ?? PHOTO_PARAMS[job.difficulty].detail);
+    const details = pageDetails(basins, seg, job.difficulty, undefined, params);
     const c = evaluateImage(id, pageLineMap(seg, job.difficulty, details), humans, width, height, [0.5]);
     counts.cntR.push(c.cntR[0]);
     counts.sumR.push(c.sumR[0]);

@@ -271,12 +271,13 @@ export function drawnLines(regions: MarkedRegions, difficulty: Difficulty, detai
 
 /**
  * The detail lines of a page (detail-lines.ts), none where its difficulty draws none. Faces stay
- * plain (their features are marks, and a cheek's shading drawn as a line ages a child's face);
- * so does a subject-only page's background, which the user asked to leave blank.
+ * plain (their features are marks, and a cheek's shading drawn as a line ages a child's face).
+ * `onlyIn` (per region, 1 for the subject) keeps a subject-only page's background blank, as the
+ * user asked.
  */
-export function pageDetails(basins: PhotoBasins, regions: MarkedRegions, difficulty: Difficulty, subjectOnly = false, params = PHOTO_PARAMS[difficulty].detail): Chain[] {
+export function pageDetails(basins: PhotoBasins, regions: MarkedRegions, difficulty: Difficulty, onlyIn?: Uint8Array, params = PHOTO_PARAMS[difficulty].detail): Chain[] {
   if (!params) return [];
-  const plainRegions = subjectOnly ? subjectRegions(regions, basins.saliency).map((s) => 1 - s) : undefined;
+  const plainRegions = onlyIn?.map((s) => 1 - s);
   return detailChains(basins.over, regions, basins.evidence, params, { plainRegions, plainPixels: basins.faces });
 }
 
@@ -308,7 +309,7 @@ function photoLines(
   // A new array: smoothChain hands a short chain back as it is, and the chain must keep its
   // working coordinates (isOuterChain reads them).
   const toPage = (line: number[]): number[] => line.map((v, i) => v * (i % 2 === 0 ? sx : sy));
-  for (const drawn of drawnLines(regions, difficulty, pageDetails(basins, regions, difficulty, opts.subjectOnly))) {
+  for (const drawn of drawnLines(regions, difficulty, pageDetails(basins, regions, difficulty, opts.subjectOnly ? subject : undefined))) {
     (drawn.detail ? detail : isOuterChain(drawn.chain, regions, subject) ? outer : inner).push(toPage(drawn.line));
   }
   if (opts.subjectOnly) {
