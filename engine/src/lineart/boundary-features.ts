@@ -30,15 +30,20 @@ export interface BoundaryFeatures {
  * Per-pixel cues for the learned boundary map: colour-channel gradient strength at three scales,
  * the surrounding gradient energy at each scale (texture: an edge among many equal edges is
  * probably grass, not an object outline), and one coarse gradient.
- * `scale` multiplies the sigmas so a larger image sees the same structures.
+ * `scale` multiplies the sigmas so a larger image sees the same structures. `lab`: the image's
+ * CIELAB planes when the caller has them already (read, not changed).
  */
-export function computeBoundaryFeatures(image: RgbImage, scale = 1, blurKind: 'kernel' | 'recursive' = 'kernel'): BoundaryFeatures {
+export function computeBoundaryFeatures(
+  image: RgbImage,
+  scale = 1,
+  blurKind: 'kernel' | 'recursive' = 'kernel',
+  lab: Float32Array[] = rgbToLab(image),
+): BoundaryFeatures {
   const { width, height } = image;
   // The recursive filter costs the same at any sigma; below 2 its peak is too sharp (see recursive-blur.ts).
   const blur = (plane: Float32Array, sigma: number): Float32Array =>
     blurKind === 'recursive' && sigma >= 2 ? recursiveGaussianBlur(plane, width, height, sigma) : gaussianBlur(plane, width, height, sigma);
   const n = width * height;
-  const lab = rgbToLab(image);
   const planes: Float32Array[] = [];
   let angle = new Float32Array(n);
   const channelWeights = [1, 1.5, 1.5];

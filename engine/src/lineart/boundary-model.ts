@@ -42,14 +42,16 @@ export function contextPlanes(p: Float32Array, width: number, height: number): F
  * (bench/src/bsds/train-boundary-model.ts), before thinning: the first stage on colour and
  * texture cues, then (when trained) a second and a third stage that also see context planes from
  * the previous stage's map. `stages` below 3 stops early (photo pages use the first stage only, for speed).
+ * `lab`: the image's CIELAB planes when the caller has them already.
  */
 export function boundaryProbability(
   image: RgbImage,
   scale = 1,
   stages = 3,
   blur: 'kernel' | 'recursive' = 'kernel',
+  lab?: Float32Array[],
 ): { probability: Float32Array; angle: Float32Array } {
-  const features = computeBoundaryFeatures(image, scale, blur);
+  const features = computeBoundaryFeatures(image, scale, blur, lab);
   const n = image.width * image.height;
   let probability = runMlp(features.planes, BOUNDARY_MODEL, n);
   for (const model of [BOUNDARY_CONTEXT_MODEL, BOUNDARY_THIRD_MODEL].slice(0, stages - 1)) {

@@ -93,25 +93,32 @@ export function splitFeatureMarks(
 ): FeatureMarks {
   const { width, height, labels, count } = regions;
   const n = labels.length;
+  const [L, A, B] = planes;
   const area = new Float64Array(count);
   const mean = new Float64Array(count * 3);
   for (let i = 0; i < n; i++) {
     const r = labels[i];
     area[r]++;
-    for (let c = 0; c < 3; c++) mean[r * 3 + c] += planes[c][i];
+    mean[r * 3] += L[i];
+    mean[r * 3 + 1] += A[i];
+    mean[r * 3 + 2] += B[i];
   }
   for (let r = 0; r < count; r++) for (let c = 0; c < 3; c++) mean[r * 3 + c] /= Math.max(1, area[r]);
 
-  // Per pixel of the subject whose colour stands out from its region's mean: its lightness step
-  // from that mean (0 elsewhere; NaN outside the subject or where the colour is too close).
-  const stepOf = new Float32Array(n).fill(NaN);
+  // The pixels of the subject whose colour stands out from their region's mean, and each one's
+  // lightness step from that mean: the levels below look at these only.
+  const standing: number[] = [];
+  const steps: number[] = [];
   for (let i = 0; i < n; i++) {
     const r = labels[i];
     if (!subject[r]) continue;
-    const dl = planes[0][i] - mean[r * 3];
-    const da = planes[1][i] - mean[r * 3 + 1];
-    const db = planes[2][i] - mean[r * 3 + 2];
-    if (dl * dl + da * da + db * db >= MIN_COLOUR_STEP * MIN_COLOUR_STEP) stepOf[i] = dl;
+    const dl = L[i] - mean[r * 3];
+    const da = A[i] - mean[r * 3 + 1];
+    const db = B[i] - mean[r * 3 + 2];
+    if (dl * dl + da * da + db * db < MIN_COLOUR_STEP * MIN_COLOUR_STEP) continue;
+    standing.push(i);
+    // Rounded to float32, as the threshold tests below have always seen it.
+    steps.push(Math.fround(dl));
   }
 
   const total = width * height;
@@ -121,17 +128,24 @@ export function splitFeatureMarks(
   for (const [dark, level] of [[false, MIN_LIGHTNESS_STEP], ...DARK_LEVELS.map((l) => [true, l] as const)] as const) {
     // 1 = a candidate pixel at this level.
     const kind = new Uint8Array(n);
-    for (let i = 0; i < n; i++) if (!taken[i] && (dark ? stepOf[i] <= -level : stepOf[i] >= level)) kind[i] = 1;
+    for (let k = 0; k < standing.length; k++) {
+      const i = standing[k];
+      if (!taken[i] && (dark ? steps[k] <= -level : steps[k] >= level)) kind[i] = 1;
+    }
     const limits = dark ? DARK_MM2 : LIGHT_MM2;
     const minArea = Math.max(4, paperShare(limits.min) * total);
     const maxArea = paperShare(limits.max) * total;
     const parts = labelComponents(kind, width, height, 1, 8);
     // Pixels are gathered only for blobs of a mark's size: a textured photo has thousands of specks.
     const members = new Map<number, number[]>();
+    const sized = new Uint8Array(parts.count + 1);
     for (let id = 1; id <= parts.count; id++) {
-      if (parts.areas[id] >= minArea && parts.areas[id] <= maxArea && !parts.touchesBorder[id]) members.set(id, []);
+      if (parts.areas[id] >= minArea && parts.areas[id] <= maxArea && !parts.touchesBorder[id]) {
+        members.set(id, []);
+        sized[id] = 1;
+      }
     }
-    for (let i = 0; i < n; i++) if (parts.labels[i] > 0) members.get(parts.labels[i])?.push(i);
+    for (let i = 0; i < n; i++) if (sized[parts.labels[i]]) members.get(parts.labels[i])?.push(i);
     for (const [id, pixels] of members) {
       const mark = dark ? fillHoles(pixels, parts.labels, id, width) : pixels;
       const candidate = markCandidate(mark, dark, labels, planes, mean, area, width, height);

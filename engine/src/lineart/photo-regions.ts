@@ -95,8 +95,10 @@ function photoEvidence(image: RgbImage, pixels: number, stages: number, bodyUnde
   const w = Math.max(1, Math.round(width * k));
   const h = Math.max(1, Math.round(height * k));
   const small = k < 1 ? shrinkRgb(image, w, h) : image;
-  const evidence = boundaryProbability(small, 1, stages, 'recursive').probability;
-  const saliency = subjectSaliency(small, evidence, bodyUnderFace);
+  // The model's features and the saliency both read the small copy's CIELAB planes: made once.
+  const lab = rgbToLab(small);
+  const evidence = boundaryProbability(small, 1, stages, 'recursive', lab).probability;
+  const saliency = subjectSaliency(small, evidence, bodyUnderFace, lab);
   if (k === 1) return { evidence, saliency };
   return { evidence: resizePlane(evidence, w, h, width, height), saliency: resizePlane(saliency, w, h, width, height) };
 }
