@@ -20,8 +20,17 @@ const keepExternal = {
   },
 };
 
-const entries = ['server/src/server.ts', 'server/src/worker.ts', 'server/src/migrate.ts', 'server/src/engine-thread.ts']
-  .filter((entry) => existsSync(path.join(root, entry)));
+// Each bundle is named after its entry; a photo page's helper thread (engine/src/lineart/page-helper.ts)
+// looks for its own beside the bundle that starts it.
+const entries = [
+  'server/src/server.ts',
+  'server/src/worker.ts',
+  'server/src/migrate.ts',
+  'server/src/engine-thread.ts',
+  'engine/src/lineart/page-helper-thread.ts',
+]
+  .filter((entry) => existsSync(path.join(root, entry)))
+  .map((entry) => ({ in: entry, out: path.basename(entry, '.ts') }));
 
 // The offline composer's subject library is built from the openmoji package (about 10 s) once.
 if (!existsSync(path.join(root, 'engine', 'generated', 'subject-library.json'))) {

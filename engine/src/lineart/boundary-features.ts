@@ -26,6 +26,67 @@ export interface BoundaryFeatures {
   angle: Float32Array;
 }
 
+/** The blur the features use: the recursive filter costs the same at any sigma, but below 2 its peak is too sharp (see recursive-blur.ts). */
+function featureBlur(blurKind: 'kernel' | 'recursive', width: number, height: number): (plane: Float32Array, sigma: number) => Float32Array {
+  return (plane, sigma) =>
+    blurKind === 'recursive' && sigma >= 2 ? recursiveGaussianBlur(plane, width, height, sigma) : gaussianBlur(plane, width, height, sigma);
+}
+
+/** Colour-channel gradient weights (L, a, b) of every feature. */
+const CHANNEL_WEIGHTS = [1, 1.5, 1.5];
+
+/**
+ * The features of the coarse scales, which need no other: the third feature sigma's six planes,
+ * the coarse gradient's three, and the CIELAB planes blurred at the third sigma (the widest
+ * two-sides contrast reads them). Apart so a page can have them made on another thread while
+ * this one makes the rest (computeBoundaryFeatures' `coarse`).
+ */
+export interface CoarseFeatures {
+  scalePlanes: Float32Array[];
+  coarsePlanes: Float32Array[];
+  blurredLab: Float32Array[];
+}
+
+export function coarseFeatures(lab: Float32Array[], width: number, height: number, scale = 1, blurKind: 'kernel' | 'recursive' = 'kernel'): CoarseFeatures {
+  const blur = featureBlur(blurKind, width, height);
+  const base = FEATURE_SIGMAS[2];
+  const blurredLab = lab.map((plane) => blur(plane, base * scale));
+  const { planes: scalePlanes } = scaleFeatures(blurredLab, width, height, base * scale, blur);
+  const coarsePlanes = colourGradients(
+    lab.map((plane) => blur(plane, 8 * scale)),
+    width,
+    height,
+    8 * scale,
+    CHANNEL_WEIGHTS,
+  ).mags;
+  return { scalePlanes, coarsePlanes, blurredLab };
+}
+
+/**
+ * One feature sigma's six planes (each channel's gradient, the surrounding gradient energy, its
+ * gradient, the ridge strength) from the CIELAB planes blurred at that sigma, and the edge
+ * orientation there.
+ */
+function scaleFeatures(
+  blurred: Float32Array[],
+  width: number,
+  height: number,
+  sigma: number,
+  blur: (plane: Float32Array, sigma: number) => Float32Array,
+): { planes: Float32Array[]; orientation: Float32Array } {
+  const n = width * height;
+  const g = colourGradients(blurred, width, height, sigma, CHANNEL_WEIGHTS);
+  const planes = [...g.mags];
+  const surround = blur(g.total, sigma * 3);
+  planes.push(surround);
+  // Texture gradient: where the amount of edge energy itself changes (grass meeting sky).
+  planes.push(gradientMagnitude(surround, width, height, sigma * 3));
+  const orientation = new Float32Array(n);
+  for (let i = 0; i < n; i++) orientation[i] = 0.5 * Math.atan2(2 * g.jxy[i], g.jxx[i] - g.jyy[i]);
+  planes.push(ridgeStrength(g.total, orientation, width, height));
+  return { planes, orientation };
+}
+
 /**
  * Per-pixel cues for the learned boundary map: colour-channel gradient strength at three scales,
  * the surrounding gradient energy at each scale (texture: an edge among many equal edges is
@@ -40,38 +101,50 @@ export function computeBoundaryFeatures(
   lab: Float32Array[] = rgbToLab(image),
 ): BoundaryFeatures {
   const { width, height } = image;
-  // The recursive filter costs the same at any sigma; below 2 its peak is too sharp (see recursive-blur.ts).
-  const blur = (plane: Float32Array, sigma: number): Float32Array =>
-    blurKind === 'recursive' && sigma >= 2 ? recursiveGaussianBlur(plane, width, height, sigma) : gaussianBlur(plane, width, height, sigma);
-  const n = width * height;
+  return finishFeatures(fineScaleFeatures(lab, width, height, scale, blurKind), coarseFeatures(lab, width, height, scale, blurKind));
+}
+
+/** The features of the first two sigmas, with what the rest need of them: computeBoundaryFeatures' first part. */
+export interface FineScaleFeatures {
+  width: number;
+  height: number;
+  scale: number;
+  blurKind: 'kernel' | 'recursive';
+  /** The first and second sigmas' six planes each. */
+  planes: Float32Array[];
+  /** Edge-normal direction at the second sigma. */
+  angle: Float32Array;
+  /** The CIELAB planes, and blurred at each sigma made so far (the two-sides contrast reads them). */
+  lab: Float32Array[];
+  blurredLab: Map<number, Float32Array[]>;
+}
+
+export function fineScaleFeatures(lab: Float32Array[], width: number, height: number, scale = 1, blurKind: 'kernel' | 'recursive' = 'kernel'): FineScaleFeatures {
+  const blur = featureBlur(blurKind, width, height);
   const planes: Float32Array[] = [];
-  let angle = new Float32Array(n);
-  const channelWeights = [1, 1.5, 1.5];
-  // The two-sides contrast reuses the gradients' blurred colour planes (same sigmas).
   const blurredLab = new Map<number, Float32Array[]>();
-  const blurLab = (sigma: number): Float32Array[] => {
-    let planes = blurredLab.get(sigma);
-    if (!planes) {
-      planes = lab.map((plane) => blur(plane, sigma));
-      blurredLab.set(sigma, planes);
-    }
-    return planes;
-  };
-  const gradientOf = (sigma: number): ColourGradients => colourGradients(blurLab(sigma), width, height, sigma, channelWeights);
-  for (const base of FEATURE_SIGMAS) {
+  let angle: Float32Array = new Float32Array(width * height);
+  for (const base of FEATURE_SIGMAS.slice(0, 2)) {
     const sigma = base * scale;
-    const g = gradientOf(sigma);
-    for (const m of g.mags) planes.push(m);
-    const surround = blur(g.total, sigma * 3);
-    planes.push(surround);
-    // Texture gradient: where the amount of edge energy itself changes (grass meeting sky).
-    planes.push(gradientMagnitude(surround, width, height, sigma * 3));
-    const orientation = new Float32Array(n);
-    for (let i = 0; i < n; i++) orientation[i] = 0.5 * Math.atan2(2 * g.jxy[i], g.jxx[i] - g.jyy[i]);
-    planes.push(ridgeStrength(g.total, orientation, width, height));
+    const blurred = lab.map((plane) => blur(plane, sigma));
+    blurredLab.set(sigma, blurred);
+    const { planes: own, orientation } = scaleFeatures(blurred, width, height, sigma, blur);
+    planes.push(...own);
     if (base === 2) angle = orientation;
   }
-  for (const m of gradientOf(8 * scale).mags) planes.push(m);
+  return { width, height, scale, blurKind, planes, angle, lab, blurredLab };
+}
+
+/**
+ * All the features, in FEATURE_NAMES order, from the fine scales' and the coarse scales' (which a
+ * page has made on another thread meanwhile): the two-sides contrasts added, every plane taken
+ * to log(1 + strength).
+ */
+export function finishFeatures(fine: FineScaleFeatures, coarse: CoarseFeatures): BoundaryFeatures {
+  const { width, height, scale, angle } = fine;
+  const n = width * height;
+  const planes = [...fine.planes, ...coarse.scalePlanes, ...coarse.coarsePlanes];
+  const blurredLab = new Map(fine.blurredLab).set(FEATURE_SIGMAS[2] * scale, coarse.blurredLab);
   // The edge normal's components, once for the three distances.
   const normalX = new Float64Array(n);
   const normalY = new Float64Array(n);
@@ -81,7 +154,11 @@ export function computeBoundaryFeatures(
   }
   for (const d of SIDE_DISTANCES) {
     const distance = d * scale;
-    planes.push(sideContrast(blurLab(Math.max(0.7, distance / 2)), normalX, normalY, width, height, distance, channelWeights));
+    // The contrast at distance d reads the colour blurred at d / 2: one of the feature sigmas, at
+    // a scale of 1 or more.
+    const sigma = Math.max(0.7, distance / 2);
+    const blurred = blurredLab.get(sigma) ?? fine.lab.map((plane) => featureBlur(fine.blurKind, width, height)(plane, sigma));
+    planes.push(sideContrast(blurred, normalX, normalY, width, height, distance, CHANNEL_WEIGHTS));
   }
   log1pPlanes(planes);
   return { width, height, planes, angle };

@@ -1,5 +1,6 @@
 import type { RgbImage } from '../io/load-image';
 import { computeBoundaryFeatures } from './boundary-features';
+import type { BoundaryFeatures } from './boundary-features';
 import type { FloatMap } from './boundary-map';
 import { suppressNonMaxima } from './boundary-map';
 import { gaussianBlur, gaussianWeights } from '../raster/gaussian-blur';
@@ -51,12 +52,17 @@ export function boundaryProbability(
   blur: 'kernel' | 'recursive' = 'kernel',
   lab?: Float32Array[],
 ): { probability: Float32Array; angle: Float32Array } {
-  const features = computeBoundaryFeatures(image, scale, blur, lab);
-  const n = image.width * image.height;
+  return probabilityOfFeatures(computeBoundaryFeatures(image, scale, blur, lab), stages);
+}
+
+/** boundaryProbability from the features already computed (a page makes them on two threads). */
+export function probabilityOfFeatures(features: BoundaryFeatures, stages = 3): { probability: Float32Array; angle: Float32Array } {
+  const { width, height } = features;
+  const n = width * height;
   let probability = runMlp(features.planes, BOUNDARY_MODEL, n);
   for (const model of [BOUNDARY_CONTEXT_MODEL, BOUNDARY_THIRD_MODEL].slice(0, stages - 1)) {
     if (!model) break;
-    probability = runMlp([...features.planes, ...contextPlanes(probability, image.width, image.height)], model, n);
+    probability = runMlp([...features.planes, ...contextPlanes(probability, width, height)], model, n);
   }
   return { probability, angle: features.angle };
 }

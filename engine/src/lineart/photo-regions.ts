@@ -10,12 +10,15 @@ import type { Difficulty } from '@studio/contracts/constants';
 import { DIFFICULTY_SPECS } from '@studio/contracts/page';
 import type { RgbImage } from '../io/load-image';
 import { resizePlane, shrinkRgb } from '../raster/resample';
-import { colourGradient, rgbToLab } from './boundary-map';
-import { boundaryProbability } from './boundary-model';
+import { rgbToLab } from './boundary-map';
+import { boundaryProbability, probabilityOfFeatures } from './boundary-model';
+import { fineScaleFeatures, finishFeatures } from './boundary-features';
+import { onHelper } from './page-helper';
+import { workingPlanes } from './page-helper-tasks';
+import type { WorkingPlanes } from './page-helper-tasks';
 import { subjectSaliency } from './saliency';
 import { squareExtreme } from '../raster/grey-morphology';
 import { paperShare, splitFeatureMarks } from './feature-marks';
-import { faceFeatures, skinMask } from './face-features';
 import { patternRegions } from './background-pattern';
 import type { Pattern } from './background-pattern';
 import type { DetailParams } from './detail-lines';
@@ -85,22 +88,30 @@ export interface PhotoBasins {
   workH: number;
 }
 
+/** The photo shrunk to about `pixels` (itself when it is no larger), and its CIELAB planes. */
+function smallCopy(image: RgbImage, pixels: number): { small: RgbImage; lab: Float32Array[] } {
+  const { width, height } = image;
+  const k = Math.min(1, Math.sqrt(pixels / (width * height)));
+  const small = k < 1 ? shrinkRgb(image, Math.max(1, Math.round(width * k)), Math.max(1, Math.round(height * k))) : image;
+  // The model's features and the saliency both read them: made once.
+  return { small, lab: rgbToLab(small) };
+}
+
+/** The evidence and saliency of the small copy, and the saliency from it, enlarged back to the photo's size. */
+function enlarged(image: RgbImage, small: RgbImage, evidence: Float32Array, saliency: Float32Array): { evidence: Float32Array; saliency: Float32Array } {
+  if (small === image) return { evidence, saliency };
+  const { width: w, height: h } = small;
+  return { evidence: resizePlane(evidence, w, h, image.width, image.height), saliency: resizePlane(saliency, w, h, image.width, image.height) };
+}
+
 /**
  * The boundary model's first stage and the subject saliency on a copy of the photo shrunk to
  * about EVIDENCE_PIXELS, enlarged back.
  */
 function photoEvidence(image: RgbImage, pixels: number, stages: number, bodyUnderFace: boolean): { evidence: Float32Array; saliency: Float32Array } {
-  const { width, height } = image;
-  const k = Math.min(1, Math.sqrt(pixels / (width * height)));
-  const w = Math.max(1, Math.round(width * k));
-  const h = Math.max(1, Math.round(height * k));
-  const small = k < 1 ? shrinkRgb(image, w, h) : image;
-  // The model's features and the saliency both read the small copy's CIELAB planes: made once.
-  const lab = rgbToLab(small);
+  const { small, lab } = smallCopy(image, pixels);
   const evidence = boundaryProbability(small, 1, stages, 'recursive', lab).probability;
-  const saliency = subjectSaliency(small, evidence, bodyUnderFace, lab);
-  if (k === 1) return { evidence, saliency };
-  return { evidence: resizePlane(evidence, w, h, width, height), saliency: resizePlane(saliency, w, h, width, height) };
+  return enlarged(image, small, evidence, subjectSaliency(small, evidence, bodyUnderFace, lab));
 }
 
 /**
@@ -117,16 +128,6 @@ function watershedMap(evidence: Float32Array, fine: Float32Array): Float32Array 
   return map;
 }
 
-/** The fine colour gradient (σ 1) at working size, scaled so half its maximum is 1, clipped there. */
-function fineGradient(planes: Float32Array[], width: number, height: number): Float32Array {
-  const fine = colourGradient(planes, width, height, { sigmas: [1], chromaWeight: 1.5, blur: 'recursive', withAngle: false }).magnitude;
-  let max = 0;
-  for (const v of fine) if (v > max) max = v;
-  const scale = max > 0 ? 2 / max : 0;
-  for (let i = 0; i < fine.length; i++) fine[i] = Math.min(1, fine[i] * scale);
-  return fine;
-}
-
 /** Least area of a face's feature on paper, mm²: a brow or an eye of a child's face on a children page. */
 const FACE_FEATURE_MM2 = 1;
 
@@ -139,6 +140,11 @@ const ADULT_BASINS = -1;
  */
 export function minBasins(difficulty: Difficulty): number {
   return difficulty === 'adult' ? ADULT_BASINS : 2 * PHOTO_PARAMS[difficulty].targetRegions;
+}
+
+/** Least area of a face's feature at working size, pixels. */
+function faceFeatureArea(image: RgbImage): number {
+  return Math.max(4, paperShare(FACE_FEATURE_MM2) * image.width * image.height);
 }
 
 /**
@@ -154,15 +160,23 @@ export function basinsOf(
   stages = 1,
   bodyUnderFace = false,
 ): PhotoBasins {
-  const { width: workW, height: workH } = image;
-  const planes = rgbToLab(image);
+  const working = workingPlanes(image, faceFeatureArea(image));
   const { evidence, saliency } = photoEvidence(image, evidencePixels, stages, bodyUnderFace);
   onStage('evidence');
-  // Basins start where the evidence has its minima (so the merging has no more to do than
-  // before) and grow over the mixed map, so their borders settle on the photo's own edges. A
-  // smooth photo (a portrait on a plain backdrop) has too few evidence minima for an adult page:
-  // then the mixed map's own minima seed them.
-  const fine = fineGradient(planes, workW, workH);
+  const basins = watershedBasins(image, working, evidence, saliency, fewestBasins);
+  onStage('watershed');
+  return basins;
+}
+
+/**
+ * The basins from the evidence. They start where the evidence has its minima (so the merging
+ * has no more to do than before) and grow over the mixed map, so their borders settle on the
+ * photo's own edges. A smooth photo (a portrait on a plain backdrop) has too few evidence minima
+ * for an adult page: then the mixed map's own minima seed them.
+ */
+function watershedBasins(image: RgbImage, working: WorkingPlanes, evidence: Float32Array, saliency: Float32Array, fewestBasins: number): PhotoBasins {
+  const { width: workW, height: workH } = image;
+  const { planes, fine, faceHoles, faces } = working;
   let over: Segmentation;
   if (fewestBasins === ADULT_BASINS) {
     // Adult pages keep the evidence's own basins (decision 033): grown over the mixed map and
@@ -173,8 +187,6 @@ export function basinsOf(
     over = watershed(map, workW, workH, evidence);
     if (over.count < fewestBasins) over = watershed(map, workW, workH);
   }
-  const { holes: faceHoles, faces } = faceFeatures(skinMask(image), workW, workH, Math.max(4, paperShare(FACE_FEATURE_MM2) * workW * workH), undefined, planes[0]);
-  onStage('watershed');
   return { planes, evidence, saliency, fine, over, faceHoles, faces, workW, workH };
 }
 
@@ -186,7 +198,34 @@ export function basinsOf(
  * F on BSDS train at children: tan animals and sand pass for faces).
  */
 export function pageBasins(image: RgbImage, difficulty: Difficulty, subjectOnly = false, onStage?: (stage: string) => void): PhotoBasins {
-  return basinsOf(image, onStage, minBasins(difficulty), EVIDENCE_PIXELS, 1, subjectOnly || difficulty === 'adult');
+  return basinsOf(image, onStage, minBasins(difficulty), EVIDENCE_PIXELS, 1, pageBodyUnderFace(difficulty, subjectOnly));
+}
+
+function pageBodyUnderFace(difficulty: Difficulty, subjectOnly: boolean): boolean {
+  return subjectOnly || difficulty === 'adult';
+}
+
+/**
+ * pageBasins on two threads (page-helper.ts, decision 049), the same to the bit: the helper makes
+ * the coarse scales' boundary features, the saliency's cues and the working-size planes, while
+ * this thread makes the fine scales' features and runs the model.
+ */
+export async function pageBasinsOnTwoThreads(image: RgbImage, difficulty: Difficulty, subjectOnly = false, onStage: (stage: string) => void = () => undefined): Promise<PhotoBasins> {
+  const { small, lab } = smallCopy(image, EVIDENCE_PIXELS);
+  const { width, height } = small;
+  const bodyUnderFace = pageBodyUnderFace(difficulty, subjectOnly);
+  // Asked in the order this thread needs them.
+  const coarse = onHelper('coarseFeatures', lab, width, height);
+  const cues = onHelper('saliencyCues', small, lab, bodyUnderFace);
+  const working = onHelper('workingPlanes', image, faceFeatureArea(image));
+  const fine = fineScaleFeatures(lab, width, height, 1, 'recursive');
+  const evidence = probabilityOfFeatures(finishFeatures(fine, await coarse), 1).probability;
+  const saliency = subjectSaliency(small, evidence, bodyUnderFace, lab, await cues);
+  const full = enlarged(image, small, evidence, saliency);
+  onStage('evidence');
+  const basins = watershedBasins(image, await working, full.evidence, full.saliency, minBasins(difficulty));
+  onStage('watershed');
+  return basins;
 }
 
 /** Otsu's threshold of values in 0..1 (64 bins): where subject and background separate best. */

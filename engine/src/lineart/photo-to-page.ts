@@ -12,7 +12,7 @@ import { cleanupDrawing } from './cleanup-drawing';
 import { detailChains } from './detail-lines';
 import { MIN_FILLED_MM2 } from './feature-marks';
 import { finishPage } from './finish-page';
-import { PHOTO_PARAMS, pageBasins, photoRegions, subjectRegions } from './photo-regions';
+import { PHOTO_PARAMS, pageBasinsOnTwoThreads, photoRegions, subjectRegions } from './photo-regions';
 import type { Segmentation } from './segment-regions';
 import type { MarkedRegions, PhotoBasins } from './photo-regions';
 
@@ -59,7 +59,7 @@ async function photoBasins(
   const workH = Math.round(size.height / params.workScale);
   const image = await decodeImage(input, { resize: { width: workW, height: workH, fit } });
   onStage('decode');
-  return pageBasins(image, difficulty, subjectOnly, onStage);
+  return pageBasinsOnTwoThreads(image, difficulty, subjectOnly, onStage);
 }
 
 /**

@@ -184,19 +184,18 @@ function stretch(values: Float32Array): void {
  * it), while a portrait without it lost its shirt. `imageLab`: the image's CIELAB planes when
  * the caller has them already (read, not changed).
  */
-export function subjectSaliency(image: RgbImage, boundary: Float32Array, bodyUnderFace = false, imageLab: Float32Array[] = rgbToLab(image)): Float32Array {
+export function subjectSaliency(
+  image: RgbImage,
+  boundary: Float32Array,
+  bodyUnderFace = false,
+  imageLab: Float32Array[] = rgbToLab(image),
+  cues: SaliencyCues = saliencyCues(image, imageLab, bodyUnderFace),
+): Float32Array {
   const { width, height } = image;
-  const n = width * height;
-  const smoothing = Math.max(1, Math.min(width, height) / 60);
-  const lab = imageLab.map((plane) => recursiveGaussianBlur(plane, width, height, smoothing));
-  const border = borderColours(lab, width, height);
-  const contrast = borderContrast(lab, border);
-  stretch(contrast);
+  const { contrast, skinMask, torso } = cues;
   const focus = recursiveGaussianBlur(boundary, width, height, Math.max(2, Math.min(width, height) / 25));
   stretch(focus);
-  const skinMask = findSkin(image);
-  const torso = bodyUnderFace ? torsoBelowFace(skinMask, lab, width, height) : new Uint8Array(n);
-  const saliency = new Float32Array(n);
+  const saliency = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     const dy = (y + 0.5) / height - 0.5;
     for (let x = 0; x < width; x++) {
@@ -209,5 +208,29 @@ export function subjectSaliency(image: RgbImage, boundary: Float32Array, bodyUnd
     }
   }
   stretch(saliency);
-  return recursiveGaussianBlur(saliency, width, height, smoothing);
+  return recursiveGaussianBlur(saliency, width, height, saliencySmoothing(width, height));
+}
+
+/** The cues of subjectSaliency that do not depend on the boundaries (a page makes them on its second thread). */
+export interface SaliencyCues {
+  /** Background prior (borderContrast), stretched to 0..1. */
+  contrast: Float32Array;
+  skinMask: Uint8Array;
+  /** 1 on the body under a face (torsoBelowFace), with `bodyUnderFace`; else all 0. */
+  torso: Uint8Array;
+}
+
+function saliencySmoothing(width: number, height: number): number {
+  return Math.max(1, Math.min(width, height) / 60);
+}
+
+export function saliencyCues(image: RgbImage, imageLab: Float32Array[], bodyUnderFace: boolean): SaliencyCues {
+  const { width, height } = image;
+  const smoothing = saliencySmoothing(width, height);
+  const lab = imageLab.map((plane) => recursiveGaussianBlur(plane, width, height, smoothing));
+  const contrast = borderContrast(lab, borderColours(lab, width, height));
+  stretch(contrast);
+  const skinMask = findSkin(image);
+  const torso = bodyUnderFace ? torsoBelowFace(skinMask, lab, width, height) : new Uint8Array(width * height);
+  return { contrast, skinMask, torso };
 }
