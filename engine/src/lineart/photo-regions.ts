@@ -97,7 +97,7 @@ function smallCopy(image: RgbImage, pixels: number): { small: RgbImage; lab: Flo
   return { small, lab: rgbToLab(small) };
 }
 
-/** The evidence and saliency of the small copy, and the saliency from it, enlarged back to the photo's size. */
+/** The evidence and saliency made on the small copy, enlarged back to the photo's size. */
 function enlarged(image: RgbImage, small: RgbImage, evidence: Float32Array, saliency: Float32Array): { evidence: Float32Array; saliency: Float32Array } {
   if (small === image) return { evidence, saliency };
   const { width: w, height: h } = small;

@@ -123,10 +123,10 @@ const TORSO_COLOUR_DISTANCE = 18;
 
 /**
  * Background prior: per pixel, the distance of its colour to the border colours, the fourth
- * nearest, so a subject that touches the frame in a few places is not taken
- * for background. A function of its own, so V8 compiles its loop fully; the four smallest
- * distances are kept sorted in locals (an array filled and shifted per pixel cost three times as
- * much).
+ * nearest, so a subject that touches the frame in a few places is not taken for background. A
+ * function of its own, so V8 compiles its loop fully; the four smallest distances are kept
+ * sorted in locals (with an array filled and shifted per pixel, the whole saliency took 56–64
+ * ms at 160,000 pixels instead of 44).
  */
 function borderContrast(lab: Float32Array[], border: number[][]): Float32Array {
   const [L, A, B] = lab;
