@@ -3,7 +3,6 @@ import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@stu
 import { checkPrompt } from '../filter/content-filter';
 import type { Bitmap, Page, PageReport } from '../page';
 import { checkPage, countLeaks, findLeaks } from '../quality/check-page';
-import type { Scene } from '../prompt/lexicon';
 import { buildSubjectIndex, understandPrompt } from '../prompt/understand-prompt';
 import type { SubjectIndex, Understanding } from '../prompt/understand-prompt';
 import type { RelationVerb } from '../prompt/lexicon';
@@ -24,7 +23,8 @@ import { drawInteriorMotifs, drawMosaic } from './pattern-fill';
 import { drawSubject, fitSubject, placementBox } from './place-subject';
 import type { Placement } from './place-subject';
 import { cleanPage, closeNarrowNecks, cutBetweenSeeds, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
-import { drawScene, estimateRegions, indoors, layoutFor, placeFor } from './scenes';
+import { choosePlace, indoors, namedPlace } from './page-place';
+import { drawScene, estimateRegions, layoutFor } from './scenes';
 import type { Box, Place, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
 import { paint, rect } from './svg-shapes';
@@ -74,28 +74,6 @@ export interface ComposeResult {
   attempts: number;
 }
 
-const DEFAULT_SCENE: Record<SubjectKind, Scene> = {
-  animal: 'meadow', bird: 'meadow', sea: 'sea', bug: 'garden', dinosaur: 'jungle', plant: 'garden', food: 'table', road: 'road',
-  air: 'sky', water: 'beach', space: 'space', building: 'meadow', fantasy: 'meadow', holiday: 'meadow', weather: 'sky', toy: 'table', object: 'table', person: 'meadow',
-};
-
-// Subjects whose kind's scene would be wrong: a Christmas tree belongs in snow, a ghost at night.
-const SCENE_BY_NAME: [RegExp, Scene][] = [
-  [/christmas|snowman|santa|claus|skier|sled|penguin|polar bear/, 'snow'],
-  [/jack-o-lantern|ghost|bat|owl|crescent moon/, 'night'],
-  [/camel|cactus|scorpion/, 'desert'],
-  [/cow|pig|ewe|ram|goat|chicken|rooster|tractor|horse|duck/, 'farm'],
-  [/palm tree|crab|spiral shell|sandcastle|lighthouse/, 'beach'],
-  [/barn/, 'farm'],
-  [/tunnel|finish flag/, 'road'],
-  [/house|school|office|hospital|bus|taxi|police|ambulance/, 'city'],
-];
-
-function defaultScene(subject: Subject): Scene {
-  for (const [pattern, scene] of SCENE_BY_NAME) if (pattern.test(subject.name)) return scene;
-  return DEFAULT_SCENE[subject.kind];
-}
-
 /** Mosaic cells across the shorter side: big simple cells for the young, many for adults. */
 const MOSAIC_CELLS: Record<Difficulty, number> = { toddler: 2.2, children: 4, teen: 4, adult: 10 };
 
@@ -129,7 +107,8 @@ export interface Holding {
 interface Plan {
   style: CompositionStyle;
   subjects: Subject[];
-  scene: Scene | null;
+  /** Where the page is set (page-place.ts): the prompt's place, else the main subject's home. */
+  scene: Place | null;
   /** subjects[1] goes to this anchor of subjects[0] (in its 72-unit box) instead of beside it. */
   held?: { via: 'hands' | 'mouth'; point: [number, number]; facing: -1 | 0 | 1; verb: RelationVerb };
   /** Placed by relation (arrange-subjects.ts): a pair by a verb, or a group of 2 to 5 in a row. */
@@ -234,10 +213,12 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
   const byId = new Map(library.subjects.map((s) => [s.id, s]));
   const wornIds = new Set(understanding.worn.map((w) => w.item));
   const matched = understanding.subjects.filter((m) => !wornIds.has(m.id)).map((m) => byId.get(m.id)!).filter(Boolean);
-  if (understanding.theme === 'mandala' || (matched.length === 0 && understanding.scene === null)) {
+  const named = namedPlace(understanding.scene, understanding.words);
+  if (understanding.theme === 'mandala' || (matched.length === 0 && named === null)) {
     return { style: understanding.theme === 'pattern' ? 'pattern' : 'mandala', subjects: matched.slice(0, 1), scene: null };
   }
-  const pattern = understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0 && understanding.scene === null);
+  const pattern = understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0 && named === null);
+  const placeOf = (main: Subject | undefined): Place | null => choosePlace(understanding.scene, understanding.words, main);
   const relation = understanding.relation;
   if (relation && matched.length >= 2 && matched[0].id === relation.holder && matched[1].id === relation.held) {
     const word = understanding.subjects[0].word;
@@ -251,19 +232,18 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
     if (held) {
       // One picture: the holder and what it holds (plus a third subject beside, above toddler).
       const subjects = [holder, thing, ...(difficulty === 'toddler' ? [] : matched.slice(2, 3))];
-      return { style: 'scene', subjects, scene: understanding.scene ?? defaultScene(matched[0]), held };
+      return { style: 'scene', subjects, scene: placeOf(matched[0]), held };
     }
   }
   const arranged = relation ? null : arrangedPlan(understanding, matched, difficulty);
   if (arranged) {
     const subjects = 'group' in arranged ? [...new Set(arranged.group)] : [arranged.mover, arranged.reference];
-    return { style: pattern ? 'pattern' : 'scene', subjects, scene: pattern ? null : understanding.scene ?? defaultScene(subjects[0]), arranged };
+    return { style: pattern ? 'pattern' : 'scene', subjects, scene: pattern ? null : placeOf(subjects[0]), arranged };
   }
   if (pattern) return { style: 'pattern', subjects: matched.slice(0, 1), scene: null };
   // Toddler pages keep two big subjects at most ("a cat and a dog"); one if two are too busy.
   const subjects = difficulty === 'toddler' ? matched.slice(0, 2) : matched.slice(0, 3);
-  const scene = understanding.scene ?? (subjects[0] ? defaultScene(subjects[0]) : null);
-  return { style: 'scene', subjects, scene };
+  return { style: 'scene', subjects, scene: placeOf(subjects[0]) };
 }
 
 /** Fallback plans with fewer subjects, for a page no seed brings into its region band. */
@@ -436,8 +416,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       }
       return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
     }
-    // A place the prompt names by a word the reader has no scene for (a room, a park) wins.
-    const place = placeFor(understanding.scene, understanding.words) ?? plan.scene;
+    const place = plan.scene;
     const layout = layoutFor(place, inner);
     const placements: Placement[] = [];
     const [main, ...rest] = plan.arranged ? [] : plan.subjects;
