@@ -36,8 +36,8 @@ async function main(): Promise<void> {
   for (const [prompt, difficulty] of PROMPTS) {
     const result = await composePage(prompt, { difficulty, ratio: '3:4' });
     const place = result.drawn.find((d) => d.role !== 'subject')?.name ?? '(no backdrop)';
-    const notes = 'notes' in result ? (result as { notes: { text?: string }[] }).notes : [];
-    const said = [result.unmatched.length ? `not drawn: ${result.unmatched.join(', ')}` : '', ...notes.map((n) => JSON.stringify(n))].filter(Boolean).join(' ');
+    const notes = result.notes;
+    const said = [result.unmatched.length ? `not drawn: ${result.unmatched.join(', ')}` : '', ...notes.map((n) => (n.kind === 'count' ? `${n.asked}: drew ${n.drawn} of ${n.wanted}` : `${n.drawn.en} for ${n.asked}`))].filter(Boolean).join(' ');
     rows.push({ prompt, difficulty, title: result.title, place, drawn: result.subjects, unmatched: result.unmatched, notes });
     console.log(`${difficulty.padEnd(8)} ${prompt} → ${result.title} [${place}] ${said}`);
     const page = await sharp(result.page.png).resize(TILE_W, TILE_H - LABEL_H, { fit: 'contain', background: '#ffffff' }).png().toBuffer();

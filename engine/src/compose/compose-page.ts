@@ -5,6 +5,8 @@ import type { Bitmap, Page, PageReport } from '../page';
 import { checkPage, countLeaks, findLeaks } from '../quality/check-page';
 import { buildSubjectIndex, understandPrompt } from '../prompt/understand-prompt';
 import type { SubjectIndex, Understanding } from '../prompt/understand-prompt';
+import { localNames } from '../prompt/local-names';
+import type { PageNote } from '@studio/contracts/page-notes';
 import type { RelationVerb } from '../prompt/lexicon';
 import type { ArrangeVerb } from '../prompt/relation-words';
 import type { SubjectKind } from '../subjects/curation';
@@ -57,6 +59,8 @@ export interface ComposeResult {
    * understood, and understood subjects or places the composer could not draw.
    */
   unmatched: string[];
+  /** Stand-ins drawn for things the library has no picture of, and fewer of a thing than asked. */
+  notes: PageNote[];
   /** Everything placed on the page (subjects with their visible share, the scene or theme). */
   drawn: DrawnThing[];
   /** A short English title of what was drawn ("Cat and yarn in the garden"). */
@@ -711,7 +715,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     understanding,
     subjects: drawn.map((s) => s.name),
     attribution: credit,
-    unmatched: notDrawn(understanding, report),
+    ...honestReport(understanding, report),
     drawn: report,
     title: pageTitle(chosen.plan, drawn, placeOf(chosen.composition, chosen.plan)),
     holding: chosen.composition.holding,
@@ -730,20 +734,28 @@ function drawnReport(composition: Composition, width: number, height: number): D
 }
 
 /**
- * Honesty: the words not understood, plus every understood subject that is not on the page
- * (by its id) and the place when its scenery was not drawn, in the user's words.
+ * Honesty: the words not understood, every understood subject that is not on the page (by its
+ * id) and the place when its scenery was not drawn, in the user's words; then what is on the page
+ * but not as asked: a stand-in ("a T-rex instead of a triceratops"), fewer than asked ("3
+ * kittens: drew 2").
  */
-function notDrawn(understanding: Understanding, drawn: DrawnThing[]): string[] {
+export function honestReport(understanding: Understanding, drawn: DrawnThing[]): { unmatched: string[]; notes: PageNote[] } {
   const visible = drawn.filter((d) => isVisible(d, PX_PER_MM));
   const missing = [...understanding.unmatched];
-  // A subject is shown as many times as asked ("three kittens"), by its own picture or one that
-  // carries its word (a bear as the teddy bear that holds).
-  const shown = (subject: Understanding['subjects'][number]): boolean =>
-    visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `))).length >= subject.count;
-  for (const subject of understanding.subjects) if (!shown(subject)) missing.push(subject.original);
+  const notes: PageNote[] = [];
+  for (const subject of understanding.subjects) {
+    // A subject is shown by its own picture or one that carries its word (a bear as the teddy bear that holds).
+    const pictures = visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `)));
+    if (pictures.length === 0) {
+      missing.push(subject.original);
+      continue;
+    }
+    if (pictures.length < subject.count) notes.push({ kind: 'count', asked: subject.original, wanted: subject.count, drawn: pictures.length });
+    if (subject.standIn && !notes.some((n) => n.kind === 'substitute' && n.asked === subject.original)) notes.push({ kind: 'substitute', asked: subject.original, drawn: localNames(pictures[0].name) });
+  }
   // The place is drawn as the scene its words pick (a park for "park", read as a meadow).
   if (understanding.scene && understanding.sceneWord && !visible.some((d) => d.role === 'scene')) missing.push(understanding.sceneWord);
-  return [...new Set(missing)];
+  return { unmatched: [...new Set(missing)], notes };
 }
 
 const SCENE_TITLE: Record<Place, string> = {

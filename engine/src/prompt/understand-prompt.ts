@@ -492,7 +492,9 @@ function withBodies(u: Understanding, poseWords: string[], originals: Map<string
   const body = posed ?? (costume || inRelation ? (costume ? figure(costume.body) : standing) : null);
   if (!body) return missingPose.length ? { ...u, unmatched: [...new Set([...u.unmatched, ...missingPose])] } : u;
   const shown = pose?.shows;
-  const replaced: MatchedSubject = { ...person, id: body.id, name: body.name, kind: body.kind };
+  // A princess or a ballerina drawn as a plain standing or posed figure is a stand-in for one.
+  const standIn = person.standIn || !PLAIN_PEOPLE.has(person.word);
+  const replaced: MatchedSubject = { ...person, id: body.id, name: body.name, kind: body.kind, ...(standIn ? { standIn } : {}) };
   let subjects = u.subjects.map((s) => (s === person ? replaced : s)).filter((s) => s === replaced || !shown || !shown.test(s.name));
   const worn = u.worn.map((w) => (w.wearer === person.id ? { ...w, wearer: body.id } : w));
   let relation = u.relation && { ...u.relation, holder: u.relation.holder === person.id ? body.id : u.relation.holder };
@@ -515,6 +517,9 @@ function withBodies(u: Understanding, poseWords: string[], originals: Map<string
   }
   return { ...u, subjects, worn, relation, arrangement, unmatched: [...new Set([...u.unmatched, ...missingPose])] };
 }
+
+/** Person words a plain figure draws as asked (a knight is drawn by his costume). */
+const PLAIN_PEOPLE = new Set(['girl', 'boy', 'child', 'kid', 'woman', 'man', 'person', 'baby', 'lady', 'mom', 'mother', 'dad', 'father', 'knight']);
 
 /** Words that put an animal to sleep: it is drawn curled up where the library has that ("cat sleeping"). */
 const SLEEP_WORDS = /^(sleeping|asleep|napping|sleepy|sleep|sleeps|dozing|curled)$/;
