@@ -5,7 +5,7 @@ import type { Bitmap, Page, PageReport } from '../page';
 import { checkPage, countLeaks, findLeaks } from '../quality/check-page';
 import { buildSubjectIndex, understandPrompt } from '../prompt/understand-prompt';
 import type { SubjectIndex, Understanding } from '../prompt/understand-prompt';
-import { localNames } from '../prompt/local-names';
+import { localNames, localWord } from '../prompt/local-names';
 import type { PageNote } from '@studio/contracts/page-notes';
 import type { RelationVerb } from '../prompt/lexicon';
 import type { ArrangeVerb } from '../prompt/relation-words';
@@ -186,6 +186,8 @@ function houseAsPlace(u: Understanding): Understanding {
   };
 }
 
+/** The most of one subject a prompt is read as asking for (understand-prompt's MAX_COUNT). */
+const MAX_COUNT_ASKED = 5;
 /** Up to five of a subject on one page; fewer for the youngest. */
 const MAX_GROUP: Record<Difficulty, number> = { toddler: 2, children: 5, teen: 5, adult: 5 };
 
@@ -205,9 +207,13 @@ function arrangedPlan(understanding: Understanding, matched: Subject[], difficul
   const members: Subject[] = [];
   // Single things first, so they stand in the front row ("kids building a sandcastle": the
   // sandcastle is not hidden behind the second child).
-  for (const subject of [...understanding.subjects].sort((a, b) => a.count - b.count)) {
-    const s = find(subject.id);
-    for (let i = 0; s && i < subject.count; i++) members.push(s);
+  // One of each in turn, so a page that keeps fewer (a toddler's two) keeps different things.
+  const sorted = [...understanding.subjects].sort((a, b) => a.count - b.count);
+  for (let round = 0; round < MAX_COUNT_ASKED; round++) {
+    for (const subject of sorted) {
+      const s = find(subject.id);
+      if (s && round < subject.count) members.push(s);
+    }
   }
   const several = understanding.subjects.some((s) => s.count > 1) || members.length >= 3;
   return several && members.length >= 2 ? { group: members.slice(0, MAX_GROUP[difficulty]) } : null;
@@ -746,12 +752,15 @@ export function honestReport(understanding: Understanding, drawn: DrawnThing[]):
   for (const subject of understanding.subjects) {
     // A subject is shown by its own picture or one that carries its word (a bear as the teddy bear that holds).
     const pictures = visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `)));
+    // One word that named several things (お花見: cherry trees and children) says which of them.
+    const shared = understanding.subjects.some((other) => other !== subject && other.original === subject.original);
+    const asked = shared ? `${subject.original} (${localWord(subject.word, understanding.language)})` : subject.original;
     if (pictures.length === 0) {
-      missing.push(subject.original);
+      missing.push(asked);
       continue;
     }
-    if (pictures.length < subject.count) notes.push({ kind: 'count', asked: subject.original, wanted: subject.count, drawn: pictures.length });
-    if (subject.standIn && !notes.some((n) => n.kind === 'substitute' && n.asked === subject.original)) notes.push({ kind: 'substitute', asked: subject.original, drawn: localNames(pictures[0].name) });
+    if (pictures.length < subject.count) notes.push({ kind: 'count', asked, wanted: subject.count, drawn: pictures.length });
+    if (subject.standIn && !notes.some((n) => n.kind === 'substitute' && n.asked === asked)) notes.push({ kind: 'substitute', asked, drawn: localNames(pictures[0].name) });
   }
   // The place is drawn as the scene its words pick (a park for "park", read as a meadow).
   if (understanding.scene && understanding.sceneWord && !visible.some((d) => d.role === 'scene')) missing.push(understanding.sceneWord);

@@ -63,3 +63,15 @@ describe('honestReport', () => {
     expect(report('桜', [], 'ja').unmatched).toEqual(['桜']);
   });
 });
+
+describe('honestReport of one word that names several things', () => {
+  it('says which of them, in the user’s language', () => {
+    const u = understandPrompt('お花見', index, 'ja');
+    const r = honestReport(u, [picture('deciduous tree'), picture('child standing'), picture('deciduous tree'), scene('park')]);
+    expect(r.unmatched).toEqual([]);
+    expect(r.notes).toEqual([
+      { kind: 'count', asked: 'お花見 (子供)', wanted: 2, drawn: 1 },
+      { kind: 'substitute', asked: 'お花見 (桜の木)', drawn: { en: 'deciduous tree', zh: '树', ja: '木' } },
+    ]);
+  });
+});

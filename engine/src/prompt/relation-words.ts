@@ -29,7 +29,7 @@ export const COUNT_WORDS: Record<string, number> = {
   '=2': 2, '=3': 3, '=4': 4, '=5': 5, '=6': 6, '=7': 7, '=8': 8, '=9': 9, '=10': 10,
 };
 
-/** Groups named by one phrase: "farm animals" are a cow, a pig and a sheep on a farm. */
+/** Groups named by one phrase: "farm animals" are a cow, a pig and a sheep on a farm; `*N` is a count. */
 export const GROUP_PHRASES: Record<string, { members: string[]; scene: string | null }> = {
   'farm animal': { members: ['cow', 'pig', 'sheep'], scene: 'farm' },
   'jungle animal': { members: ['tiger', 'monkey', 'elephant'], scene: 'jungle' },
@@ -43,8 +43,8 @@ export const GROUP_PHRASES: Record<string, { members: string[]; scene: string | 
   pet: { members: ['cat', 'dog', 'rabbit'], scene: null },
   // 竹林, 竹やぶ: the forest is of bamboo, and bamboo is drawn.
   'bamboo forest': { members: ['bamboo'], scene: 'forest' },
-  // お花見: cherry trees and people under them (the picnic word sets the park).
-  'cherry-blossom viewing': { members: ['cherry tree', 'girl', 'boy'], scene: null },
+  // お花見: cherry trees and children under them (the word park that follows sets the place).
+  'cherry-blossom viewing': { members: ['cherry tree*2', 'child*2'], scene: null },
 };
 
 /** Library names of things worn on the head or body; a subject with one wears it. */

@@ -275,8 +275,11 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         consumed = n;
       } else if (group) {
         for (const member of group.members) {
-          const subject = lookup(member, index);
-          if (subject) addSubject(subject, member, original, false);
+          const [name, times] = member.split('*');
+          const subject = lookup(name, index);
+          if (times) pendingCount = Number(times);
+          if (subject) addSubject(subject, name, original, false);
+          pendingCount = null;
         }
         if (group.scene) setScene(group.scene as Scene, original);
         consumed = n;
