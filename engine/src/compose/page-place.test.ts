@@ -78,6 +78,10 @@ describe('choosePlace', () => {
     ['a fox', 'forest'],
     ['a hot air balloon', 'sky'],
     ['a butterfly', 'garden'],
+    ['a frog', 'garden'],
+    ['a bear', 'forest'],
+    ['a teddy bear', 'table'],
+    ['a turtle', 'beach'],
   ])('%s → %s', (prompt, place) => {
     expect(placeOf(prompt)).toBe(place);
   });

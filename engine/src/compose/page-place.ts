@@ -40,11 +40,12 @@ const HOME_BY_NAME: [RegExp, Place][] = [
   [/fish|whale|octopus|mermaid|dolphin|shark|jellyfish|squid|lobster|shrimp|blowfish|coral|submarine|otter|seahorse/, 'sea'],
   [/rocket|astronaut|planet|satellite|flying saucer|alien|comet|milky way/, 'space'],
   [/\bcow\b|pig|ewe|\bram\b|goat|chicken|rooster|turkey|tractor|horse|duck|donkey|llama|barn|\box\b|sheaf/, 'farm'],
-  [/palm tree|crab|spiral shell|sandcastle|lighthouse|surf/, 'beach'],
+  [/palm tree|crab|spiral shell|sandcastle|lighthouse|surf|turtle/, 'beach'],
   [/tunnel|finish flag|racing car|motorcycle|automobile|sport utility|delivery truck/, 'road'],
   [/house|school|office|hospital|bus|taxi|police|ambulance|fire engine|firefighter|construction|post office|department store/, 'city'],
   [/monkey|gorilla|tiger|parrot|sloth|orangutan|t-rex|sauropod|crocodile|snake/, 'jungle'],
-  [/fox|deer|hedgehog|squirrel|raccoon|badger|boar|wolf|mushroom|evergreen|owl|beaver/, 'forest'],
+  [/fox|deer|hedgehog|squirrel|raccoon|badger|boar|wolf|mushroom|evergreen|owl|beaver|\bbear\b|panda|koala/, 'forest'],
+  [/frog|snail|lady beetle|honeybee/, 'garden'],
   [/airplane|helicopter|hot air balloon|kite|parachute|rainbow/, 'sky'],
 ];
 
