@@ -75,6 +75,8 @@ describe('choosePlace', () => {
     ['a donut', 'table'],
     ['a cup', 'table'],
     ['a monkey', 'jungle'],
+    ['a dragon', 'mountain'],
+    ['龙和城堡', 'mountain'],
     ['a fox', 'forest'],
     ['a hot air balloon', 'sky'],
     ['a butterfly', 'garden'],

@@ -37,6 +37,8 @@ const HOME_BY_NAME: [RegExp, Place][] = [
   [/christmas|snowman|santa|claus|skier|sled|penguin|polar bear|seal|walrus|igloo|snowflake|cloud with snow/, 'snow'],
   [/jack-o-lantern|ghost|\bbat\b|owl|crescent moon|vampire|zombie/, 'night'],
   [/camel|cactus|scorpion/, 'desert'],
+  // A dragon lives in the mountains (in a cave), not in the jungle its kind (a reptile) would give.
+  [/^dragon$/, 'mountain'],
   [/fish|whale|octopus|mermaid|dolphin|shark|jellyfish|squid|lobster|shrimp|blowfish|coral|submarine|otter|seahorse/, 'sea'],
   [/rocket|astronaut|planet|satellite|flying saucer|alien|comet|milky way/, 'space'],
   [/\bcow\b|pig|ewe|\bram\b|goat|chicken|rooster|turkey|tractor|horse|duck|donkey|llama|barn|\box\b|sheaf/, 'farm'],

@@ -10,7 +10,7 @@
 /** Chinese words → English words. */
 export const CHINESE_WORDS: Record<string, string> = {
   // Animals.
-  火鸡: 'turkey', 鸽子: 'pigeon', 白鸽: 'dove', 和平鸽: 'dove', 麻雀: 'bird', 乌鸦: 'crow', 啄木鸟: 'bird', 海鸥: 'bird', 鹅: 'goose', 大鹅: 'goose',
+  小猫咪: 'kitten', 驯鹿群: 'reindeer', 火鸡: 'turkey', 鸽子: 'pigeon', 白鸽: 'dove', 和平鸽: 'dove', 麻雀: 'bird', 乌鸦: 'crow', 啄木鸟: 'bird', 海鸥: 'bird', 鹅: 'goose', 大鹅: 'goose',
   小鸭: 'duckling', 小鸭子: 'duckling', 鸭宝宝: 'duckling', 狼: 'wolf', 豹: 'leopard', 豹子: 'leopard', 猎豹: 'cheetah', 浣熊: 'raccoon', 水獭: 'otter',
   海獭: 'otter', 海豹: 'seal', 海狮: 'seal', 龙虾: 'lobster', 虾: 'shrimp', 小虾: 'shrimp', 鱿鱼: 'squid', 甲虫: 'beetle', 羊驼: 'llama', 驴: 'donkey',
   毛驴: 'donkey', 山羊: 'goat', 小羊: 'lamb', 羊羔: 'lamb', 小羊羔: 'lamb', 小牛: 'calf', 小马驹: 'foal', 马驹: 'foal', 凤凰: 'phoenix', 树懒: 'sloth',
@@ -24,7 +24,7 @@ export const CHINESE_WORDS: Record<string, string> = {
   // Plants and things.
   花卉: 'flower', 鲜花: 'flower', 小花: 'flower', 花束: 'bouquet', 一束花: 'bouquet', 樱花树: 'cherry tree', 樱桃树: 'cherry tree', 松树: 'pine tree',
   圣诞: 'christmas', 竹: 'bamboo', 三角形: 'triangle', 圆形: 'circle', 正方形: 'square', 形状: 'shape', 爱心: 'heart', 心形: 'heart', 书: 'book', 书本: 'book',
-  毛线球: 'yarn', 毛线: 'yarn', 线团: 'yarn', 窗: 'window', 窗边: 'window', 窗户: 'window', 窗台: 'window', 杯子: 'cup', 茶杯: 'teacup', 雨伞: 'umbrella', 伞: 'umbrella', 帐篷: 'tent', 秋千: 'swing', 滑梯: 'slide', 积木: 'blocks', 玩具: 'toy', 娃娃: 'doll',
+  沙子: 'sand', 沙: 'sand', 树枝: 'branch', 树上: 'tree', 毛线球: 'yarn', 毛线: 'yarn', 线团: 'yarn', 窗: 'window', 窗边: 'window', 窗户: 'window', 窗台: 'window', 杯子: 'cup', 茶杯: 'teacup', 雨伞: 'umbrella', 伞: 'umbrella', 帐篷: 'tent', 秋千: 'swing', 滑梯: 'slide', 积木: 'blocks', 玩具: 'toy', 娃娃: 'doll',
   // Places.
   竹林: 'bamboo forest', 竹林里: 'bamboo forest', 树林: 'woods', 林子: 'woods', 小树林: 'woods', 草丛: 'grass', 草坪: 'lawn', 田野: 'field', 稻田: 'farm',
   花田: 'flowerbed', 花海: 'flowerbed', 花丛: 'flowerbed', 山上: 'mountain', 山顶: 'mountain', 高山: 'mountains', 大山: 'mountains', 雪山: 'snowy mountain',
@@ -46,7 +46,9 @@ export const CHINESE_WORDS: Record<string, string> = {
   // Words that describe, not name.
   漂亮的: 'pretty', 漂亮: 'pretty', 美丽的: 'beautiful', 美丽: 'beautiful', 快乐的: 'happy', 开心的: 'happy', 开心: 'happy', 快乐: 'happy', 有趣的: 'funny',
   简单的: 'simple', 简单: 'simple', 复杂的: 'detailed', 详细的: 'detailed', 大大的: 'big', 小小的: 'little', 巨大的: 'giant', 神奇的: 'magical',
-  魔法: 'magic', 卡通: 'cartoon', 一起: 'together',
+  魔法: 'magic', 卡通: 'cartoon', 一起: 'together', 红色: 'red', 红色的: 'red', 红: 'red', 蓝色: 'blue', 蓝色的: 'blue', 绿色: 'green', 绿色的: 'green',
+  黄色: 'yellow', 黄色的: 'yellow', 粉色: 'pink', 粉色的: 'pink', 粉红色: 'pink', 紫色: 'purple', 紫色的: 'purple', 黑色: 'black', 白色: 'white', 白色的: 'white',
+  棕色: 'brown', 金色: 'gold', 金色的: 'golden', 彩色: 'colorful', 彩色的: 'colorful',
 };
 
 /** Japanese words → English words. */
@@ -62,7 +64,7 @@ export const JAPANESE_WORDS: Record<string, string> = {
   らいおん: 'lion', きりん: 'giraffe', くじら: 'whale', いるか: 'dolphin', かに: 'crab', かめさん: 'turtle', ひよこちゃん: 'chick', 動物: 'animal', どうぶつ: 'animal',
   ペット: 'pet', 農場の動物: 'farm animal', 海の生き物: 'sea animal', 森の動物: 'forest animal',
   // Plants and things.
-  子ぶた: 'pig', 子ねこ: 'kitten', 子いぬ: 'puppy', こいぬ: 'puppy', 毛糸: 'yarn', 毛糸玉: 'yarn', 窓: 'window', 窓辺: 'window', 桜の木: 'cherry tree', さくらの木: 'cherry tree', 花束: 'bouquet', 松: 'pine tree', お花: 'flower', 草花: 'flower', 三角形: 'triangle', 三角: 'triangle',
+  トナカイ: 'reindeer', となかい: 'reindeer', ひまわり畑: 'sunflower flowerbed', 枝: 'branch', 木の枝: 'branch', 砂: 'sand', 子ぶた: 'pig', 子ねこ: 'kitten', 子いぬ: 'puppy', こいぬ: 'puppy', 毛糸: 'yarn', 毛糸玉: 'yarn', 窓: 'window', 窓辺: 'window', 桜の木: 'cherry tree', さくらの木: 'cherry tree', 花束: 'bouquet', 松: 'pine tree', お花: 'flower', 草花: 'flower', 三角形: 'triangle', 三角: 'triangle',
   丸: 'circle', 四角: 'square', ハート: 'heart', 本: 'book', えほん: 'book', 絵本: 'book', カップ: 'cup', コップ: 'cup', マグカップ: 'cup', 傘: 'umbrella',
   かさ: 'umbrella', テント: 'tent', ブランコ: 'swing', すべり台: 'slide', 積み木: 'blocks', おもちゃ: 'toy', 人形: 'doll', お人形: 'doll',
   // Places.
@@ -81,6 +83,7 @@ export const JAPANESE_WORDS: Record<string, string> = {
   たくさん: 'many', いっぱい: 'many', いくつか: 'some', 二人: '=2', ふたり: '=2', 三人: '=3',
   // Words that describe, not name.
   大きい: 'big', 小さい: 'little', きれいな: 'pretty', きれい: 'pretty', 美しい: 'beautiful', 楽しい: 'happy', 楽しそうな: 'happy', 元気な: 'happy',
+  赤い: 'red', 青い: 'blue', 黄色い: 'yellow', 緑の: 'green', ピンクの: 'pink', 白い: 'white', 黒い: 'black', 茶色の: 'brown', 金色の: 'golden', カラフルな: 'colorful',
   シンプル: 'simple', シンプルな: 'simple', 簡単な: 'simple', 細かい: 'detailed', 一緒に: 'together', 仲良く: 'together', 魔法の: 'magic',
 };
 
@@ -94,7 +97,7 @@ export const CJK_GRAMMAR = new Set([
   '里', '裡', '里面', '上', '上面', '中', '中间', '下', '下面', '边', '旁', '旁边', '附近', '周围', '前', '后', '后面', '之', '正在', '有', '是', '这', '那', '这个', '那个',
   '一', '只', '个', '条', '头', '匹', '位', '朵', '棵', '辆', '架', '艘', '颗', '张', '本', '群', '两', '三', '很', '非常', '超级', '特别', '一只', '一个', '一条', '一头',
   '一匹', '一位', '一朵', '一棵', '一辆', '一架', '一艘', '一张', '一篮', '和一个', '和一只', '画', '画一个', '画一只', '画一幅', '一幅', '幅', '涂色', '涂色页', '填色',
-  '填色页', '涂色画', '简笔画', '图', '图片', '图画', '页面', '背景', '儿童', '幼儿', '小朋友', '给孩子', '给孩子们', '给小朋友', '适合', '风格', '线稿', '黑白',
+  '填色页', '涂色画', '简笔画', '帮我', '帮我画', '请帮我', '请帮我画', '给我', '给我画', '我想要', '我要', '我想', '一下', '图', '图片', '图画', '页面', '背景', '儿童', '幼儿', '小朋友', '给孩子', '给孩子们', '给小朋友', '适合', '风格', '线稿', '黑白',
   '吃', '玩', '跳', '出', '水面', '面', '飞', '游泳', '跑', '去', '来', '到', '从', '向', '对', '要', '想', '会', '能', '可以', '都', '也', '又', '还', '就', '才',
   // Japanese.
   'の', 'と', 'に', 'で', 'を', 'が', 'は', 'や', 'へ', 'も', 'な', 'い', 'た', 'て', 'る', 'か', 'ね', 'よ', 'から', 'まで', 'より', 'です', 'ます', 'いる', 'ある',

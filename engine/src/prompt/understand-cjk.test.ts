@@ -52,6 +52,12 @@ describe('Chinese and Japanese prompts are read word by word', () => {
     ['竹林のパンダ', ['panda', 'bamboo'], 'forest'],
     ['ケーキとカップ', ['birthday cake', 'hot beverage'], null],
     ['うさぎが花畑で遊んでいる', ['rabbit'], 'garden'],
+    ['请帮我画一只可爱的小猫咪', ['cat'], null],
+    ['一辆红色的消防车', ['fire engine'], null],
+    ['猫头鹰站在树枝上', ['owl', 'deciduous tree'], null],
+    ['サンタクロースとトナカイ', ['santa claus', 'deer'], null],
+    ['お姫様とお城', ['princess', 'castle'], null],
+    ['公主和城堡', ['princess', 'castle'], null],
   ])('%s', (prompt, subjects, scene) => {
     const r = read(prompt);
     expect(r.subjects).toEqual(subjects);

@@ -124,6 +124,8 @@ const IRREGULAR: Record<string, string> = {
 export interface Token {
   english: string;
   original: string;
+  /** A grammatical word (和, と, の): nothing to draw, but two words on either side are not one phrase. */
+  boundary?: boolean;
 }
 
 /**
@@ -161,6 +163,8 @@ export function segmentCjk(text: string, dictionary: Record<string, string>): To
       }
       if (CJK_GRAMMAR.has(piece)) {
         flushUnknown();
+        // "お姫様とお城" is a princess and a castle, not the "princess castle" the two words make.
+        if (tokens.length && !tokens[tokens.length - 1].boundary) tokens.push({ english: '', original: piece, boundary: true });
         i += len;
         matched = true;
         break;
@@ -302,7 +306,9 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
       const word = token.english;
       const previous = tokens[i - 1]?.english;
       consumed = 1;
-      if (word === OBJECT_MARK) {
+      if (token.boundary) {
+        // Between two words: nothing to read.
+      } else if (word === OBJECT_MARK) {
         if (found.length > 0) marked = found.length - 1;
       } else if (COUNT_WORDS[word] !== undefined) {
         // "a penguin family" counts the subject before it; "three kittens" the one after.
