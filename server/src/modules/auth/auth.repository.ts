@@ -102,6 +102,18 @@ export function createAuthRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+    /**
+     * Takes the user's row lock until the transaction ends (a write that changes nothing, so both
+     * dialects take it): concurrent void-and-insert of reset links queue on it, and each one voids
+     * the link the one before it made (decision 052).
+     */
+    async lockUser(executor: Executor, userId: string): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', userId)
+        .execute();
+    },
     /** Marks every unused reset link of the user used: after a new password, no older link may set another. */
     async voidPasswordResets(executor: Executor, userId: string): Promise<void> {
       await executor.updateTable('password_resets').set({ used_at: nowIso() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
