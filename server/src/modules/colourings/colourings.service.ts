@@ -110,10 +110,8 @@ export function createColouringsService(deps: ColouringsServiceDeps) {
         kept = await colourings.lockedFor(userId, async (locked) => {
           const current = await locked.find(userId, page.id);
           assertWithinLimits(await locked.usageOf(userId), current, files.bytes);
-          if (current) {
-            await locked.replaceFiles(current.id, files);
-            return { row: { ...current, ...files }, previous: current };
-          }
+          // A picture deleted meanwhile (deleting takes no lock) is kept anew: the same count and bytes.
+          if (current && (await locked.replaceFiles(current.id, files))) return { row: { ...current, ...files }, previous: current };
           const row = { id: name, user_id: userId, image_id: page.id, ...files, created_at: files.updated_at };
           await locked.insert(row);
           return { row };
