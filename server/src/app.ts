@@ -204,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maker: deps.variants ?? { colourByNumber: engineColourByNumber },
     photoFit: createVariantsRepository(kysely).photoFit,
   });
-  const colourings = createColouringsService({ colourings: createColouringsRepository(kysely), images: imagesRepository, storage: deps.storage, urls, isUniqueViolation: db.isUniqueViolation });
+  const colourings = createColouringsService({ colourings: createColouringsRepository(kysely), images: imagesRepository, storage: deps.storage, urls });
   const images = createImagesService({ images: imagesRepository, storage: deps.storage, urls, variants, isUniqueViolation: db.isUniqueViolation, beforeDelete: colourings.removeForImage });
   const metrics = createMetrics();
   const generation = createGenerationService({

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLOURED_PER_USER } from '@studio/contracts/colourings';
+import { COLOURED_BYTES_PER_USER, COLOURED_PER_USER } from '@studio/contracts/colourings';
 import { createLocalStorage } from '../../adapters/storage/storage';
 import { signedInUser } from '../../test/factories';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app';
@@ -30,6 +30,17 @@ function colouredPixels(options: { eraseLines?: boolean } = {}): Buffer {
     const inside = x >= 12 && x < 28 && y >= 10 && y < 20;
     const colour = grey[i] === 0 && !options.eraseLines ? [0, 0, 0] : inside ? [229, 57, 53] : [255, 255, 255];
     rgb.set(colour, i * 3);
+  }
+  return rgb;
+}
+/** The page coloured in a smooth blend of 1200 colours (more than a palette holds), the lines kept black. */
+function blendedPixels(): Buffer {
+  const grey = pagePixels();
+  const rgb = Buffer.alloc(W * H * 3);
+  for (let i = 0; i < W * H; i += 1) {
+    const x = i % W;
+    const y = Math.floor(i / W);
+    rgb.set(grey[i] === 0 ? [0, 0, 0] : [x * 6, y * 8, 255 - x * 3], i * 3);
   }
   return rgb;
 }
@@ -191,7 +202,6 @@ describe.each(databaseKinds)('coloured pictures kept in My creations (%s)', (kin
       images: createImagesRepository(t.db.kysely, t.db.textSearch),
       storage: storage(),
       urls: createFileUrls({ publicUrl: t.config.publicUrl, secret: t.config.jwtSecret }),
-      isUniqueViolation: t.db.isUniqueViolation,
     });
     await service.removeAllForUser(member.userId);
     expect(storedKeys(`coloured/${member.userId}`)).toEqual([]);
@@ -210,5 +220,99 @@ describe.each(databaseKinds)('coloured pictures kept in My creations (%s)', (kin
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ errorCode: 3001, data: { fields: { file: 'colouring.errors.limit' } } });
     expect((await keep(member.headers, page, { data: await png(colouredPixels()) })).statusCode).toBe(200);
+  });
+
+  /** Rows that stand for pictures kept earlier (their files are not needed to count them). */
+  async function fillKept(userId: string, count: number, bytesEach: number) {
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: count }, (_, i) => ({ id: `filler${i}${userId}`, user_id: userId, image_id: `gone${i}`, file_key: colouredKey(userId, `f${i}.png`), thumb_key: colouredKey(userId, `f${i}-600.webp`), bytes: bytesEach, created_at: now, updated_at: now }));
+    await t.db.kysely.insertInto('coloured_pages').values(rows).execute();
+  }
+  const keptRows = (userId: string) => t.db.kysely.selectFrom('coloured_pages').selectAll().where('user_id', '=', userId).execute();
+  const storedFiles = (userId: string) => storedKeys(`coloured/${userId}`).sort();
+
+  it('keeps the picture to the pixel as a palette PNG no larger than the upload, and counts both files’ bytes', async () => {
+    const member = await signedInUser(t.app);
+    const page = await makePage();
+    const upload = await png(colouredPixels());
+    const kept = (await keep(member.headers, page, { data: upload })).json().data;
+    const file = (await t.app.inject({ method: 'GET', url: relative(kept.url) })).rawPayload;
+    expect((await sharp(file).metadata()).isPalette).toBe(true);
+    expect(file.length).toBeLessThanOrEqual(upload.length);
+    expect((await sharp(file).removeAlpha().raw().toBuffer()).equals(colouredPixels())).toBe(true);
+    const thumb = (await t.app.inject({ method: 'GET', url: relative(kept.thumbnailUrl) })).rawPayload;
+    expect((await keptRows(member.userId)).map((row) => Number(row.bytes))).toEqual([file.length + thumb.length]);
+
+    // More colours than a palette holds: kept as a 24-bit PNG, still to the pixel.
+    const blended = await sharp(blendedPixels(), { raw: { width: W, height: H, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const again = await keep(member.headers, page, { data: blended });
+    expect(again.statusCode, again.body).toBe(200);
+    const truecolour = (await t.app.inject({ method: 'GET', url: relative(again.json().data.url) })).rawPayload;
+    expect((await sharp(truecolour).metadata()).isPalette).toBe(false);
+    expect((await sharp(truecolour).removeAlpha().raw().toBuffer()).equals(blendedPixels())).toBe(true);
+  });
+
+  it('refuses a picture that would be stored larger than it was sent, and stores nothing', async () => {
+    const member = await signedInUser(t.app);
+    const page = await makePage();
+    // A smooth blend packs far smaller with PNG's row filters than as the plain rows kept here.
+    const packed = await sharp(blendedPixels(), { raw: { width: W, height: H, channels: 3 } }).png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
+    const refused = await keep(member.headers, page, { data: packed });
+    expect(refused.statusCode, refused.body).toBe(413);
+    expect(refused.json()).toMatchObject({ errorCode: 3001, data: { fields: { file: 'colouring.errors.notCompact' } } });
+    expect(await keptRows(member.userId)).toEqual([]);
+    expect(storedFiles(member.userId)).toEqual([]);
+  });
+
+  it(`refuses a picture past the ${COLOURED_BYTES_PER_USER / 1024 / 1024} MB a member's pictures may fill (413, nothing stored), but lets a smaller one replace a kept one`, async () => {
+    const member = await signedInUser(t.app);
+    const page = await makePage();
+    const first = await keep(member.headers, page, { data: await png(colouredPixels()) });
+    expect(first.statusCode, first.body).toBe(200);
+    const size = Number((await keptRows(member.userId))[0].bytes);
+    await fillKept(member.userId, 1, COLOURED_BYTES_PER_USER - size - 1);
+    const files = storedFiles(member.userId);
+
+    const refused = await keep(member.headers, await makePage(), { data: await png(colouredPixels()) });
+    expect(refused.statusCode, refused.body).toBe(413);
+    expect(refused.json()).toMatchObject({ errorCode: 3001, data: { fields: { file: 'colouring.errors.quota' } } });
+    expect(storedFiles(member.userId)).toEqual(files);
+    expect(await keptRows(member.userId)).toHaveLength(2);
+
+    // Keeping the same page again replaces its picture: only the difference counts.
+    const replaced = await keep(member.headers, page, { data: await png(colouredPixels()) });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(storedFiles(member.userId)).toHaveLength(2);
+  });
+
+  it(`parallel keeps at ${COLOURED_PER_USER - 1} of ${COLOURED_PER_USER} pictures end at exactly ${COLOURED_PER_USER} (three rounds)`, async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const member = await signedInUser(t.app);
+      await fillKept(member.userId, COLOURED_PER_USER - 1, 1);
+      const pages = await Promise.all(Array.from({ length: 10 }, () => makePage()));
+      const picture = await png(colouredPixels());
+      const answers = await Promise.all(pages.map((page) => keep(member.headers, page, { data: picture })));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
+      expect(await keptRows(member.userId)).toHaveLength(COLOURED_PER_USER);
+      expect(storedFiles(member.userId)).toHaveLength(2);
+    }
+  });
+
+  it('parallel keeps near the byte quota never take a member past it (three rounds)', async () => {
+    const probe = await signedInUser(t.app);
+    const picture = await png(colouredPixels());
+    expect((await keep(probe.headers, await makePage(), { data: picture })).statusCode).toBe(200);
+    const size = Number((await keptRows(probe.userId))[0].bytes);
+    for (let round = 0; round < 3; round += 1) {
+      const member = await signedInUser(t.app);
+      // Room for three pictures and a half.
+      await fillKept(member.userId, 1, COLOURED_BYTES_PER_USER - Math.floor(3.5 * size));
+      const pages = await Promise.all(Array.from({ length: 10 }, () => makePage()));
+      const answers = await Promise.all(pages.map((page) => keep(member.headers, page, { data: picture })));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, ...Array<number>(7).fill(413)]);
+      const rows = await keptRows(member.userId);
+      expect(rows.reduce((sum, row) => sum + Number(row.bytes), 0)).toBeLessThanOrEqual(COLOURED_BYTES_PER_USER);
+      expect(storedFiles(member.userId)).toHaveLength(6);
+    }
   });
 });
