@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, PasswordResetsTable, RefreshTokensTable } from '../../db/schema';
 import { nowIso } from '../../lib/ids';
+import { lockUser } from '../../db/user-lock';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
@@ -102,18 +103,8 @@ export function createAuthRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    /**
-     * Takes the user's row lock until the transaction ends (a write that changes nothing, so both
-     * dialects take it): concurrent void-and-insert of reset links queue on it, and each one voids
-     * the link the one before it made (decision 052).
-     */
-    async lockUser(executor: Executor, userId: string): Promise<void> {
-      await executor
-        .updateTable('users')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', userId)
-        .execute();
-    },
+    /** The user's lock (db/user-lock.ts): concurrent void-and-insert of reset links queue on it (decision 052). */
+    lockUser,
     /** Marks every unused reset link of the user used: after a new password, no older link may set another. */
     async voidPasswordResets(executor: Executor, userId: string): Promise<void> {
       await executor.updateTable('password_resets').set({ used_at: nowIso() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema';
 import { nowIso } from '../../lib/ids';
+import { lockUser } from '../../db/user-lock';
 
 export type OrderRow = Selectable<OrdersTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -44,11 +45,7 @@ export function createPaymentsRepository(db: Kysely<Database>) {
         .where('user_id', '=', userId)
         .where('status', 'in', ['active', 'cancelled', 'past_due'])
         .execute();
-      await trx
-        .updateTable('users')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', userId)
-        .execute();
+      await lockUser(trx, userId);
     },
     /** Voids an unpaid purchase (another plan was paid): it can no longer be paid. False when it was not open. */
     async voidOrder(executor: Executor, id: string, reason: string): Promise<boolean> {
