@@ -83,6 +83,16 @@ export function createImagesRepository(db: Kysely<Database>, textSearch: TextSea
         .execute();
       return { rows, total, counts };
     },
+    /**
+     * Sets a page's visibility and, with it, whether it is online and why it is held; public
+     * lists see the change in the same commit (decision 021).
+     */
+    async setVisibility(id: string, change: { isPublic: boolean; isOnline: boolean; held: string | null }): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('images').set({ is_public: change.isPublic ? 1 : 0, is_online: change.isOnline ? 1 : 0, held: change.held }).where('id', '=', id).execute();
+        await bumpImagesVersion(trx);
+      });
+    },
     async delete(id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('images').where('id', '=', id).execute();
