@@ -156,6 +156,11 @@ describe.each(databaseKinds)('families’ data: photo pages on %s', (kind) => {
       for (const url of [`/api/images/${page.id}/download?format=png`, `/api/images/${page.id}/download?format=pdf`, `/files/images/${page.id}/thumb-600.webp`, `/files/images/${page.id}/page.png`]) {
         expect((await get(url, headers)).statusCode, `${who}: ${url}`).toBe(404);
       }
+      for (const key of [page.id, page.slug]) {
+        const one = await get(`/api/images/${key}`, headers);
+        expect(one.statusCode, `${who}: /api/images/${key}`).toBe(404);
+        expect(one.body).toBe((await get(`/api/images/${newId()}`, headers)).body);
+      }
       expect((await setVisibility(page.id, true, headers)).statusCode, `${who}: sharing someone else's page`).toBe(who === 'a visitor' ? 401 : 404);
     }
     expect(await createExamplesRepository(t.db.kysely).add(page.id, 'image2image'), 'a moderator cannot choose it as an example').toBe(false);
@@ -164,6 +169,13 @@ describe.each(databaseKinds)('families’ data: photo pages on %s', (kind) => {
     const mine = (await get('/api/images/userImg', parent.headers)).json().data.images as Page[];
     expect(mine.find((row) => row.id === page.id)).toMatchObject({ isPublic: false });
     expect((await get(`/api/images/${page.id}/download?format=png`, parent.headers)).statusCode).toBe(200);
+    // Its address opens for its owner alone, and the answer is never kept by a shared cache.
+    for (const key of [page.id, page.slug]) {
+      const own = await get(`/api/images/${key}`, parent.headers);
+      expect(own.statusCode, key).toBe(200);
+      expect(own.json().data).toMatchObject({ id: page.id, isPublic: false, type: 'image2image' });
+      expect(own.headers['cache-control']).toBe('private, no-store');
+    }
   });
 
   it('lets a free owner share a photo page in the public gallery and take it back', async () => {
@@ -182,6 +194,7 @@ describe.each(databaseKinds)('families’ data: photo pages on %s', (kind) => {
     expect(await inSitemap()).toBe(true);
     expect((await web.inject({ method: 'GET', url: `/image/${page.slug}` })).statusCode).toBe(200);
     expect((await get(`/api/images/${page.id}/download?format=png`)).statusCode).toBe(200);
+    expect((await get(`/api/images/${page.slug}`)).json().data).toMatchObject({ id: page.id, isPublic: true });
 
     const unshared = await setVisibility(page.id, 'false', parent.headers);
     expect(unshared.statusCode, unshared.body).toBe(200);

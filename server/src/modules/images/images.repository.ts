@@ -55,6 +55,12 @@ export function createImagesRepository(db: Kysely<Database>, textSearch: TextSea
       const tail = value.slice(-8);
       return db.selectFrom('images').selectAll().where('id_tail', '=', tail).orderBy('id').executeTakeFirst();
     },
+    /** The pages an id, or a slug ending in an id's last 8 characters, may name (a few at most). */
+    async findAllByIdOrSlug(value: string): Promise<ImageRow[]> {
+      const exact = await db.selectFrom('images').selectAll().where('id', '=', value).execute();
+      if (exact.length) return exact;
+      return db.selectFrom('images').selectAll().where('id_tail', '=', value.slice(-8)).orderBy('id').limit(20).execute();
+    },
     findById(id: string): Promise<ImageRow | undefined> {
       return db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
     },

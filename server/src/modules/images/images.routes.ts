@@ -24,6 +24,12 @@ export async function imagesRoutes(app: FastifyInstance, options: { images: Imag
     return ok(await images.listMine(authOf(request).userId, query));
   });
 
+  // Answers per viewer (an owner's private page): never shared by a cache.
+  app.get<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return ok(await images.viewable(await viewerOf(request), request.params.id));
+  });
+
   app.patch<{ Params: { id: string } }>('/api/images/:id', { preHandler: signedIn }, async (request) => {
     const input = parse(imageVisibilityRequestSchema, request.body);
     return ok(await images.setVisibility(authOf(request).userId, request.params.id, input.isPublic), input.isPublic ? 'Shared' : 'Private');

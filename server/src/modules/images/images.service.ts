@@ -45,6 +45,16 @@ export function createImagesService(deps: ImagesServiceDeps) {
       return { images: rows.map((row) => toImageDto(row, urls)), total, counts, currentPage: query.currentPage, pageSize: query.pageSize };
     },
 
+    /**
+     * One page by id or slug, for a viewer who may see it: its owner's private pages open at their
+     * address for the owner alone (decision 050); anything else is the same 404 as a missing page.
+     */
+    async viewable(viewerId: string | null, idOrSlug: string): Promise<ImageDto> {
+      const row = (await images.findAllByIdOrSlug(idOrSlug)).find((candidate) => canView(candidate, viewerId));
+      if (!row) throw new AppError(ErrorCode.notFound, 'Image not found');
+      return toImageDto(row, urls);
+    },
+
     async deleteMine(userId: string, id: string): Promise<void> {
       const row = await images.findById(id);
       if (!row || row.user_id !== userId) throw new AppError(ErrorCode.notFound, 'Image not found');
