@@ -377,7 +377,7 @@ describe('generator: the visibility switch says what it does', () => {
     const share = screen.getByRole('switch', { name: 'Share in the public gallery' });
     expect(share.getAttribute('aria-checked')).toBe('false');
     expect(screen.getByTestId('visibility-state').textContent).toBe('Private: only you can see this page');
-    expect(screen.getByTestId('visibility-photo-note').textContent).toBe('If you share it, anyone can see and download the page; the original photo is never shown.');
+    expect(screen.getByTestId('visibility-photo-note').textContent).toBe('Sharing means anyone can see and download the page; the original photo is never shown.');
     expect(share.textContent).not.toContain('Premium');
     expect(screen.queryByRole('tooltip')).toBeNull();
 

@@ -38,7 +38,7 @@ export function VisibilitySwitch({ isPublic, photo, locked = false, busy = false
               isPublic ? 'bg-white text-slate-700 ring-slate-300' : 'bg-slate-900 text-white ring-slate-900'
             }`}
           >
-            <span aria-hidden="true" className={`relative h-5 w-9 rounded-full ${isPublic ? 'bg-brand-400' : 'bg-slate-500'}`}>
+            <span aria-hidden="true" className={`relative h-5 w-9 rounded-full ${isPublic ? 'bg-brand-500' : 'bg-slate-500'}`}>
               <span className={`absolute top-0.5 size-4 rounded-full bg-white shadow transition-all ${isPublic ? 'left-[1.125rem]' : 'left-0.5'}`} />
             </span>
             {isPublic ? t('images.visibility.shared') : t('images.visibility.private')}
