@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
+import type { MembershipLevel } from '@studio/contracts/constants';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
 import type { PageMaker } from './adapters/engine/page-maker';
 import type { VariantMaker } from './adapters/engine/variant-maker';
@@ -205,7 +206,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     photoFit: createVariantsRepository(kysely).photoFit,
   });
   const colourings = createColouringsService({ colourings: createColouringsRepository(kysely), images: imagesRepository, storage: deps.storage, urls });
-  const images = createImagesService({ images: imagesRepository, storage: deps.storage, urls, variants, isUniqueViolation: db.isUniqueViolation, beforeDelete: colourings.removeForImage });
+  const passesContentFilter = (text: string) => findBlockedTerm(text) === null;
+  const images = createImagesService({
+    images: imagesRepository,
+    storage: deps.storage,
+    urls,
+    variants,
+    isUniqueViolation: db.isUniqueViolation,
+    beforeDelete: colourings.removeForImage,
+    membershipOf: async (userId) => (await usersRepository.findById(userId))?.membership_level as MembershipLevel | undefined,
+    passesContentFilter,
+  });
   const metrics = createMetrics();
   const generation = createGenerationService({
     db: kysely,
@@ -219,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maker: deps.maker,
     urls,
     logger,
-    passesContentFilter: (text) => findBlockedTerm(text) === null,
+    passesContentFilter,
     ...deps.generationTimeouts,
   });
   app.decorate('generation', generation);

@@ -56,6 +56,12 @@ export function createImagesRepository(db: Kysely<Database>, textSearch: TextSea
       const tail = value.slice(-8);
       return db.selectFrom('images').selectAll().where('id_tail', '=', tail).orderBy('id').executeTakeFirst();
     },
+    /** The pages an id, or a slug ending in an id's last 8 characters, may name (a few at most). */
+    async findAllByIdOrSlug(value: string): Promise<ImageRow[]> {
+      const exact = await db.selectFrom('images').selectAll().where('id', '=', value).execute();
+      if (exact.length) return exact;
+      return db.selectFrom('images').selectAll().where('id_tail', '=', value.slice(-8)).orderBy('id').limit(20).execute();
+    },
     findById(id: string): Promise<ImageRow | undefined> {
       return db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -83,6 +89,16 @@ export function createImagesRepository(db: Kysely<Database>, textSearch: TextSea
         .offset((query.currentPage - 1) * query.pageSize)
         .execute();
       return { rows, total, counts };
+    },
+    /**
+     * Sets a page's visibility and, with it, whether it is online and why it is held; public
+     * lists see the change in the same commit (decision 021).
+     */
+    async setVisibility(id: string, change: { isPublic: boolean; isOnline: boolean; held: string | null }): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('images').set({ is_public: change.isPublic ? 1 : 0, is_online: change.isOnline ? 1 : 0, held: change.held }).where('id', '=', id).execute();
+        await bumpImagesVersion(trx);
+      });
     },
     async delete(id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '@studio/contracts/envelope';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
-import { downloadQuerySchema, reportRequestSchema, userImagesQuerySchema } from '@studio/contracts/images';
+import { downloadQuerySchema, imageVisibilityRequestSchema, reportRequestSchema, userImagesQuerySchema } from '@studio/contracts/images';
 import { apiPaths } from '@studio/contracts/routes';
 import { authOf, bearerToken, requireAuth, type SessionCheck } from '../../http/authenticate';
 import { sendStoredFile } from '../../http/send-stored-file';
@@ -22,6 +22,17 @@ export async function imagesRoutes(app: FastifyInstance, options: { images: Imag
   app.get(apiPaths.userImages, { preHandler: signedIn }, async (request) => {
     const query = parse(userImagesQuerySchema, request.query);
     return ok(await images.listMine(authOf(request).userId, query));
+  });
+
+  // Answers per viewer (an owner's private page): never shared by a cache.
+  app.get<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return ok(await images.viewable(await viewerOf(request), request.params.id));
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/images/:id', { preHandler: signedIn }, async (request) => {
+    const input = parse(imageVisibilityRequestSchema, request.body);
+    return ok(await images.setVisibility(authOf(request).userId, request.params.id, input.isPublic), input.isPublic ? 'Shared' : 'Private');
   });
 
   app.delete<{ Params: { id: string } }>('/api/images/:id', { preHandler: signedIn }, async (request) => {
