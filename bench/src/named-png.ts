@@ -28,7 +28,7 @@ for (const [index, png] of pages.entries()) {
   await pngWithNameLine(png, 'Warm-up');
   let cpuMs = 0;
   let wallMs = 0;
-  let out = Buffer.alloc(0);
+  let out: Buffer = Buffer.alloc(0);
   for (let run = 0; run < runs; run++) {
     const cpu = process.cpuUsage();
     const started = performance.now();
@@ -40,8 +40,10 @@ for (const [index, png] of pages.entries()) {
   const { data } = await sharp(out).greyscale().raw().toBuffer({ resolveWithObject: true });
   const grey = data.reduce((count, value) => count + (value !== 0 && value !== 255 ? 1 : 0), 0);
   const info = await sharp(out).metadata();
+  // IHDR: bit depth, then colour type (0 grey, 3 palette).
+  const [bitDepth, colourType] = [out[24], out[25]];
   console.log(
     `page ${index + 1} (${width}x${height}): cpu ${(cpuMs / runs).toFixed(0)} ms, wall ${(wallMs / runs).toFixed(0)} ms per download; ` +
-      `${(out.length / 1024).toFixed(0)} KB, ${info.width}x${info.height} ${info.channels} channel(s) ${info.paletteBitDepth ? `palette ${info.paletteBitDepth}-bit` : `${info.depth}`}, grey pixels ${grey}`,
+      `${(out.length / 1024).toFixed(0)} KB, ${info.width}x${info.height} ${bitDepth}-bit ${colourType === 3 ? 'palette' : colourType === 0 ? 'grey' : `colour type ${colourType}`}, grey pixels ${grey}`,
   );
 }
