@@ -1,13 +1,16 @@
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config/config';
+import { closeDataDir, keepNewFilesPrivate } from './config/private-data';
 import { createDepsOrExit } from './create-deps';
 import { createLogger } from './lib/logger';
 import { contentDir, creditOlderPages, importContent, seedDemoLibrary } from './import-content';
 
 // Only listens and shuts down; app.ts builds everything.
 async function main(): Promise<void> {
+  keepNewFilesPrivate();
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
+  for (const refused of closeDataDir(config)) logger.warn(`DATA_DIR stays readable by others: ${refused}`);
   const deps = await createDepsOrExit(config, logger);
   await importContent(deps, contentDir()).catch((error) => logger.error({ err: error }, 'importing content failed'));
   const app = await buildApp(deps);
