@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfigOrExit } from './config/config';
+import { isLoopback, loadConfigOrExit } from './config/config';
 import { closeDataDir, keepNewFilesPrivate } from './config/private-data';
 import { createDepsOrExit } from './create-deps';
 import { createLogger } from './lib/logger';
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  logger.info(`Coloring Studio is ready at ${config.publicUrl}`);
+  logger.info(`Coloring Studio is ready at ${config.publicUrl}${isLoopback(config.host) ? ' (this machine only: HOST and PAYMENT_PROVIDER let others in)' : ''}`);
   void creditOlderPages(deps).catch((error) => logger.error({ err: error }, 'crediting older pages failed'));
   // Only our own composer's drawings are drawn again when it improves; a provider's are kept.
   if (config.seedLibrary) void seedDemoLibrary(deps, contentDir(), { redrawWithNewComposer: config.imageProvider === 'local' }).catch((error) => logger.error({ err: error }, 'seeding the demo library failed'));
