@@ -111,7 +111,7 @@ export async function pngWithNameLine(png: Buffer, name: string): Promise<Buffer
     sharp(Buffer.concat([top.data, page.data]), { raw: { width, height: top.info.height + page.info.height, channels: 1 } })
       .toColourspace('b-w')
       // One bit a pixel without a palette: quantising to a 2-colour palette (libimagequant) at
-      // zlib level 9 costs about 8 times the CPU for a file 10 % smaller (bench/src/named-png.ts).
+      // zlib level 9 costs about 8 times the CPU for a file 7 % smaller (bench/src/named-png.ts).
       .png({ palette: false, colours: 2, compressionLevel: 6 })
       .toBuffer()
   );
