@@ -28,11 +28,11 @@ function everything(root: string): { files: string[]; folders: string[] } {
  */
 describe.each(databaseKinds)('files in DATA_DIR on %s', (kind) => {
   let t: TestApp;
-  const umask = process.umask();
+  let umask: number;
 
   beforeAll(async () => {
     // The laxest common umask: the modes below must not depend on the entry point's umask.
-    process.umask(0o022);
+    umask = process.umask(0o022);
     t = await createTestApp(kind);
   });
   afterAll(async () => {
