@@ -36,10 +36,11 @@ export function createLocalStorage(root: string): Storage {
   return {
     async put(key, data) {
       const file = resolve(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      // Original photos among them: for this user alone (the app serves what is public).
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       // Write then rename: a reader never sees a half-written file.
       const temp = `${file}.${newId()}.tmp`;
-      await writeFile(temp, data);
+      await writeFile(temp, data, { mode: 0o600 });
       await rename(temp, file);
     },
     async get(key) {
@@ -68,7 +69,7 @@ export function createLocalStorage(root: string): Storage {
       return null;
     },
     async check() {
-      await mkdir(root, { recursive: true });
+      await mkdir(root, { recursive: true, mode: 0o700 });
       await access(root, constants.W_OK);
     },
   };
