@@ -11,7 +11,7 @@ export function ProfileRoute() {
   const { t } = useTranslation();
   const lang = useLang();
   const navigate = useNavigate();
-  const { user, status, setUser, logout } = useAuth();
+  const { user, status, setUser, logout, accountDeleted } = useAuth();
   useDocumentTitle(t('profile.title'));
 
   if (status === 'loading') {
@@ -31,6 +31,12 @@ export function ProfileRoute() {
         // Leave the guarded page first, so the cleared user does not bounce to /login.
         await navigate(paths.home.getHref(lang));
         await logout();
+      }}
+      onAccountDeleted={async () => {
+        // Home first, with the notice (so the cleared user does not bounce to /login); then the
+        // deleted account's session is forgotten here.
+        await navigate(paths.home.getHref(lang), { state: { accountDeleted: true } });
+        accountDeleted();
       }}
     />
   );
