@@ -296,9 +296,14 @@ describe.each(databaseKinds)('files of a deleted account that could not be remov
   let t: TestApp;
   const fake = createFakePageMaker();
   let failDeletes = false;
+  let beforePut: ((key: string) => Promise<void>) | null = null;
+  let root = '';
   let local: Storage;
   const flaky: Storage = {
-    put: (...args) => local.put(...args),
+    async put(key, data, options) {
+      await beforePut?.(key);
+      return local.put(key, data, options);
+    },
     get: (key) => local.get(key),
     stream: (key) => local.stream(key),
     presignedUrl: (key, seconds) => local.presignedUrl(key, seconds),
@@ -311,12 +316,13 @@ describe.each(databaseKinds)('files of a deleted account that could not be remov
   const h = helpers(() => t);
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-flaky-'));
-    local = createLocalStorage(dataDir);
+    root = mkdtempSync(path.join(tmpdir(), 'studio-flaky-'));
+    local = createLocalStorage(root);
     t = await createTestApp(kind, { maker: fake.maker, storage: flaky });
   });
   afterAll(async () => {
     await t?.close();
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('stays listed, unreachable, and is removed by the sweep once storage works again', async () => {
@@ -340,6 +346,19 @@ describe.each(databaseKinds)('files of a deleted account that could not be remov
     expect(await t.app.fileSweep.run()).toBe(listed.length);
     expect(await local.get(key)).toBeNull();
     expect(await t.db.kysely.selectFrom('storage_deletions').select('key').execute()).toEqual([]);
+  });
+
+  it('leaves no avatar behind when the account is deleted while its new avatar is being stored', async () => {
+    const member = await signedInUser(t.app);
+    beforePut = async (key) => {
+      beforePut = null;
+      if (key.startsWith('avatars/')) expect((await h.deleteAccount(member, { password: member.password })).statusCode).toBe(200);
+    };
+    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2266aa' } }).png().toBuffer();
+    const body = multipart({}, { name: 'me.png', type: 'image/png', data: image });
+    const response = await t.app.inject({ method: 'POST', url: '/api/users/avatar', headers: { ...member.headers, ...body.headers }, payload: body.payload });
+    expect(response.statusCode).toBe(401);
+    expect(filesUnder(root).filter((key) => key.includes(member.userId))).toEqual([]);
   });
 });
 
