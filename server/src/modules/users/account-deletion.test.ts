@@ -424,6 +424,29 @@ describe.each(databaseKinds)('downloading one’s data on %s', (kind) => {
     }
   });
 
+  it('keeps two pages whose slugs are alike apart in the ZIP', async () => {
+    const member = await signedInUser(t.app);
+    const ids = [`first${kind}-samet4il`, `second${kind}-samet4il`];
+    for (const id of ids) {
+      await storage().put(`images/${id}/page.png`, Buffer.from(`png of ${id}`), { contentType: 'image/png' });
+      const files = JSON.stringify({ page: `images/${id}/page.png`, svg: null, pdfLetter: `images/${id}/page-letter.pdf`, pdfA4: `images/${id}/page-a4.pdf`, thumb600: `images/${id}/thumb-600.webp`, thumb320: `images/${id}/thumb-320.webp`, color: null, colorThumb600: null, source: null });
+      await t.db.kysely
+        .insertInto('images')
+        .values({ id, id_tail: id.slice(-8), user_id: member.userId, category_id: null, type: 'text2image', ratio: '1:1', difficulty: 'children', width: 8, height: 8, title: localized('Twin'), description: localized(''), prompt: localized(''), additional_info: null, attribution: null, is_public: 0, is_online: 1, hotness: 0, files, created_at: new Date().toISOString() })
+        .execute();
+    }
+    const response = await h.inject('GET', '/api/users/export', member.headers);
+    expect(response.statusCode).toBe(200);
+    const { dir, names } = unzipped(response.rawPayload);
+    try {
+      const pngs = names.filter((name) => name.endsWith('/page.png'));
+      expect(pngs).toHaveLength(2);
+      expect(pngs.map((name) => execFileSync('cat', [path.join(dir, name)]).toString()).sort()).toEqual(ids.map((id) => `png of ${id}`).sort());
+    } finally {
+      rmSync(path.dirname(dir), { recursive: true, force: true });
+    }
+  });
+
   it('is limited per client', async () => {
     const member = await signedInUser(t.app);
     const statuses: number[] = [];

@@ -108,9 +108,13 @@ export function createAccountService(deps: AccountServiceDeps) {
       const json = (name: string, value: unknown): ZipEntry => ({ name, date: now, read: async () => Buffer.from(`${JSON.stringify(value, null, 2)}\n`) });
       const stored = (name: string, key: string | null, date: string): ZipEntry[] => (key ? [{ name, date: new Date(date), read: () => storage.get(key) }] : []);
 
+      const folders = new Set<string>();
       const pages = images.map((row) => {
         const title = parseLocalized(row.title);
-        const folder = `pages/${imageSlug(title.en, row.id)}`;
+        // A slug ends with the id's last 8 characters; two pages sharing one get the whole id.
+        const slug = imageSlug(title.en, row.id);
+        const folder = `pages/${folders.has(slug) ? `${slug}-${row.id}` : slug}`;
+        folders.add(slug);
         const files = parseFiles(row.files);
         const entries = [
           ...stored(`${folder}/page.png`, files.page, row.created_at),
