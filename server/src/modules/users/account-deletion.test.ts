@@ -3,7 +3,7 @@ import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -17,7 +17,7 @@ import { createLocalStorage, type Storage } from '../../adapters/storage/storage
 import { loginUser, signedInUser } from '../../test/factories';
 import { createFakePageMaker } from '../../test/fake-page-maker';
 import { startS3Server } from '../../test/s3-server';
-import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app';
+import { createTestApp, databaseKinds, serveWebBuild, type TestApp } from '../../test/test-app';
 import { multipart } from '../../test/uploads';
 
 type Headers = Record<string, string>;
@@ -179,6 +179,17 @@ describe.each(databaseKinds)('deleting an account on %s', (kind) => {
       ['/api/payment/chargerecord', owner.headers],
     ];
     for (const [url, headers] of reachable) expect((await h.inject('GET', url, headers)).statusCode, `before: ${url}`).toBe(200);
+    // The HTML of the image page and the sitemap, as the built web app is served.
+    const dist = path.join(t.dataDir, 'dist');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Studio</title></head><body><div id="root"></div></body></html>');
+    const web = await serveWebBuild(t, dist);
+    const html = async () => web.inject({ method: 'GET', url: `/image/${publicPage.slug}` });
+    const sitemap = async () => (await web.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    const before = await html();
+    expect(before.statusCode).toBe(200);
+    expect(before.body.toLowerCase()).toContain('a lighthouse by the sea');
+    expect(await sitemap()).toContain(publicPage.slug);
     const search = async () => JSON.stringify((await h.inject('GET', '/api/images?query=lighthouse')).json().data);
     expect(await search()).toContain(publicPage.id);
     expect(filesOfOwner().length).toBeGreaterThan(10);
@@ -202,6 +213,13 @@ describe.each(databaseKinds)('deleting an account on %s', (kind) => {
     }
     expect(await search()).not.toContain(publicPage.id);
     expect((await h.inject('GET', `/api/images?imageId=${othersPage.id}&isRelated=true`)).body).not.toContain(publicPage.id);
+    const page = await html();
+    expect(page.statusCode).toBe(404);
+    // Only the asked-for address comes back (as the not-found page's canonical); nothing of the page.
+    expect(page.body.toLowerCase()).not.toContain('a lighthouse by the sea');
+    expect(page.body).not.toContain(`/files/images/${publicPage.id}`);
+    expect(await sitemap()).not.toContain(publicPage.slug);
+    await web.close();
     expect((await h.inject('POST', '/api/auth/login', {}, { email: owner.email, password: owner.password })).json().errorCode).toBe(1001);
     expect((await h.inject('POST', '/api/auth/refresh-token', {}, { refreshToken: owner.refreshToken })).statusCode).toBe(401);
     expect(await h.imagesVersion()).not.toBe(versionBefore);
