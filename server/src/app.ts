@@ -66,6 +66,11 @@ import { createVariantsRepository } from './modules/images/variants.repository';
 import { createPacksRepository } from './modules/packs/packs.repository';
 import { packsRoutes } from './modules/packs/packs.routes';
 import { createPacksService } from './modules/packs/packs.service';
+import { createAccountRepository } from './modules/users/account.repository';
+import { accountRoutes } from './modules/users/account.routes';
+import { createAccountService } from './modules/users/account.service';
+import { createStorageDeletionsRepository } from './modules/images/storage-deletions.repository';
+import { createStoredFileSweep } from './modules/images/stored-file-deletions';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -99,6 +104,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     generation: ReturnType<typeof createGenerationService>;
     billing: ReturnType<typeof createBillingJobs>;
+    /** Removes stored files whose removal is listed but not done (decision 051). */
+    fileSweep: ReturnType<typeof createStoredFileSweep>;
   }
 }
 
@@ -245,6 +252,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const billing = createBillingJobs({ db: kysely, logger, subscriptions, isUniqueViolation: db.isUniqueViolation });
   app.decorate('billing', billing);
+  const storageDeletions = createStorageDeletionsRepository(kysely);
+  const fileSweep = createStoredFileSweep({ deletions: storageDeletions, storage: deps.storage, logger });
+  app.decorate('fileSweep', fileSweep);
+  const account = createAccountService({
+    accounts: createAccountRepository(kysely, storageDeletions),
+    users: usersRepository,
+    deletions: storageDeletions,
+    storage: deps.storage,
+    provider: deps.payments,
+    google: deps.google,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    contactEmail: config.contactEmail,
+    logger,
+  });
 
   // Every process sweeps stale tasks and runs the billing calendar (both are safe to run twice);
   // only worker processes take tasks off the queue.
@@ -259,9 +281,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sweep.unref();
     billingTimer = setInterval(() => {
       billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
+      fileSweep.run().catch((error) => logger.error({ err: error }, 'stored file sweep failed'));
     }, 60_000);
     billingTimer.unref();
     await billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
+    // Files of deleted accounts whose removal a stopped process left undone.
+    await fileSweep.run().catch((error) => logger.error({ err: error }, 'stored file sweep failed'));
   });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
@@ -306,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, rateLimit: config.authRateLimit });
   await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
+  await app.register(accountRoutes, { account, checkAccessToken: auth.checkAccessToken });
   await app.register(blogRoutes, { db: kysely, publicUrl: config.publicUrl });
   const libraryRepository = createLibraryRepository(kysely, db.textSearch);
   const library = createLibraryService({ library: libraryRepository, examples: createExamplesRepository(kysely), urls });

@@ -16,6 +16,7 @@ import { privateOriginals } from './migrations/010-private-originals';
 import { renewingSubscriptions } from './migrations/012-renewing-subscriptions';
 import { searchVectorColumn } from './migrations/014-search-vector-column';
 import { colouredPages } from './migrations/015-coloured-pages';
+import { storageDeletions } from './migrations/016-storage-deletions';
 import type { Database } from './schema';
 import { createTextSearch, type TextSearch } from './text-search';
 
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '012-renewing-subscriptions': renewingSubscriptions,
   '014-search-vector-column': searchVectorColumn,
   '015-coloured-pages': colouredPages,
+  '016-storage-deletions': storageDeletions,
 };
 
 class StaticMigrations implements MigrationProvider {
