@@ -221,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     variants,
     isUniqueViolation: db.isUniqueViolation,
     beforeDelete: colourings.removeForImage,
+    afterMadePrivate: colourings.removeOthersForImage,
     membershipOf: async (userId) => (await usersRepository.findById(userId))?.membership_level as MembershipLevel | undefined,
     passesContentFilter,
   });

@@ -143,6 +143,11 @@ export function createColouringsService(deps: ColouringsServiceDeps) {
       await removeRows(await colourings.forImage(imageId));
     },
 
+    /** Other members' pictures of a page its owner made private: they may no longer see its lines (decision 050). */
+    async removeOthersForImage(imageId: string, ownerId: string): Promise<void> {
+      await removeRows((await colourings.forImage(imageId)).filter((row) => row.user_id !== ownerId));
+    },
+
     /** Every picture a member kept, with the files: what deleting their account must call first (decision 030). */
     async removeAllForUser(userId: string): Promise<void> {
       await removeRows(await colourings.forUser(userId));

@@ -66,7 +66,7 @@ describe.each(databaseKinds)('coloured pictures kept in My creations (%s)', (kin
   });
 
   let pageCounter = 0;
-  async function makePage(options: { ownerId?: string | null; isPublic?: boolean } = {}) {
+  async function makePage(options: { ownerId?: string | null; isPublic?: boolean; type?: 'text2image' | 'image2image' } = {}) {
     pageCounter += 1;
     const id = `colourpage${String(pageCounter).padStart(6, '0')}${kind}`;
     const key = `images/${id}/page.png`;
@@ -74,7 +74,7 @@ describe.each(databaseKinds)('coloured pictures kept in My creations (%s)', (kin
     const files = JSON.stringify({ page: key, svg: null, pdfLetter: `images/${id}/page-letter.pdf`, pdfA4: `images/${id}/page-a4.pdf`, thumb600: `images/${id}/thumb-600.webp`, thumb320: `images/${id}/thumb-320.webp`, color: null, colorThumb600: null, source: null });
     await t.db.kysely
       .insertInto('images')
-      .values({ id, id_tail: id.slice(-8), user_id: options.ownerId ?? null, category_id: null, type: options.ownerId ? 'text2image' : 'library', ratio: '4:3', difficulty: 'children', width: W, height: H, title: localized(`Box ${pageCounter}`), description: localized(''), prompt: localized(''), additional_info: null, attribution: null, is_public: options.isPublic === false ? 0 : 1, is_online: 1, hotness: 0, files, created_at: new Date().toISOString() })
+      .values({ id, id_tail: id.slice(-8), user_id: options.ownerId ?? null, category_id: null, type: options.ownerId ? (options.type ?? 'text2image') : 'library', ratio: '4:3', difficulty: 'children', width: W, height: H, title: localized(`Box ${pageCounter}`), description: localized(''), prompt: localized(''), additional_info: null, attribution: null, is_public: options.isPublic === false ? 0 : 1, is_online: 1, hotness: 0, files, created_at: new Date().toISOString() })
       .execute();
     return id;
   }
@@ -181,6 +181,20 @@ describe.each(databaseKinds)('coloured pictures kept in My creations (%s)', (kin
     expect(storedKeys(`coloured/${fan.userId}`)).toEqual([]);
     expect(storedKeys(`coloured/${owner.userId}`)).toEqual([]);
     expect(await t.db.kysely.selectFrom('coloured_pages').selectAll().where('image_id', '=', page).execute()).toEqual([]);
+  });
+
+  it('a page its owner takes back from the gallery takes other members’ coloured pictures of it along, the owner’s stay', async () => {
+    const owner = await signedInUser(t.app);
+    const fan = await signedInUser(t.app);
+    const page = await makePage({ ownerId: owner.userId, type: 'image2image' });
+    expect((await keep(fan.headers, page, { data: await png(colouredPixels()) })).statusCode).toBe(200);
+    expect((await keep(owner.headers, page, { data: await png(colouredPixels()) })).statusCode).toBe(200);
+    const unshare = await t.app.inject({ method: 'PATCH', url: `/api/images/${page}`, headers: owner.headers, payload: { isPublic: false } });
+    expect(unshare.statusCode).toBe(200);
+    expect(storedKeys(`coloured/${fan.userId}`)).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/colourings', headers: fan.headers })).json().data.total).toBe(0);
+    expect(storedKeys(`coloured/${owner.userId}`).length).toBeGreaterThan(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/colourings', headers: owner.headers })).json().data.total).toBe(1);
   });
 
   it('a picture whose page vanished without the app (removed by hand) is cleared, file too, when its list is read', async () => {

@@ -17,6 +17,8 @@ export interface ImagesServiceDeps {
   isUniqueViolation(error: unknown): boolean;
   /** Removes what others made of a page (their coloured pictures, decision 030) before the page goes. */
   beforeDelete?(imageId: string): Promise<void>;
+  /** Removes what other members made of a page its owner has taken back (their coloured pictures show its lines). */
+  afterMadePrivate?(imageId: string, ownerId: string): Promise<void>;
   /** The member's plan, to tell whether a text page may be made private (undefined: no such member). */
   membershipOf(userId: string): Promise<MembershipLevel | undefined>;
   /** The content filter a page's words pass before it joins the public gallery (as at generation). */
@@ -86,6 +88,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
       if (!isPublic && held === 'filter') held = null;
       const change = { isPublic, isOnline: held === null && (row.is_online === 1 || row.held === 'filter'), held };
       await images.setVisibility(row.id, change);
+      if (!isPublic) await deps.afterMadePrivate?.(row.id, userId);
       return toImageDto({ ...row, is_public: isPublic ? 1 : 0, is_online: change.isOnline ? 1 : 0, held }, urls);
     },
 
