@@ -10,6 +10,10 @@ export const apiPaths = {
   profile: '/api/users/profile',
   updateProfile: '/api/users/update',
   avatar: '/api/users/avatar',
+  /** Deletes the signed-in account and everything of it (decision 051). */
+  deleteAccount: '/api/users/delete-account',
+  /** A ZIP of the signed-in account's pages, photos, coloured pictures, orders and profile. */
+  exportData: '/api/users/export',
   forgotPassword: '/api/users/forgot-password',
   validateResetToken: (token: string) => `/api/users/validate-reset-token/${encodeURIComponent(token)}`,
   resetPassword: '/api/users/reset-password',

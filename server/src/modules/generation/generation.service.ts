@@ -101,7 +101,8 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     return user;
   }
 
-  function assertVisibilityAllowed(level: string, isPublic: boolean) {
+  /** A private text page is a paid option (the spec); a photo page may be private on every plan (decision 050). */
+  function assertTextVisibilityAllowed(level: string, isPublic: boolean) {
     if (!isPublic && !isPaidLevel(level as MembershipLevel)) throw new AppError(ErrorCode.privateNeedsPaidPlan);
   }
 
@@ -243,7 +244,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     async submitText(userId: string, input: { prompt: string; ratio: Ratio; difficulty: Difficulty; isPublic: boolean; seed?: number; style?: string; lang?: Language }) {
       const prompt = engine().checkPrompt(input.prompt);
       const user = await requireUser(userId);
-      assertVisibilityAllowed(user.membership_level, input.isPublic);
+      assertTextVisibilityAllowed(user.membership_level, input.isPublic);
       const params: TextParams = {
         prompt,
         ratio: input.ratio,
@@ -259,7 +260,6 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     async submitImage(userId: string, file: Buffer, input: { ratio: Ratio | null; fit: PhotoFit; subjectOnly: boolean; difficulty: Difficulty; isPublic: boolean; lang?: Language }) {
       const probe = await engine().probeUpload(file);
       const user = await requireUser(userId);
-      assertVisibilityAllowed(user.membership_level, input.isPublic);
       const taskId = newId();
       const uploadKey = `uploads/${taskId}.bin`;
       await storage.put(uploadKey, file, { contentType: 'application/octet-stream' });
