@@ -9,7 +9,8 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { boundsOf, computeAnchors, findEyes, hasAnchorsFor, profileFacing } from './anchors';
 import type { SubjectAnchors } from './anchors';
-import { eyeElements, eyeFacing, placeEyes, wantsEyes } from './eyes';
+import { eyeElements, eyeFacing, HEAD_LOW, placeEyes, wantsEyes } from './eyes';
+import { BLOB_MIN_THICKNESS, inkDepth, isInkBlob, whitened } from './ink-blobs';
 import { kindOf } from './curation';
 import { DRAWN_FIGURES } from './drawn-figures';
 import { fluentSubjects } from './fluent-subjects';
@@ -131,7 +132,7 @@ async function measure(drawn: OutlineElement[], kind: SubjectKind, name: string)
     else {
       // A creature drawn without eyes: a profile gets one on the side it faces, a front view two.
       const facing = eyeFacing(kind, name, () => profileFacing(solid, MEASURE, box, name));
-      const added = placeEyes(solid, outline, MEASURE, box, facing, MEASURE / SUBJECT_BOX);
+      const added = placeEyes(solid, outline, MEASURE, box, facing, MEASURE / SUBJECT_BOX, HEAD_LOW.test(name));
       if (added) {
         elements = [...elements, ...eyeElements(added, facing, unit)];
         eyes = { source: 'added', at: added.map((e) => [e.cx * unit, e.cy * unit, e.r * unit].map(round2) as [number, number, number]) };
@@ -148,6 +149,20 @@ async function measure(drawn: OutlineElement[], kind: SubjectKind, name: string)
     coverage: area / (MEASURE * MEASURE),
     anchors: hasAnchorsFor(kind, name) ? await anchorsOf(elements, solid, kind, name) : null,
   };
+}
+
+/**
+ * The subject with its ink blobs (ink-blobs.ts) turned into white areas. The whole ink layer is
+ * measured first; only a subject whose ink is thick somewhere has its ink shapes measured one by one.
+ */
+async function withoutInkBlobs(elements: OutlineElement[]): Promise<OutlineElement[]> {
+  const cell = MEASURE / SUBJECT_BOX;
+  if (!elements.some((e) => e.role === 'ink')) return elements;
+  const all = await rasterize(svgFor(elements, 'ink', MEASURE), MEASURE);
+  if ((2 * inkDepth(all, MEASURE)) / cell < BLOB_MIN_THICKNESS) return elements;
+  return Promise.all(
+    elements.map(async (e) => (e.role === 'ink' && isInkBlob(await rasterize(svgFor([e], 'ink', MEASURE), MEASURE), MEASURE, cell) ? whitened(e) : e)),
+  );
 }
 
 /** Mouth and hands from the silhouette and the eyes (the subject's ink shapes alone). */
@@ -190,7 +205,7 @@ export async function buildSubjectLibrary(outPath: string = LIBRARY_PATH): Promi
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
       const prop = own.get(entry.hexcode);
       const svg = prop ? prop.svg : readFileSync(join(root, 'color', 'svg', `${entry.hexcode}.svg`), 'utf8');
-      const elements = outlineOpenMojiSvg(svg);
+      const elements = await withoutInkBlobs(outlineOpenMojiSvg(svg));
       if (!elements.some((e) => e.role === 'fill')) {
         rejected.lines++;
         continue;

@@ -34,7 +34,6 @@ export const EYELESS_CREATURES: Record<string, string> = {
   butterfly: 'its body is a thin line between the wings: no head with room for eyes',
   bat: 'wings spread level with its small head: the eyes land on a wing',
   eagle: 'wings spread over its head: the eye lands on a wing',
-  skunk: 'its tail is higher than its head: the eye lands on the tail',
   crab: 'eyes on stalks, drawn as lines',
   mosquito: 'a thin insect: no head with room for an eye',
   cockroach: 'a thin insect: no head with room for an eye',
@@ -42,6 +41,7 @@ export const EYELESS_CREATURES: Record<string, string> = {
   phoenix: 'a flame-shaped emblem: no head with room for an eye',
   moose: 'a front view under wide antlers: the eyes land on an antler',
   narwhal: 'its head is narrower than an eye that prints',
+  turtle: 'its head is a small circle beside the shell: the eye would land on the shell',
   giraffe: 'its head is narrower than an eye that prints: the eye lands on the neck',
   mermaid: 'her face is drawn in outline; the head has no clear area for eyes',
 };
@@ -66,6 +66,9 @@ export function wantsEyes(kind: SubjectKind, name: string): boolean {
 const EYE_FACING: Partial<Record<string, -1 | 0 | 1>> = {
   mouse: -1, ox: -1, 'water buffalo': -1, ewe: -1, 'two-hump camel': -1, beaver: -1, doe: -1, donkey: -1, turkey: -1, mammoth: -1, 'tropical fish': 1,
 };
+
+/** Profiles whose head is low, under a raised tail. */
+export const HEAD_LOW = /^skunk$/;
 
 /** The side the eyes look to: a person or a listed subject as looked at, else the silhouette's rule. */
 export function eyeFacing(kind: SubjectKind, name: string, fallback: () => -1 | 0 | 1): -1 | 0 | 1 {
@@ -131,9 +134,10 @@ function clearest(dist: Float32Array, size: number, w: Window): [number, number,
 /**
  * Where the eyes go. `solid` is the silhouette, `lines` every ink cell of the outline drawing,
  * `facing` −1/1 for a profile facing left/right, 0 for a front view; `cell` is the size of one
- * 72-unit in cells (the eye's size limits are in units). Null when no head has room for an eye.
+ * 72-unit in cells (the eye's size limits are in units); `headLow` for a profile whose head is
+ * not in its upper half (a skunk under its tail). Null when no head has room for an eye.
  */
-export function placeEyes(solid: Uint8Array, lines: Uint8Array, size: number, box: Box, facing: -1 | 0 | 1, cell: number): Eye[] | null {
+export function placeEyes(solid: Uint8Array, lines: Uint8Array, size: number, box: Box, facing: -1 | 0 | 1, cell: number, headLow = false): Eye[] | null {
   const free = new Uint8Array(size * size);
   for (let i = 0; i < free.length; i++) free[i] = solid[i] && !lines[i] ? 1 : 0;
   const dist = clearance(free, size);
@@ -149,7 +153,7 @@ export function placeEyes(solid: Uint8Array, lines: Uint8Array, size: number, bo
     // beak), and the body behind it up to 40 % of the width.
     let tipX = facing < 0 ? size : -1;
     let tipY = box.top;
-    for (let y = box.top; y <= box.top + height * 0.5; y++) {
+    for (let y = box.top; y <= box.top + height * (headLow ? 1 : 0.5); y++) {
       for (let x = box.left; x <= box.right; x++) {
         if (!solid[y * size + x]) continue;
         if (facing < 0 ? x < tipX : x > tipX) {
@@ -172,7 +176,7 @@ export function placeEyes(solid: Uint8Array, lines: Uint8Array, size: number, bo
     const near = (reach: number, below: number): Window => ({
       left: facing < 0 ? tipX : tipX - width * reach,
       right: facing < 0 ? tipX + width * reach : tipX,
-      top: box.top,
+      top: headLow ? Math.max(box.top, tipY - height * below) : box.top,
       bottom: Math.min(box.bottom, tipY + height * below),
     });
     // The eye is sized to the head (the clearest area close behind the tip), not to the body.
