@@ -107,9 +107,10 @@ describe('composePage', () => {
     expect(anchor[0]).toBeLessThanOrEqual(box.x + box.width + 1);
     expect(anchor[1]).toBeGreaterThanOrEqual(box.y - 1);
     expect(anchor[1]).toBeLessThanOrEqual(box.y + box.height + 1);
-    // Small next to its holder, and inside the page.
+    // Small next to its holder, and inside the page (a single-line frame leaves the picture more
+    // room than the double one did, and the held thing grows with it).
     const { width, height } = pageSizeForRatio('3:4');
-    expect(box.width * box.height).toBeLessThan(width * height * 0.1);
+    expect(box.width * box.height).toBeLessThan(width * height * 0.12);
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(height);
     expect(result.page.report.passes).toBe(true);
