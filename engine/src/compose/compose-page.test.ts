@@ -79,6 +79,14 @@ describe('composePage', () => {
     }
   });
 
+  it('frames a page with one line, not a band, when its picture has regions enough', async () => {
+    const result = await composePage('a T-rex', { difficulty: 'toddler', ratio: '3:4' });
+    const { width } = pageSizeForRatio('3:4');
+    // A band or a double line would start the inside another 3 % of the page in.
+    expect(result.inside.x).toBeLessThan(width * 0.05);
+    expect(result.page.report.passes).toBe(true);
+  });
+
   it('draws "a tractor on the farm" at adult as a page that passes, its picture inside the frame', async () => {
     // It once leaked on every seed as a pattern-filled subject (then drawn as a scene); with the
     // denser adult mosaic a seed passes as a pattern, and its inside holds the regions, not the frame.

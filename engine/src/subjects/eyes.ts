@@ -240,7 +240,8 @@ export function eyeElements(eyes: Eye[], facing: -1 | 0 | 1, unit: number): Outl
     const cx = eye.cx * unit;
     const cy = eye.cy * unit;
     const r = eye.r * unit;
-    const pupilR = r * 0.58;
+    // A pupil no wider than a small button: a large eye keeps more white to colour, not a blob.
+    const pupilR = Math.min(r * 0.55, 1.6);
     const px = cx + facing * r * 0.22;
     const py = cy + r * 0.05;
     const glintR = pupilR * 0.36;
