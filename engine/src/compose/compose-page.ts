@@ -3,9 +3,10 @@ import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@stu
 import { checkPrompt } from '../filter/content-filter';
 import type { Bitmap, Page, PageReport } from '../page';
 import { checkPage, countLeaks, findLeaks } from '../quality/check-page';
-import type { Scene } from '../prompt/lexicon';
 import { buildSubjectIndex, understandPrompt } from '../prompt/understand-prompt';
 import type { SubjectIndex, Understanding } from '../prompt/understand-prompt';
+import { localNames, localWord } from '../prompt/local-names';
+import type { PageNote } from '@studio/contracts/page-notes';
 import type { RelationVerb } from '../prompt/lexicon';
 import type { ArrangeVerb } from '../prompt/relation-words';
 import type { SubjectKind } from '../subjects/curation';
@@ -24,7 +25,8 @@ import { drawInteriorMotifs, drawMosaic } from './pattern-fill';
 import { drawSubject, fitSubject, placementBox } from './place-subject';
 import type { Placement } from './place-subject';
 import { cleanPage, closeNarrowNecks, cutBetweenSeeds, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
-import { drawScene, estimateRegions, indoors, layoutFor, placeFor } from './scenes';
+import { choosePlace, indoors, namedPlace } from './page-place';
+import { drawScene, estimateRegions, layoutFor } from './scenes';
 import type { Box, Place, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
 import { paint, rect } from './svg-shapes';
@@ -57,6 +59,8 @@ export interface ComposeResult {
    * understood, and understood subjects or places the composer could not draw.
    */
   unmatched: string[];
+  /** Stand-ins drawn for things the library has no picture of, and fewer of a thing than asked. */
+  notes: PageNote[];
   /** Everything placed on the page (subjects with their visible share, the scene or theme). */
   drawn: DrawnThing[];
   /** A short English title of what was drawn ("Cat and yarn in the garden"). */
@@ -72,28 +76,6 @@ export interface ComposeResult {
   /** The inside of the frame, in page pixels: where the picture is (the checker judges it apart). */
   inside: Box;
   attempts: number;
-}
-
-const DEFAULT_SCENE: Record<SubjectKind, Scene> = {
-  animal: 'meadow', bird: 'meadow', sea: 'sea', bug: 'garden', dinosaur: 'jungle', plant: 'garden', food: 'table', road: 'road',
-  air: 'sky', water: 'beach', space: 'space', building: 'meadow', fantasy: 'meadow', holiday: 'meadow', weather: 'sky', toy: 'table', object: 'table', person: 'meadow',
-};
-
-// Subjects whose kind's scene would be wrong: a Christmas tree belongs in snow, a ghost at night.
-const SCENE_BY_NAME: [RegExp, Scene][] = [
-  [/christmas|snowman|santa|claus|skier|sled|penguin|polar bear/, 'snow'],
-  [/jack-o-lantern|ghost|bat|owl|crescent moon/, 'night'],
-  [/camel|cactus|scorpion/, 'desert'],
-  [/cow|pig|ewe|ram|goat|chicken|rooster|tractor|horse|duck/, 'farm'],
-  [/palm tree|crab|spiral shell|sandcastle|lighthouse/, 'beach'],
-  [/barn/, 'farm'],
-  [/tunnel|finish flag/, 'road'],
-  [/house|school|office|hospital|bus|taxi|police|ambulance/, 'city'],
-];
-
-function defaultScene(subject: Subject): Scene {
-  for (const [pattern, scene] of SCENE_BY_NAME) if (pattern.test(subject.name)) return scene;
-  return DEFAULT_SCENE[subject.kind];
 }
 
 /** Mosaic cells across the shorter side: big simple cells for the young, many for adults. */
@@ -129,7 +111,8 @@ export interface Holding {
 interface Plan {
   style: CompositionStyle;
   subjects: Subject[];
-  scene: Scene | null;
+  /** Where the page is set (page-place.ts): the prompt's place, else the main subject's home. */
+  scene: Place | null;
   /** subjects[1] goes to this anchor of subjects[0] (in its 72-unit box) instead of beside it. */
   held?: { via: 'hands' | 'mouth'; point: [number, number]; facing: -1 | 0 | 1; verb: RelationVerb };
   /** Placed by relation (arrange-subjects.ts): a pair by a verb, or a group of 2 to 5 in a row. */
@@ -203,6 +186,8 @@ function houseAsPlace(u: Understanding): Understanding {
   };
 }
 
+/** The most of one subject a prompt is read as asking for (understand-prompt's MAX_COUNT). */
+const MAX_COUNT_ASKED = 5;
 /** Up to five of a subject on one page; fewer for the youngest. */
 const MAX_GROUP: Record<Difficulty, number> = { toddler: 2, children: 5, teen: 5, adult: 5 };
 
@@ -222,9 +207,13 @@ function arrangedPlan(understanding: Understanding, matched: Subject[], difficul
   const members: Subject[] = [];
   // Single things first, so they stand in the front row ("kids building a sandcastle": the
   // sandcastle is not hidden behind the second child).
-  for (const subject of [...understanding.subjects].sort((a, b) => a.count - b.count)) {
-    const s = find(subject.id);
-    for (let i = 0; s && i < subject.count; i++) members.push(s);
+  // One of each in turn, so a page that keeps fewer (a toddler's two) keeps different things.
+  const sorted = [...understanding.subjects].sort((a, b) => a.count - b.count);
+  for (let round = 0; round < MAX_COUNT_ASKED; round++) {
+    for (const subject of sorted) {
+      const s = find(subject.id);
+      if (s && round < subject.count) members.push(s);
+    }
   }
   const several = understanding.subjects.some((s) => s.count > 1) || members.length >= 3;
   return several && members.length >= 2 ? { group: members.slice(0, MAX_GROUP[difficulty]) } : null;
@@ -234,10 +223,12 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
   const byId = new Map(library.subjects.map((s) => [s.id, s]));
   const wornIds = new Set(understanding.worn.map((w) => w.item));
   const matched = understanding.subjects.filter((m) => !wornIds.has(m.id)).map((m) => byId.get(m.id)!).filter(Boolean);
-  if (understanding.theme === 'mandala' || (matched.length === 0 && understanding.scene === null)) {
+  const named = namedPlace(understanding.scene, understanding.words);
+  if (understanding.theme === 'mandala' || (matched.length === 0 && named === null)) {
     return { style: understanding.theme === 'pattern' ? 'pattern' : 'mandala', subjects: matched.slice(0, 1), scene: null };
   }
-  const pattern = understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0 && understanding.scene === null);
+  const pattern = understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0 && named === null);
+  const placeOf = (main: Subject | undefined): Place | null => choosePlace(understanding.scene, understanding.words, main);
   const relation = understanding.relation;
   if (relation && matched.length >= 2 && matched[0].id === relation.holder && matched[1].id === relation.held) {
     const word = understanding.subjects[0].word;
@@ -251,19 +242,18 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
     if (held) {
       // One picture: the holder and what it holds (plus a third subject beside, above toddler).
       const subjects = [holder, thing, ...(difficulty === 'toddler' ? [] : matched.slice(2, 3))];
-      return { style: 'scene', subjects, scene: understanding.scene ?? defaultScene(matched[0]), held };
+      return { style: 'scene', subjects, scene: placeOf(matched[0]), held };
     }
   }
   const arranged = relation ? null : arrangedPlan(understanding, matched, difficulty);
   if (arranged) {
     const subjects = 'group' in arranged ? [...new Set(arranged.group)] : [arranged.mover, arranged.reference];
-    return { style: pattern ? 'pattern' : 'scene', subjects, scene: pattern ? null : understanding.scene ?? defaultScene(subjects[0]), arranged };
+    return { style: pattern ? 'pattern' : 'scene', subjects, scene: pattern ? null : placeOf(subjects[0]), arranged };
   }
   if (pattern) return { style: 'pattern', subjects: matched.slice(0, 1), scene: null };
   // Toddler pages keep two big subjects at most ("a cat and a dog"); one if two are too busy.
   const subjects = difficulty === 'toddler' ? matched.slice(0, 2) : matched.slice(0, 3);
-  const scene = understanding.scene ?? (subjects[0] ? defaultScene(subjects[0]) : null);
-  return { style: 'scene', subjects, scene };
+  return { style: 'scene', subjects, scene: placeOf(subjects[0]) };
 }
 
 /** Fallback plans with fewer subjects, for a page no seed brings into its region band. */
@@ -436,8 +426,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       }
       return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
     }
-    // A place the prompt names by a word the reader has no scene for (a room, a park) wins.
-    const place = placeFor(understanding.scene, understanding.words) ?? plan.scene;
+    const place = plan.scene;
     const layout = layoutFor(place, inner);
     const placements: Placement[] = [];
     const [main, ...rest] = plan.arranged ? [] : plan.subjects;
@@ -732,7 +721,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     understanding,
     subjects: drawn.map((s) => s.name),
     attribution: credit,
-    unmatched: notDrawn(understanding, report),
+    ...honestReport(understanding, report),
     drawn: report,
     title: pageTitle(chosen.plan, drawn, placeOf(chosen.composition, chosen.plan)),
     holding: chosen.composition.holding,
@@ -751,20 +740,31 @@ function drawnReport(composition: Composition, width: number, height: number): D
 }
 
 /**
- * Honesty: the words not understood, plus every understood subject that is not on the page
- * (by its id) and the place when its scenery was not drawn, in the user's words.
+ * Honesty: the words not understood, every understood subject that is not on the page (by its
+ * id) and the place when its scenery was not drawn, in the user's words; then what is on the page
+ * but not as asked: a stand-in ("a T-rex instead of a triceratops"), fewer than asked ("3
+ * kittens: drew 2").
  */
-function notDrawn(understanding: Understanding, drawn: DrawnThing[]): string[] {
+export function honestReport(understanding: Understanding, drawn: DrawnThing[]): { unmatched: string[]; notes: PageNote[] } {
   const visible = drawn.filter((d) => isVisible(d, PX_PER_MM));
   const missing = [...understanding.unmatched];
-  // A subject is shown as many times as asked ("three kittens"), by its own picture or one that
-  // carries its word (a bear as the teddy bear that holds).
-  const shown = (subject: Understanding['subjects'][number]): boolean =>
-    visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `))).length >= subject.count;
-  for (const subject of understanding.subjects) if (!shown(subject)) missing.push(subject.original);
+  const notes: PageNote[] = [];
+  for (const subject of understanding.subjects) {
+    // A subject is shown by its own picture or one that carries its word (a bear as the teddy bear that holds).
+    const pictures = visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `)));
+    // One word that named several things (お花見: cherry trees and children) says which of them.
+    const shared = understanding.subjects.some((other) => other !== subject && other.original === subject.original);
+    const asked = shared ? `${subject.original} (${localWord(subject.word, understanding.language)})` : subject.original;
+    if (pictures.length === 0) {
+      missing.push(asked);
+      continue;
+    }
+    if (pictures.length < subject.count) notes.push({ kind: 'count', asked, wanted: subject.count, drawn: pictures.length });
+    if (subject.standIn && !notes.some((n) => n.kind === 'substitute' && n.asked === asked)) notes.push({ kind: 'substitute', asked, drawn: localNames(pictures[0].name) });
+  }
   // The place is drawn as the scene its words pick (a park for "park", read as a meadow).
   if (understanding.scene && understanding.sceneWord && !visible.some((d) => d.role === 'scene')) missing.push(understanding.sceneWord);
-  return [...new Set(missing)];
+  return { unmatched: [...new Set(missing)], notes };
 }
 
 const SCENE_TITLE: Record<Place, string> = {

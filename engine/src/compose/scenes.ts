@@ -6,7 +6,7 @@
  * is a closed white-filled outline painted over what lies behind it, so the page is a mosaic of
  * closed areas; the frame drawn last cuts whatever runs past the inside.
  */
-import type { Scene } from '../prompt/lexicon';
+import type { Place } from '../prompt/lexicon';
 import type { Subject } from '../subjects/subject-library';
 import type { Random } from './seeded-random';
 import { drawSubject, fitSubject } from './place-subject';
@@ -18,8 +18,8 @@ import type { Box } from './svg-shapes';
 
 export type { Box } from './svg-shapes';
 
-/** The places a page can be set in: the prompt reader's scenes and a few it names by word. */
-export type Place = Scene | 'mountain' | 'park' | 'room';
+/** The places a page can be set in (chosen by page-place.ts). */
+export type { Place } from '../prompt/lexicon';
 
 export interface SceneLayout {
   /** Inside of the frame. */
@@ -42,31 +42,6 @@ export interface SceneContext {
   /** The prompt's English words: they pick a variant (autumn leaves, a snowy night). */
   words: readonly string[];
   findSubject(name: string): Subject | null;
-}
-
-/** Words that set the page in a place the prompt reader has no scene for. */
-const PLACE_WORDS: [RegExp, Place][] = [
-  [/^(mountain|mountains|peak|alps|cliff|valley)$/, 'mountain'],
-  [/^(park|playground)$/, 'park'],
-  [/^(room|bedroom|living|window|sofa|couch|indoors|pillow|bed)$/, 'room'],
-];
-
-/** "in the house", "at home": inside. A house named otherwise ("a dog in front of a house") stands outside. */
-export function indoors(words: readonly string[]): boolean {
-  return words.some((w, i) => /^(house|home)$/.test(w) && words.slice(Math.max(0, i - 2), i).some((before) => /^(in|inside|at)$/.test(before)));
-}
-
-/** The place to draw: a named place word wins over the scene when the reader has none for it. */
-export function placeFor(scene: Scene | null, words: readonly string[]): Place | null {
-  for (const [pattern, place] of PLACE_WORDS) {
-    if (!words.some((w) => pattern.test(w)) && !(place === 'room' && indoors(words))) continue;
-    // "a cat in a room" has no scene; "a house in the snow" keeps the snow.
-    if (place === 'room' && scene !== null && scene !== 'table') continue;
-    if (place === 'mountain' && scene !== null && scene !== 'meadow' && scene !== 'snow') continue;
-    if (place === 'park' && scene !== null && scene !== 'meadow') continue;
-    return place;
-  }
-  return scene;
 }
 
 const FLOATING = new Set<Place>(['sea', 'sky', 'space']);

@@ -16,6 +16,7 @@ import type { ImagesRepository } from '../images/images.repository';
 import { bumpImagesVersion } from '../library/images-version';
 import type { UsersRepository } from '../users/users.repository';
 import type { GenerationRepository, TaskRow } from './generation.repository';
+import { pageNoteText } from './page-note';
 
 export interface GenerationServiceDeps {
   db: Kysely<Database>;
@@ -63,9 +64,10 @@ interface ImageParams {
   height: number;
 }
 
-/** Said beside a composed page that could not draw everything the prompt named (decision 025). */
-function notDrawnNote(words: string[]): string {
-  return JSON.stringify({ en: `Not drawn: ${words.join(', ')}`, zh: `未画出：${words.join('、')}`, ja: `描けなかったもの：${words.join('、')}` });
+/** Said beside a composed page that does not draw everything as asked (decisions 025 and 056). */
+function composedNote(page: MadePage): string | null {
+  const note = pageNoteText(page.notDrawn ?? [], page.notes ?? []);
+  return note ? JSON.stringify(note) : null;
 }
 
 const PHOTO_TITLE = { en: 'Photo coloring page', zh: '照片涂色页', ja: '写真のぬりえ' };
@@ -196,7 +198,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           title: title ? localized(title) : JSON.stringify(PHOTO_TITLE),
           description: title ? localized((params as TextParams).prompt) : JSON.stringify(PHOTO_DESCRIPTION),
           prompt: title ? localized((params as TextParams).prompt) : JSON.stringify({ en: '', zh: '', ja: '' }),
-          additional_info: page.notDrawn?.length ? notDrawnNote(page.notDrawn) : null,
+          additional_info: composedNote(page),
           attribution: page.attribution ? JSON.stringify(page.attribution) : null,
           is_public: params.isPublic ? 1 : 0,
           is_online: held ? 0 : 1,
