@@ -35,7 +35,7 @@ export function VisibilitySwitch({ isPublic, photo, locked = false, busy = false
             disabled={busy}
             onClick={onToggle}
             className={`flex min-h-10 shrink-0 items-center gap-2 whitespace-nowrap rounded-full px-3 text-sm font-medium ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 ${
-              isPublic ? 'bg-white text-slate-700 ring-slate-300' : 'bg-slate-900 text-white ring-slate-900'
+              isPublic ? 'bg-white text-slate-700 ring-slate-300' : 'bg-brand-900 text-white ring-brand-900'
             }`}
           >
             <span aria-hidden="true" className={`relative h-5 w-9 rounded-full ${isPublic ? 'bg-brand-500' : 'bg-slate-500'}`}>
