@@ -1,8 +1,10 @@
 /**
- * npm run bench:prompt-sheet [-- --out name] — a contact sheet of prompts that name a place, name
- * none, or are Chinese and Japanese compounds (issue 34): each page with its prompt, difficulty,
- * the place it was drawn in and what the report says was not drawn or drawn instead. For looking
- * at, before and after a change to the prompt reader or the choice of place.
+ * npm run bench:prompt-sheet [-- --out name] [-- --set creatures] — a contact sheet of prompts that
+ * name a place, name none, or are Chinese and Japanese compounds (issue 34): each page with its
+ * prompt, difficulty, the place it was drawn in and what the report says was not drawn or drawn
+ * instead. For looking at, before and after a change to the prompt reader or the choice of place.
+ * `--set creatures` draws animals and people at toddler and children instead: do they have eyes,
+ * how is the page framed, is any area solid black (issue 34, item 8).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
@@ -16,6 +18,16 @@ const PROMPTS: [string, Difficulty][] = [
   ['a fire truck', 'children'], ['a cake', 'children'], ['a cup of cocoa', 'toddler'], ['a cat in the kitchen', 'children'], ['a bear in the bedroom', 'teen'], ['a girl in the park', 'children'],
   ['a city skyline at night', 'teen'], ['海の中のクジラ', 'adult'], ['宇航员在太空中', 'adult'], ['骆驼在沙漠里', 'teen'], ['三只小猫', 'children'], ['a monkey', 'children'],
   ['犬が二匹公園で遊んでいる', 'children'], ['a triceratops', 'children'],
+];
+
+const CREATURES: [string, Difficulty][] = [
+  ['a T-rex', 'toddler'], ['a T-rex', 'children'], ['a rabbit', 'toddler'], ['a rabbit', 'children'], ['a cat', 'toddler'], ['a cat', 'children'],
+  ['a dragon', 'toddler'], ['a dragon', 'children'], ['an elephant', 'toddler'], ['an elephant', 'children'], ['a dog', 'toddler'], ['a dog', 'children'],
+  ['a horse', 'toddler'], ['a horse', 'children'], ['a unicorn', 'toddler'], ['a unicorn', 'children'], ['a lion', 'toddler'], ['a lion', 'children'],
+  ['a fox', 'toddler'], ['a fox', 'children'], ['a bird', 'toddler'], ['a bird', 'children'], ['a fish', 'toddler'], ['a dolphin', 'children'],
+  ['a shark', 'toddler'], ['a snake', 'children'], ['a sauropod', 'toddler'], ['a dinosaur', 'children'], ['a firefighter', 'toddler'], ['an astronaut', 'children'],
+  ['Santa Claus', 'toddler'], ['a princess', 'children'], ['a dog playing with a ball', 'children'], ['a cat and a dog in the park', 'children'], ['a whale', 'toddler'], ['a turtle', 'children'],
+  ['a monkey', 'toddler'], ['a pig', 'children'], ['a cow', 'toddler'], ['an owl', 'children'],
 ];
 
 const TILE_W = 300;
@@ -33,7 +45,8 @@ async function main(): Promise<void> {
   mkdirSync('bench/out', { recursive: true });
   const tiles: Buffer[] = [];
   const rows: unknown[] = [];
-  for (const [prompt, difficulty] of PROMPTS) {
+  const set = process.argv.includes('--set') && process.argv[process.argv.indexOf('--set') + 1] === 'creatures' ? CREATURES : PROMPTS;
+  for (const [prompt, difficulty] of set) {
     const result = await composePage(prompt, { difficulty, ratio: '3:4' });
     const place = result.drawn.find((d) => d.role !== 'subject')?.name ?? '(no backdrop)';
     const notes = result.notes;

@@ -14,7 +14,7 @@ import { isDrawnFigure } from '../subjects/drawn-figures';
 import { creditWithFluent, isFluent } from '../subjects/fluent-subjects';
 import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject, SubjectAttribution, SubjectLibrary } from '../subjects/subject-library';
-import { drawFrame, FRAME_STYLES, frameGeometry, frameSpokes } from './frame';
+import { drawFrame, frameGeometry, frameSpokes } from './frame';
 import type { FrameGeometry, FrameStyle } from './frame';
 import { arrangeGroup, arrangePair, sizeClass, wearOn } from './arrange-subjects';
 import type { Stage } from './arrange-subjects';
@@ -608,9 +608,9 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   const { width, height } = pageSizeForRatio(opts.ratio);
   const spec = DIFFICULTY_SPECS[opts.difficulty];
   const baseSeed = opts.seed ?? hashString(`${normalized}|${opts.difficulty}|${opts.ratio}`);
-  // The frame is the seed's choice, not a constant; toddler pages keep the thin double line.
-  const frames: readonly FrameStyle[] = opts.difficulty === 'toddler' ? ['double'] : FRAME_STYLES;
-  const dials: Dials = { level: SCENE_LEVEL[opts.difficulty], cells: 0, seed: baseSeed, frame: frames[baseSeed % frames.length], regionTarget: 0, sceneryBudget: null };
+  // One clean line frames the picture (issue 34: a double frame on every page wasted ink and read
+  // as a doubled outline); a page short of regions gets the band, which its cells can split.
+  const dials: Dials = { level: SCENE_LEVEL[opts.difficulty], cells: 0, seed: baseSeed, frame: 'single', regionTarget: 0, sceneryBudget: null };
   const lw = lineWidthPx(opts.difficulty);
   // Aim inside the band with a margin: another counter may leave out the page background or the
   // frame ring, and a page on the edge of its band would then fall out of it.
