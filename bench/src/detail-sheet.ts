@@ -1,7 +1,8 @@
 /**
  * npx tsx bench/src/detail-sheet.ts [--out name] — a contact sheet of teen and adult pages (and "a
  * lion" at all four difficulties), for looking at the detail inside subjects (issue 34, item 6):
- * each page with its prompt, difficulty, region count and composer time.
+ * each page with its prompt, difficulty, region count and composer time. `--verify` runs the page
+ * checker as the server does (retries included) and prints the median time and how many pass.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
@@ -22,13 +23,14 @@ const COLUMNS = 7;
 async function main(): Promise<void> {
   const outIndex = process.argv.indexOf('--out');
   const name = outIndex >= 0 ? process.argv[outIndex + 1] : 'detail-sheet';
+  const verify = process.argv.includes('--verify');
   const pagesDir = `bench/out/${name}`;
   mkdirSync(pagesDir, { recursive: true });
   const tiles: Buffer[] = [];
   const rows: unknown[] = [];
   for (const [prompt, difficulty] of PAGES) {
     const started = performance.now();
-    const result = await composePage(prompt, { difficulty, ratio: '3:4', verify: false });
+    const result = await composePage(prompt, { difficulty, ratio: '3:4', verify });
     const ms = Math.round(performance.now() - started);
     const regions = result.page.report.regionCount;
     rows.push({ prompt, difficulty, title: result.title, regions, ms, style: result.style, passes: result.page.report.passes, problems: result.page.report.problems });
@@ -39,6 +41,8 @@ async function main(): Promise<void> {
     const label = `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE_W}" height="${LABEL_H}"><rect width="100%" height="100%" fill="#fff"/>${lines.map((l, i) => `<text x="6" y="${20 + i * 22}" font-family="sans-serif" font-size="${i ? 14 : 17}" fill="#222">${l}</text>`).join('')}</svg>`;
     tiles.push(await sharp({ create: { width: TILE_W, height: TILE_H, channels: 3, background: '#ffffff' } }).composite([{ input: page, left: 0, top: 0 }, { input: Buffer.from(label), left: 0, top: TILE_H - LABEL_H }]).png().toBuffer());
   }
+  const times = rows.map((r) => (r as { ms: number }).ms).sort((a, b) => a - b);
+  console.log(`median ${times[Math.floor(times.length / 2)]} ms, max ${times[times.length - 1]} ms; passing ${rows.filter((r) => (r as { passes: boolean }).passes).length}/${rows.length}`);
   const file = `bench/out/${name}.png`;
   await sharp({ create: { width: TILE_W * COLUMNS, height: TILE_H * Math.ceil(tiles.length / COLUMNS), channels: 3, background: '#888888' } })
     .composite(tiles.map((input, i) => ({ input, left: (i % COLUMNS) * TILE_W, top: Math.floor(i / COLUMNS) * TILE_H })))

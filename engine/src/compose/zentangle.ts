@@ -377,10 +377,10 @@ type BandKind = 'plain' | 'cells' | 'zigzag' | 'motifs';
  * each, so the middle of each area stays plain.
  */
 const BANDS: Record<DetailLevel, { width: number; kind: BandKind }[]> = {
-  bands: [{ width: 5, kind: 'plain' }, { width: 6, kind: 'cells' }, { width: 9, kind: 'motifs' }],
+  bands: [{ width: 5, kind: 'plain' }, { width: 6, kind: 'cells' }, { width: 10, kind: 'motifs' }],
   full: [
-    { width: 3.5, kind: 'plain' }, { width: 4.5, kind: 'cells' }, { width: 7, kind: 'motifs' }, { width: 5, kind: 'zigzag' },
-    { width: 7, kind: 'motifs' }, { width: 4.5, kind: 'cells' }, { width: 7, kind: 'motifs' }, { width: 5, kind: 'zigzag' },
+    { width: 3.5, kind: 'plain' }, { width: 4.5, kind: 'cells' }, { width: 8, kind: 'motifs' }, { width: 5, kind: 'zigzag' },
+    { width: 8, kind: 'motifs' }, { width: 4.5, kind: 'cells' }, { width: 8, kind: 'motifs' }, { width: 5, kind: 'zigzag' },
   ],
 };
 /** Cuts across a band of cells, on paper. */
@@ -455,7 +455,9 @@ export async function drawZentangle(p: Placement, opts: ZentangleOptions): Promi
   bands.forEach((band, k) => {
     if (k === 0 || band.kind === 'plain' || !lines[k - 1].length) return;
     if (band.kind === 'cells' || band.kind === 'zigzag') {
-      if (lines[k].length) out.push(cellCuts(lines[k - 1], lines[k], CELL_MM[level] * mm, band.width * 1.8 * mm, lineWidthPx, band.kind === 'zigzag'));
+      // A cell smaller than this (about twice what the cleanup inks) is not cut off.
+      const minCellPx = (level === 'full' ? 10 : 18) * mm * mm;
+      if (lines[k].length) out.push(cellCuts(lines[k - 1], lines[k], CELL_MM[level] * mm, band.width * 1.8 * mm, lineWidthPx, band.kind === 'zigzag', minCellPx));
       return;
     }
     const lower = edges[k - 1];
@@ -465,9 +467,10 @@ export async function drawZentangle(p: Placement, opts: ZentangleOptions): Promi
       const stops = resample(smoothLoop(loop), 1);
       const label = labelAt(toPage(stops[0].at));
       const squeezeHere = squeeze[label] ?? 1;
-      // Half the band, less the lines' half widths and a gap each side, in real millimetres.
-      const across = (band.width * squeezeHere * mm) / 2 - lineWidthPx - GAP_MM * mm;
-      if (across < 1.3 * mm) continue;
+      // Half the band, less the lines' half widths and a gap each side, in real millimetres, and
+      // a fifth to spare where the band bends.
+      const across = ((band.width * squeezeHere * mm) / 2 - lineWidthPx - GAP_MM * mm) * 0.8;
+      if (across < 1.2 * mm) continue;
       const palette = (level === 'full' ? ALL_MOTIFS : SIMPLE_MOTIFS).filter((m) => !SPLIT_MOTIFS.has(m) || across >= 2 * mm);
       const key = `${label}|${k}`;
       if (!motifChoice.has(key)) motifChoice.set(key, palette[(offset + motifChoice.size) % palette.length]);
@@ -520,7 +523,7 @@ function rayHit(from: Point, dir: Point, loops: Point[][], maxDist: number): { a
  * Cuts across the band between two sets of level lines: from points on the outer lines straight
  * in to where they meet the inner ones, so every cell is closed by lines that really touch.
  */
-function cellCuts(outer: Point[][], inner: Point[][], spacingPx: number, maxLength: number, lineWidthPx: number, zigzag: boolean): string {
+function cellCuts(outer: Point[][], inner: Point[][], spacingPx: number, maxLength: number, lineWidthPx: number, zigzag: boolean, minCellPx: number): string {
   const cuts: string[] = [];
   const ends: Point[] = [];
   for (const loop of outer) {
@@ -546,6 +549,7 @@ function cellCuts(outer: Point[][], inner: Point[][], spacingPx: number, maxLeng
       if (!hit) continue;
       // Cells too small to colour where the band bends: keep the inner ends apart as well.
       if (ends.some((e) => Math.hypot(e[0] - hit.at[0], e[1] - hit.at[1]) < spacingPx * 0.55)) continue;
+      if (previous && quadArea(previous[0], loop[i], hit.at, previous[1]) < minCellPx) continue;
       const [x0, y0] = loop[i];
       const over = lineWidthPx * 0.3;
       const ux = (hit.at[0] - x0) / hit.dist;
@@ -554,13 +558,22 @@ function cellCuts(outer: Point[][], inner: Point[][], spacingPx: number, maxLeng
       ends.push(hit.at);
       sinceLast = 0;
       const cut: [Point, Point] = [loop[i], hit.at];
-      if (zigzag && previous && Math.hypot(previous[1][0] - cut[1][0], previous[1][1] - cut[1][1]) < spacingPx * 2) cuts.push(diagonal(previous, cut, ends.length % 2 === 0));
+      // A cell cut corner to corner only when both halves stay big enough to colour.
+      const splits = (a: [Point, Point], b: [Point, Point]): boolean => Math.hypot(a[1][0] - b[1][0], a[1][1] - b[1][1]) < spacingPx * 2 && quadArea(a[0], b[0], b[1], a[1]) >= minCellPx * 2.5;
+      if (zigzag && previous && splits(previous, cut)) cuts.push(diagonal(previous, cut, ends.length % 2 === 0));
       previous = cut;
       first ??= cut;
     }
-    if (zigzag && previous && first && previous !== first && Math.hypot(previous[1][0] - first[1][0], previous[1][1] - first[1][1]) < spacingPx * 2) cuts.push(diagonal(previous, first, ends.length % 2 === 1));
+    if (zigzag && previous && first && previous !== first && Math.hypot(previous[1][0] - first[1][0], previous[1][1] - first[1][1]) < spacingPx * 2 && quadArea(previous[0], first[0], first[1], previous[1]) >= minCellPx * 2.5) {
+      cuts.push(diagonal(previous, first, ends.length % 2 === 1));
+    }
   }
   return cuts.length ? `<path d="${cuts.join('')}" fill="none"/>` : '';
+}
+
+/** Area of a quadrilateral given in order round it. */
+function quadArea(a: Point, b: Point, c: Point, d: Point): number {
+  return Math.abs((a[0] * b[1] - b[0] * a[1]) + (b[0] * c[1] - c[0] * b[1]) + (c[0] * d[1] - d[0] * c[1]) + (d[0] * a[1] - a[0] * d[1])) / 2;
 }
 
 /** A 3×3 box blur in place (the border rows and columns stay as they are: ink). */
