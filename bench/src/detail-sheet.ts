@@ -30,10 +30,13 @@ async function main(): Promise<void> {
   const rows: unknown[] = [];
   for (const [prompt, difficulty] of PAGES) {
     const started = performance.now();
+    const cpuStart = process.cpuUsage();
     const result = await composePage(prompt, { difficulty, ratio: '3:4', verify });
     const ms = Math.round(performance.now() - started);
+    const cpu = process.cpuUsage(cpuStart);
+    const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
     const regions = result.page.report.regionCount;
-    rows.push({ prompt, difficulty, title: result.title, regions, ms, style: result.style, passes: result.page.report.passes, problems: result.page.report.problems });
+    rows.push({ prompt, difficulty, title: result.title, regions, ms, cpuMs, style: result.style, passes: result.page.report.passes, attempts: result.attempts, problems: result.page.report.problems });
     console.log(`${difficulty.padEnd(8)} ${prompt.padEnd(20)} ${String(regions).padStart(4)} regions ${String(ms).padStart(5)} ms ${result.style} ${result.title} ${result.page.report.problems.join('; ')}`);
     writeFileSync(`${pagesDir}/${prompt.replace(/\W+/g, '-')}-${difficulty}.png`, result.page.png);
     const page = await sharp(result.page.png).resize(TILE_W, TILE_H - LABEL_H, { fit: 'contain', background: '#ffffff' }).png().toBuffer();
@@ -42,7 +45,11 @@ async function main(): Promise<void> {
     tiles.push(await sharp({ create: { width: TILE_W, height: TILE_H, channels: 3, background: '#ffffff' } }).composite([{ input: page, left: 0, top: 0 }, { input: Buffer.from(label), left: 0, top: TILE_H - LABEL_H }]).png().toBuffer());
   }
   const times = rows.map((r) => (r as { ms: number }).ms).sort((a, b) => a - b);
-  console.log(`median ${times[Math.floor(times.length / 2)]} ms, max ${times[times.length - 1]} ms; passing ${rows.filter((r) => (r as { passes: boolean }).passes).length}/${rows.length}`);
+  const cpuTimes = rows.map((r) => (r as { cpuMs: number }).cpuMs).sort((a, b) => a - b);
+  console.log(`process CPU time per page: median ${cpuTimes[Math.floor(cpuTimes.length / 2)]} ms, max ${cpuTimes[cpuTimes.length - 1]} ms`);
+  const passing = rows.filter((r) => (r as { passes: boolean }).passes).length;
+  const firstTime = rows.filter((r) => (r as { attempts: number }).attempts === 1).length;
+  console.log(`median ${times[Math.floor(times.length / 2)]} ms, max ${times[times.length - 1]} ms; passing ${passing}/${rows.length}, ${firstTime} on the first attempt`);
   const file = `bench/out/${name}.png`;
   await sharp({ create: { width: TILE_W * COLUMNS, height: TILE_H * Math.ceil(tiles.length / COLUMNS), channels: 3, background: '#888888' } })
     .composite(tiles.map((input, i) => ({ input, left: (i % COLUMNS) * TILE_W, top: Math.floor(i / COLUMNS) * TILE_H })))

@@ -288,7 +288,8 @@ function drawSky(recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: num
   const unit = Math.min(inner.width, inner.height);
   const zone: Box = { x: inner.x + unit * 0.02, y: inner.y + unit * 0.02, width: inner.width - unit * 0.04, height: Math.max(unit * 0.1, (horizonY - inner.y) * 0.55) };
   if (recipe.sky === 'day') {
-    if (level >= 2 && random.next() < 0.2) {
+    // A rainbow across the rays of the richest skies would be a sticker over them.
+    if (level >= 2 && random.next() < 0.2 && level < 4) {
       spend.add(shape.rainbow(inner.x + inner.width * random.range(0.3, 0.7), horizonY + unit * 0.02, unit * random.range(0.35, 0.5), Math.min(level + 1, 5), colored));
     }
     if (random.next() < 0.75) {
