@@ -103,7 +103,7 @@ async function areaMap(p: Placement, strokeUnits: number): Promise<AreaMap> {
     for (let y = Math.max(0, Math.floor(cy - radius)); y <= Math.min(GRID - 1, Math.ceil(cy + radius)); y++)
       for (let x = Math.max(0, Math.floor(cx - radius)); x <= Math.min(GRID - 1, Math.ceil(cx + radius)); x++) if (Math.hypot(x - cx, y - cy) <= radius) dist[y * GRID + x] = 0;
   }
-  chamfer(dist);
+  euclidean(dist);
   const map = { dist, labels, areas };
   // A worker lives long: keep only the most recent maps (each is about 0.5 MB).
   if (mapCache.size >= 24) mapCache.delete(mapCache.keys().next().value!);
@@ -168,26 +168,49 @@ function featureCentres(ink: Uint8Array, maxCells: number): Point[] {
   return out;
 }
 
-function chamfer(dist: Float32Array): void {
-  const pass = (i: number, j: number, w: number): void => {
-    if (dist[j] + w < dist[i]) dist[i] = dist[j] + w;
+/**
+ * Exact Euclidean distance (in cells) to the nearest zero cell, in place: the lower envelope of
+ * parabolas, a column pass then a row pass (Felzenszwalb and Huttenlocher). A chamfer distance
+ * has octagonal steps that show as wobbles in the level lines.
+ */
+function euclidean(dist: Float32Array): void {
+  const big = 1e12;
+  const f = new Float64Array(GRID);
+  const d = new Float64Array(GRID);
+  const v = new Int32Array(GRID);
+  const z = new Float64Array(GRID + 1);
+  const pass1d = (): void => {
+    let k = 0;
+    v[0] = 0;
+    z[0] = -Infinity;
+    z[1] = Infinity;
+    for (let q = 1; q < GRID; q++) {
+      let sCut = (f[q] + q * q - (f[v[k]] + v[k] * v[k])) / (2 * q - 2 * v[k]);
+      while (sCut <= z[k]) {
+        k--;
+        sCut = (f[q] + q * q - (f[v[k]] + v[k] * v[k])) / (2 * q - 2 * v[k]);
+      }
+      k++;
+      v[k] = q;
+      z[k] = sCut;
+      z[k + 1] = Infinity;
+    }
+    k = 0;
+    for (let q = 0; q < GRID; q++) {
+      while (z[k + 1] < q) k++;
+      d[q] = (q - v[k]) * (q - v[k]) + f[v[k]];
+    }
   };
-  for (let y = 1; y < GRID - 1; y++)
-    for (let x = 1; x < GRID - 1; x++) {
-      const i = y * GRID + x;
-      pass(i, i - 1, 1);
-      pass(i, i - GRID, 1);
-      pass(i, i - GRID - 1, Math.SQRT2);
-      pass(i, i - GRID + 1, Math.SQRT2);
-    }
-  for (let y = GRID - 2; y > 0; y--)
-    for (let x = GRID - 2; x > 0; x--) {
-      const i = y * GRID + x;
-      pass(i, i + 1, 1);
-      pass(i, i + GRID, 1);
-      pass(i, i + GRID + 1, Math.SQRT2);
-      pass(i, i + GRID - 1, Math.SQRT2);
-    }
+  for (let x = 0; x < GRID; x++) {
+    for (let y = 0; y < GRID; y++) f[y] = dist[y * GRID + x] === 0 ? 0 : big;
+    pass1d();
+    for (let y = 0; y < GRID; y++) dist[y * GRID + x] = d[y];
+  }
+  for (let y = 0; y < GRID; y++) {
+    for (let x = 0; x < GRID; x++) f[x] = dist[y * GRID + x];
+    pass1d();
+    for (let x = 0; x < GRID; x++) dist[y * GRID + x] = Math.sqrt(d[x]);
+  }
 }
 
 /** Marching squares: the closed level lines of `field` at `level`, in cell coordinates. */
@@ -422,7 +445,7 @@ export async function drawZentangle(p: Placement, opts: ZentangleOptions): Promi
   const field = new Float32Array(map.dist.length);
   const patterned = (label: number): boolean => label > 0 && deepest[label] >= edges[1] * MIN_SQUEEZE + 1 && map.areas[label] * mmPerCell * mmPerCell >= 150;
   for (let i = 0; i < field.length; i++) field[i] = patterned(map.labels[i]) ? (map.dist[i] * mmPerCell) / squeeze[map.labels[i]] : 0;
-  // The chamfer distance has octagonal steps: a light blur makes its level lines smooth curves.
+  // The subject's lines are a raster of cells: a light blur makes the level lines smooth curves.
   blur(field);
   blur(field);
   const fieldAt = (q: Point): number => {
