@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { PX_PER_MM } from '@studio/contracts/page';
 import { outlineElementsToSvg } from '../subjects/openmoji-outline';
 import type { OutlineElement } from '../subjects/openmoji-outline';
+import type { SubjectKind } from '../subjects/curation';
 import type { Placement } from './place-subject';
 import type { Random } from './seeded-random';
 import { n, smoothClosedPath } from './svg-shapes';
@@ -22,6 +23,8 @@ const FACE_RADIUS_UNITS = 6.5;
 const FEATURE_UNITS = 9;
 
 export type DetailLevel = 'bands' | 'full';
+
+const CREATURE_KINDS = new Set<SubjectKind>(['animal', 'bird', 'sea', 'bug', 'dinosaur', 'fantasy', 'person']);
 
 interface AreaMap {
   /** Distance in cells from each cell to the nearest line, the outside, or a face feature's disc. */
@@ -79,8 +82,10 @@ async function areaMap(p: Placement, strokeUnits: number): Promise<AreaMap> {
     areas.push(area);
   }
   // The face stays plain: every small solid-ink shape (an eye, a nostril) is a disc the bands go round.
-  let features = featureCentres(await featureLayer(['ink']), FEATURE_UNITS / cell);
-  if (!eyePairs(features, cell).length) features = featureCentres(await featureLayer(['ink', 'stroke']), FEATURE_UNITS / cell);
+  // Only creatures have faces: a door's knob or a house's window is patterned round like any shape.
+  const creature = CREATURE_KINDS.has(p.subject.kind);
+  let features = creature ? featureCentres(await featureLayer(['ink']), FEATURE_UNITS / cell) : [];
+  if (creature && !eyePairs(features, cell).length) features = featureCentres(await featureLayer(['ink', 'stroke']), FEATURE_UNITS / cell);
   const discs: [number, number, number][] = features.map(([x, y]) => [x, y, FACE_RADIUS_UNITS / cell]);
   // A pair of eyes level with each other is a face: its muzzle and mouth below the eyes stay
   // plain too, and so does the whole area holding the eyes when it is not much more than a face.
@@ -465,12 +470,18 @@ export async function drawZentangle(p: Placement, opts: ZentangleOptions): Promi
   const minLoopCells = 14 / (mmPerCell * mmPerCell);
   const step = (1.6 * mm) / pxPerCell;
   // The level lines, in page pixels, as drawn (Catmull-Rom through these points).
-  const lines: Point[][][] = edges.map((edge) =>
-    levelLines(field, GRID, edge)
-      .filter((loop) => loopArea(loop) >= minLoopCells)
-      .map((loop) => resample(smoothLoop(loop), step).map(({ at }) => toPage(at))),
-  );
+  const gridLoops = edges.map((edge) => levelLines(field, GRID, edge).filter((loop) => loopArea(loop) >= minLoopCells));
+  // An inset line with no band of cells inside it would only double the subject's outline.
+  const banded = new Set(gridLoops[1]?.map((loop) => map.labels[Math.round(loop[0][1]) * GRID + Math.round(loop[0][0])]) ?? []);
+  gridLoops[0] = gridLoops[0].filter((loop) => banded.has(map.labels[Math.round(loop[0][1]) * GRID + Math.round(loop[0][0])]));
+  const lines: Point[][][] = gridLoops.map((loops) => loops.map((loop) => resample(smoothLoop(loop), step).map(({ at }) => toPage(at))));
   const out: string[] = [];
+  // Areas too thin for bands (a dragon's neck, a horse's leg) are cut across instead: stripes.
+  const thin = new Set<number>();
+  map.areas.forEach((area, label) => {
+    if (label > 0 && !banded.has(label) && deepest[label] >= 2 && area * mmPerCell * mmPerCell >= 80) thin.add(label);
+  });
+  if (thin.size) out.push(stripes(map, thin, { toPage, pxPerCell, spacingPx: CELL_MM[level] * mm * 1.1, lineWidthPx, minCellPx: (level === 'full' ? 10 : 18) * mm * mm }));
   for (const loops of lines) for (const loop of loops) out.push(`<path d="${smoothClosedPath(loop)}" fill="none"/>`);
   const placed: { c: Point; reach: number }[] = [];
   const motifChoice = new Map<string, Motif>();
@@ -519,6 +530,105 @@ export async function drawZentangle(p: Placement, opts: ZentangleOptions): Promi
     }
   });
   return out.join('');
+}
+
+interface StripeContext {
+  toPage: (q: Point) => Point;
+  pxPerCell: number;
+  spacingPx: number;
+  lineWidthPx: number;
+  minCellPx: number;
+}
+
+/**
+ * Cuts straight across thin areas, at intervals along their middle: from one of the subject's
+ * lines to the other, found by walking the distance map out to zero on each side. A cut that
+ * would end at a face's plain disc rather than a line, or cross another cut, is left out.
+ */
+function stripes(map: AreaMap, labels: Set<number>, ctx: StripeContext): string {
+  const { dist } = map;
+  const at = ([gx, gy]: Point): number => {
+    const x = Math.min(GRID - 2, Math.max(0, Math.floor(gx)));
+    const y = Math.min(GRID - 2, Math.max(0, Math.floor(gy)));
+    const fx = Math.min(1, Math.max(0, gx - x));
+    const fy = Math.min(1, Math.max(0, gy - y));
+    const i = y * GRID + x;
+    return (dist[i] * (1 - fx) + dist[i + 1] * fx) * (1 - fy) + (dist[i + GRID] * (1 - fx) + dist[i + GRID + 1] * fx) * fy;
+  };
+  const labelAt = ([gx, gy]: Point): number => map.labels[Math.min(GRID - 1, Math.max(0, Math.round(gy))) * GRID + Math.min(GRID - 1, Math.max(0, Math.round(gx)))];
+  const deepest = new Float32Array(map.areas.length);
+  for (let i = 0; i < dist.length; i++) deepest[map.labels[i]] = Math.max(deepest[map.labels[i]], dist[i]);
+  const cuts: [Point, Point][] = [];
+  const middles: Point[] = [];
+  const spacingCells = ctx.spacingPx / ctx.pxPerCell;
+  // The middle of each thin area: a level line a little inside its deepest ridge.
+  for (const loop of levelLines(dist, GRID, 1.2)) {
+    const label = labelAt(loop[0]);
+    if (!labels.has(label)) continue;
+    for (const { at: q, tangent } of resample(smoothLoop(loop), spacingCells / 3)) {
+      // Across: one side meets the near line at once, the other crosses the area to the far one.
+      const normal: Point = [-tangent[1], tangent[0]];
+      const ends: Point[] = [];
+      for (const sign of [1, -1]) {
+        let lo = 0;
+        let hi = 0;
+        for (let t = 0.25; t < 40; t += 0.25) {
+          if (at([q[0] + sign * normal[0] * t, q[1] + sign * normal[1] * t]) <= 0.05) {
+            hi = t;
+            break;
+          }
+          lo = t;
+        }
+        if (hi === 0) break;
+        for (let i = 0; i < 12; i++) {
+          const mid = (lo + hi) / 2;
+          if (at([q[0] + sign * normal[0] * mid, q[1] + sign * normal[1] * mid]) <= 0.05) hi = mid;
+          else lo = mid;
+        }
+        const end: Point = [q[0] + sign * normal[0] * hi, q[1] + sign * normal[1] * hi];
+        // Just past the end there must be a line (ink), not more of the same area (a face's disc).
+        if (labelAt([end[0] + sign * normal[0] * 1.5, end[1] + sign * normal[1] * 1.5]) === label) break;
+        // Head-on only: a cut meeting a line at a slant leaves a sliver beside it that prints black.
+        if (at([end[0] - sign * normal[0] * 2.5, end[1] - sign * normal[1] * 2.5]) < 2.5 * 0.85) break;
+        ends.push(end);
+      }
+      if (ends.length < 2) continue;
+      const [a, b] = ends.map(ctx.toPage);
+      const middle: Point = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      // Only across: a cut longer than the area is wide runs along it.
+      if (length > 2.4 * deepest[label] * ctx.pxPerCell || length < ctx.lineWidthPx * 3) continue;
+      if (middles.some((m) => Math.hypot(m[0] - middle[0], m[1] - middle[1]) < ctx.spacingPx)) continue;
+      if (cuts.some(([c, d]) => segmentsCross(a, b, c, d) || Math.min(distanceToSegment(c, a, b), distanceToSegment(d, a, b)) < ctx.spacingPx * 0.4)) continue;
+      if (length * ctx.spacingPx < ctx.minCellPx) continue;
+      cuts.push([a, b]);
+      middles.push(middle);
+    }
+  }
+  if (!cuts.length) return '';
+  // Each end runs on into the line it meets (half the line's width, and a quarter cell for the
+  // map's precision), so the stripe closes.
+  const over = ctx.lineWidthPx * 0.5 + ctx.pxPerCell * 0.25;
+  return `<path d="${cuts
+    .map(([a, b]) => {
+      const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      const ux = (b[0] - a[0]) / length;
+      const uy = (b[1] - a[1]) / length;
+      return `M${n(a[0] - ux * over)} ${n(a[1] - uy * over)}L${n(b[0] + ux * over)} ${n(b[1] + uy * over)}`;
+    })
+    .join('')}" fill="none"/>`;
+}
+
+function segmentsCross(a: Point, b: Point, c: Point, d: Point): boolean {
+  const side = (p: Point, q: Point, r: Point): number => Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
+  return side(a, b, c) !== side(a, b, d) && side(c, d, a) !== side(c, d, b);
+}
+
+function distanceToSegment(p: Point, a: Point, b: Point): number {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy || 1)));
+  return Math.hypot(p[0] - a[0] - dx * t, p[1] - a[1] - dy * t);
 }
 
 /** Where a ray from `from` along `dir` first meets one of `loops` (within `maxDist`), or null. */
