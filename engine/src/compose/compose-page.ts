@@ -498,7 +498,8 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       // Adult scenes: the main subject carries small motifs in its own white areas, as on patterned pages.
       // Teen pages: bands in the main subject; adult pages: every subject patterned all the way in.
       const detail = DETAIL[difficulty];
-      if (detail && (detail === 'full' || p === placements[0])) subjectParts.push(await drawZentangle(p, { level: detail, lineWidthPx: lw, random }));
+      // Its own random stream: the scenery drawn after keeps the choices it made before the bands.
+      if (detail && (detail === 'full' || p === placements[0])) subjectParts.push(await drawZentangle(p, { level: detail, lineWidthPx: lw, random: seededRandom((dials.seed ^ 0x2e7a) >>> 0) }));
       drawn.push(p.subject);
       order.push(p);
       if (p === placements[0] && heldPlacement) {
