@@ -88,8 +88,8 @@ describe('composePage', () => {
   });
 
   it('draws "a tractor on the farm" at adult as a page that passes, its picture inside the frame', async () => {
-    // It once leaked on every seed as a pattern-filled subject (then drawn as a scene); with the
-    // denser adult mosaic a seed passes as a pattern, and its inside holds the regions, not the frame.
+    // It once leaked on every seed as a pattern-filled subject; adult pages of a subject are now a
+    // scene (decision 058) whose inside holds the regions, not the frame.
     const result = await composePage('a tractor on the farm', { difficulty: 'adult', ratio: '3:4' });
     expect(result.page.report.passes).toBe(true);
     expect(result.subjects).toEqual(['tractor']);
@@ -103,7 +103,7 @@ describe('composePage', () => {
     ['a cat eating fish', 'children', 'mouth', 'fish'],
     ['小熊拿着气球', 'toddler', 'hands', 'balloon'],
     ['風船を持ったくま', 'teen', 'hands', 'balloon'],
-    // Adult pages are a pattern-filled holder; what it holds is a plain sticker at the anchor.
+    // Adult pages pattern the holder inside (decision 058); what it holds stays plain at the anchor.
     ['a dog with a bone', 'adult', 'mouth', 'meat on bone'],
   ] as const)('puts what "%s" holds at the holder’s anchor (%s), and the page passes the checker', async (prompt, difficulty, via, held) => {
     const result = await composePage(prompt, { difficulty, ratio: '3:4' });

@@ -21,7 +21,7 @@ import type { Stage } from './arrange-subjects';
 import { drawnSubjects, isVisible } from './drawn-report';
 import type { DrawnThing } from './drawn-report';
 import { drawMandala } from './mandala';
-import { drawInteriorMotifs, drawMosaic } from './pattern-fill';
+import { drawSunburst } from './pattern-fill';
 import { drawSubject, fitSubject, placementBox } from './place-subject';
 import type { Placement } from './place-subject';
 import { cleanPage, closeNarrowNecks, cutBetweenSeeds, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
@@ -30,6 +30,8 @@ import { drawScene, estimateRegions, layoutFor } from './scenes';
 import type { Box, Place, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
 import { paint, rect } from './svg-shapes';
+import { drawZentangle } from './zentangle';
+import type { DetailLevel } from './zentangle';
 
 export interface ComposeOptions {
   difficulty: Difficulty;
@@ -78,8 +80,11 @@ export interface ComposeResult {
   attempts: number;
 }
 
-/** Mosaic cells across the shorter side: big simple cells for the young, many for adults. */
-const MOSAIC_CELLS: Record<Difficulty, number> = { toddler: 2.2, children: 4, teen: 4, adult: 10 };
+/**
+ * Detail grown inside the subjects (zentangle.ts, decision 058): none for the young (their
+ * subject's own parts are the page), a band or two for teens, bands all the way in for adults.
+ */
+const DETAIL: Record<Difficulty, DetailLevel | null> = { toddler: null, children: null, teen: 'bands', adult: 'full' };
 
 const SCENE_LEVEL: Record<Difficulty, number> = { toddler: 1, children: 2, teen: 3, adult: 4 };
 const MAX_ATTEMPTS = 6;
@@ -227,7 +232,8 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
   if (understanding.theme === 'mandala' || (matched.length === 0 && named === null)) {
     return { style: understanding.theme === 'pattern' ? 'pattern' : 'mandala', subjects: matched.slice(0, 1), scene: null };
   }
-  const pattern = understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0 && named === null);
+  // Adult pages of a subject are a scene too (its home, at the richest level): decision 058.
+  const pattern = understanding.theme === 'pattern';
   const placeOf = (main: Subject | undefined): Place | null => choosePlace(understanding.scene, understanding.words, main);
   const relation = understanding.relation;
   if (relation && matched.length >= 2 && matched[0].id === relation.holder && matched[1].id === relation.held) {
@@ -368,17 +374,21 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
     }
     if (plan.style === 'pattern') {
-      parts.push(drawMosaic(inner, unit / MOSAIC_CELLS[difficulty], random, colored));
       backdrop = 'pattern';
+      const detail = DETAIL[difficulty];
+      const zentangle = (p: Placement): Promise<string> => (detail ? drawZentangle(p, { level: detail, lineWidthPx: lw, random }) : Promise.resolve(''));
+      // A radial pattern round the subject frames it (drawn first, behind everything).
+      const sunburst = (box: Box): string => drawSunburst(inner, [box.x + box.width / 2, box.y + box.height / 2], Math.min(box.width, box.height) * 0.3, random, colored);
       const main = plan.subjects[0];
       const paperColor = colored ? '#fff8e1' : '#fff';
       if (plan.arranged) {
         // Several stickers placed by relation; the largest carries the interior pattern.
         const placed = withWorn(arrangedPlacements({ area, groundY: area.y + area.height * 0.97, floating: false }, random));
         const largest = placed.reduce((a, p) => (placementBox(p).height * placementBox(p).width > placementBox(a).height * placementBox(a).width ? p : a), placed[0]);
+        parts.push(sunburst(area));
         for (const p of placed) {
           parts.push(stickerOf(p, lw * 9, '#000'), stickerOf(p, lw * 7, paperColor), drawSubject(p, lw, colored));
-          if (p === largest) parts.push(await drawInteriorMotifs(p, lw, random, colored, difficulty === 'adult' ? 60 : 25));
+          if (p === largest) parts.push(await zentangle(p));
           drawn.push(p.subject);
           order.push(p);
         }
@@ -401,7 +411,8 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
           drawSubject(p, width, false).replace(/(fill|stroke)="#(?:000|fff)"/g, `$1="${paintColor}"`).replace(/fill="none"/g, `fill="${paintColor}"`);
         const paper = colored ? '#fff8e1' : '#fff';
         parts.push(sticker(placement, lw * 13, '#000'), sticker(placement, lw * 11, paper), drawSubject(placement, lw, colored));
-        parts.push(await drawInteriorMotifs(placement, lw, random, colored, difficulty === 'adult' ? 60 : 25));
+        parts.unshift(sunburst(b));
+        parts.push(await zentangle(placement));
         drawn.push(main);
         order.push(placement);
         const heldSubject = plan.subjects[1];
@@ -439,8 +450,10 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       // Long low subjects (buses, race cars) would end up tiny: let them use the full width.
       const wide = (br - bl) / (bb - bt) > 1.8;
       // Above toddler the subject leaves room around it for the scene to fill.
-      const share = (difficulty === 'toddler' || wide) && !others.length ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : 0.72;
-      const heightShare = difficulty === 'toddler' ? (plan.held ? 0.7 : 0.8) : plan.held ? 0.6 : 0.62;
+      // Adult pages: a big subject, its pattern the page's main detail, framed by the scenery.
+      const alone = !others.length && !plan.held && !plan.arranged;
+      const share = (difficulty === 'toddler' || wide) && !others.length ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : difficulty === 'adult' ? 0.84 : 0.72;
+      const heightShare = difficulty === 'toddler' ? (plan.held ? 0.7 : 0.8) : plan.held ? 0.6 : difficulty === 'adult' && alone ? 0.72 : 0.62;
       const w = area.width * share;
       const h = Math.min(area.height * heightShare, layout.groundY - area.y);
       // A held thing sticks out on the side the holder faces (or its hand's side): leave room there.
@@ -483,7 +496,10 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     for (const p of placements) {
       subjectParts.push(drawSubject(p, lw, colored));
       // Adult scenes: the main subject carries small motifs in its own white areas, as on patterned pages.
-      if (difficulty === 'adult' && p === placements[0]) subjectParts.push(await drawInteriorMotifs(p, lw, random, colored, 40));
+      // Teen pages: bands in the main subject; adult pages: every subject patterned all the way in.
+      const detail = DETAIL[difficulty];
+      // Its own random stream: the scenery drawn after keeps the choices it made before the bands.
+      if (detail && (detail === 'full' || p === placements[0])) subjectParts.push(await drawZentangle(p, { level: detail, lineWidthPx: lw, random: seededRandom((dials.seed ^ 0x2e7a) >>> 0) }));
       drawn.push(p.subject);
       order.push(p);
       if (p === placements[0] && heldPlacement) {
