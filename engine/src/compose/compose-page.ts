@@ -699,11 +699,17 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       const inside = insideBox(composition.frame, lw);
       let report = problems.length === 0 && verify ? checkPage(cleaned.bitmap, opts.difficulty, inside) : ownReport(width, height, opts.difficulty, regions, problems);
       if (!report.passes && report.leakingRegions > 0 && report.problems.length === 1) {
-        // The checker sees a neck the composer's own test missed (it measures at half resolution):
-        // cut between the cores it found, and ask it again.
-        cutCheckerLeaks(cleaned.bitmap, lw);
+        // The checker sees a neck the composer's own test missed (it measures at half resolution).
+        // Lines a pixel thicker first (a stroke tapering to a point loses its join at half
+        // resolution); else cut between the cores it found. Then ask it again.
+        thickenLines(cleaned.bitmap);
         cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
         report = checkPage(cleaned.bitmap, opts.difficulty, inside);
+        if (!report.passes && report.leakingRegions > 0 && report.problems.length === 1) {
+          cutCheckerLeaks(cleaned.bitmap, lw);
+          cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
+          report = checkPage(cleaned.bitmap, opts.difficulty, inside);
+        }
       }
       const better = !best || (report.passes && !best.report.passes) || (!best.report.passes && distance(regions) < distance(best.regions));
       if (better) best = { composition, png: await encodeBitmapPng(cleaned.bitmap), regions, report, dials: { ...dials }, plan: current };
@@ -814,6 +820,30 @@ function insideBox(frame: FrameGeometry, lineWidth: number): Box {
   const x0 = Math.ceil(x + lineWidth / 2);
   const y0 = Math.ceil(y + lineWidth / 2);
   return { x: x0, y: y0, width: Math.floor(x + width - lineWidth / 2) - x0, height: Math.floor(y + height - lineWidth / 2) - y0 };
+}
+
+/**
+ * Grows every line by a pixel on each side (a 3×3 dilation of the ink). The checker looks at the
+ * page at half resolution, where a stroke that tapers to a point (a tractor's smoke meeting its
+ * exhaust) no longer touches the line it ends on; a pixel more keeps the join, and closes any
+ * hairline of paper two pixels wide.
+ */
+function thickenLines(bitmap: Bitmap): void {
+  const { width, height, data } = bitmap;
+  const ink = new Uint8Array(width * height);
+  for (let i = 0; i < ink.length; i++) ink[i] = data[i] === 0 ? 1 : 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (ink[i]) continue;
+      const near =
+        (x > 0 && (ink[i - 1] || (y > 0 && ink[i - width - 1]) || (y < height - 1 && ink[i + width - 1]))) ||
+        (x < width - 1 && (ink[i + 1] || (y > 0 && ink[i - width + 1]) || (y < height - 1 && ink[i + width + 1]))) ||
+        (y > 0 && ink[i - width]) ||
+        (y < height - 1 && ink[i + width]);
+      if (near) data[i] = 0;
+    }
+  }
 }
 
 /** Splits every region the checker finds leaking between its cores (see findLeaks). */
