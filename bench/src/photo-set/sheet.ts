@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { OverlayOptions } from 'sharp';
 import { DIFFICULTIES, nearestRatio } from '@studio/contracts/constants';
+import type { Difficulty } from '@studio/contracts/constants';
 import { photoToPage } from '@studio/engine/lineart/photo-to-page';
 
 const CELL = 260;
@@ -21,10 +22,18 @@ const fit = async (input: Buffer): Promise<Buffer> =>
 const label = (text: string): Buffer =>
   Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${CELL}" height="${LABEL}"><text x="6" y="16" font-family="sans-serif" font-size="13">${text}</text></svg>`);
 
+/** Which photos and difficulties a sheet shows, and a suffix for its file name. */
+export interface SheetChoice {
+  only?: RegExp;
+  difficulties?: readonly Difficulty[];
+  tag?: string;
+}
+
 /** Writes one set's sheets; returns how many pages were made and how many failed the checker. */
-export async function writePhotoSheets(outDir: string, subjectOnly: boolean, set: PhotoSet = 'scenes'): Promise<{ pages: number; failed: number }> {
+export async function writePhotoSheets(outDir: string, subjectOnly: boolean, set: PhotoSet = 'scenes', choice: SheetChoice = {}): Promise<{ pages: number; failed: number }> {
   const dir = PHOTO_SETS[set];
-  const names = (await readdir(dir)).filter((f) => f.endsWith('.jpg')).sort();
+  const difficulties = choice.difficulties ?? DIFFICULTIES;
+  const names = (await readdir(dir)).filter((f) => f.endsWith('.jpg') && (choice.only?.test(f) ?? true)).sort();
   const kinds = [...new Set(names.map((n) => n.split('-')[0]))];
   await mkdir(outDir, { recursive: true });
   let pages = 0;
@@ -40,7 +49,7 @@ export async function writePhotoSheets(outDir: string, subjectOnly: boolean, set
       const top = row * (CELL + LABEL);
       composites.push({ input: await fit(photo), left: 4, top: top + LABEL + 4 });
       composites.push({ input: label(`${name.slice(0, -4)} (${ratio})`), left: 0, top });
-      for (const [col, difficulty] of DIFFICULTIES.entries()) {
+      for (const [col, difficulty] of difficulties.entries()) {
         const page = await photoToPage(photo, { difficulty, ratio, mode: 'photo', subjectOnly });
         const r = page.report;
         pages++;
@@ -52,8 +61,8 @@ export async function writePhotoSheets(outDir: string, subjectOnly: boolean, set
         composites.push({ input: label(`${difficulty}: ${r.regionCount} regions, ${r.passes ? 'ok' : 'FAILS'}`), left: (col + 1) * CELL, top });
       }
     }
-    const file = join(outDir, `photo-sheet-${set === 'real' ? 'real-' : ''}${kind}${subjectOnly ? '-subject-only' : ''}.png`);
-    await sharp({ create: { width: (1 + DIFFICULTIES.length) * CELL, height: picks.length * (CELL + LABEL), channels: 3, background: '#ffffff' } })
+    const file = join(outDir, `photo-sheet-${set === 'real' ? 'real-' : ''}${kind}${subjectOnly ? '-subject-only' : ''}${choice.tag ? `-${choice.tag}` : ''}.png`);
+    await sharp({ create: { width: (1 + difficulties.length) * CELL, height: picks.length * (CELL + LABEL), channels: 3, background: '#ffffff' } })
       .composite(composites)
       .png()
       .toFile(file);
