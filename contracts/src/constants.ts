@@ -44,6 +44,11 @@ export function nearestRatio(width: number, height: number): Ratio {
  * `crop` fills the page and cuts what overflows, centred (the generator shows the cut before paying).
  */
 export const PHOTO_FITS = ['fit', 'crop'] as const;
+/**
+ * A photo whose shape is this close to its page's (log of the ratios) needs neither bands nor a
+ * cut worth showing: the generator offers no choice, and a crop stays centred (decision 059).
+ */
+export const PHOTO_SAME_SHAPE = 0.02;
 export type PhotoFit = (typeof PHOTO_FITS)[number];
 
 export const DIFFICULTIES = ['toddler', 'children', 'teen', 'adult'] as const;

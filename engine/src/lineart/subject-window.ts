@@ -5,9 +5,9 @@
  * than any window of the page's shape the photo is fitted whole on white paper. Computed on a
  * thumbnail, so the server can answer the generator's preview with the very window the page uses.
  */
-import type { Ratio } from '@studio/contracts/constants';
+import { PHOTO_SAME_SHAPE, type Ratio } from '@studio/contracts/constants';
 import type { RgbImage } from '../io/load-image';
-import { decodeImage } from '../io/load-image';
+import { decodeImage, probeImage } from '../io/load-image';
 import { labelComponents } from '../raster/label-components';
 import { rgbToLab } from './boundary-map';
 import { findFaces } from './face-features';
@@ -107,16 +107,17 @@ function subjectOf(image: RgbImage): { mask: Uint8Array; boxes: { x0: number; y0
  * the window keeping the most subject weight (the one nearest the centre among those keeping
  * nearly as much), then moved as little as needed so no face and no piece of the subject is cut.
  * When the subject is longer than the window along the axis it slides on, the photo is fitted.
- * Pure: the same thumbnail gives the same frame.
+ * Pure: the same thumbnail gives the same frame. `photoAspect`: the full photo's shape, when known
+ * (a thumbnail's rounded size may put a photo on the other side of PHOTO_SAME_SHAPE).
  */
-export function subjectWindow(image: RgbImage, aspect: number): SubjectFrame {
+export function subjectWindow(image: RgbImage, aspect: number, photoAspect = image.width / image.height): SubjectFrame {
   const { width, height } = image;
   const centred = centredBox(width, height, aspect);
   const horizontal = centred.width < 1;
-  // A window within a pixel of the photo's length: the shapes match, nothing to place.
+  // Shapes this close need no placing (the cut is a sliver), and the generator shows them centred.
   const length = horizontal ? width : height;
   const span = (horizontal ? centred.width : centred.height) * length;
-  if (length - span < 1) return { frame: 'cropped', box: centred, centred: true };
+  if (Math.abs(Math.log(photoAspect / aspect)) <= PHOTO_SAME_SHAPE) return { frame: 'cropped', box: centred, centred: true };
   const { mask, boxes } = subjectOf(image);
   if (boxes.length === 0) return { frame: 'cropped', box: centred, centred: true };
   // Subject weight per column (or row), summed from the start.
@@ -162,8 +163,9 @@ export function subjectWindow(image: RgbImage, aspect: number): SubjectFrame {
 
 /** The photo's frame on a page of `ratio`: decoded at thumbnail size (cheap: JPEG shrinks while decoding). */
 export async function photoFrame(input: Buffer, ratio: Ratio): Promise<SubjectFrame> {
+  const seen = await probeImage(input);
   const thumb = await decodeImage(input, { fitWithin: WINDOW_THUMB_SIDE });
-  return subjectWindow(thumb, ratioAspect(ratio));
+  return subjectWindow(thumb, ratioAspect(ratio), seen.width / seen.height);
 }
 
 /**
