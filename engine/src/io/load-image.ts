@@ -107,7 +107,7 @@ export async function loadImage(input: Buffer, limits?: ImageLimits): Promise<Rg
  * The largest window of `aspect` on a picture `size`, its top-left corner at the shares `at`
  * (moved back inside the picture if rounding pushed it out), in whole pixels.
  */
-function windowPixels(size: { width: number; height: number }, aspect: number, at: { left: number; top: number }): { left: number; top: number; width: number; height: number } {
+export function windowPixels(size: { width: number; height: number }, aspect: number, at: { left: number; top: number }): { left: number; top: number; width: number; height: number } {
   const width = Math.max(1, Math.min(size.width, Math.round(size.height * aspect)));
   const height = Math.max(1, Math.min(size.height, Math.round(size.width / aspect)));
   const left = Math.max(0, Math.min(size.width - width, Math.round(at.left * size.width)));
