@@ -41,7 +41,8 @@ export function nearestRatio(width: number, height: number): Ratio {
 
 /**
  * How a photo meets a page of another shape: `fit` keeps the whole photo (white paper around it),
- * `crop` fills the page and cuts what overflows, centred (the generator shows the cut before paying).
+ * `crop` fills the page with the window that keeps the subject, or fits the photo whole when every
+ * window would cut it (decision 059; the generator shows that frame before paying).
  */
 export const PHOTO_FITS = ['fit', 'crop'] as const;
 /**
