@@ -5,7 +5,9 @@
 //   npm run bench:engine -- --sheet [--subject-only] [--set real|scenes]: instead, contact sheets
 //     of the photo set at the four difficulties: the real photographs (bench/photos/real/,
 //     bench/out/photo-sheet-real-<kind>.png) and the generated scenes (bench/photos/,
-//     bench/out/photo-sheet-<kind>.png); both sets unless --set names one.
+//     bench/out/photo-sheet-<kind>.png); both sets unless --set names one. --only <regex> keeps the
+//     photos whose file name matches, --difficulties children,teen the columns, --tag <name> adds
+//     -<name> to the sheets' file names (a before and an after side by side).
 // The warm-up runs (reported, not counted) let V8 compile the hot loops first, as in the server,
 // whose engine threads live as long as the process; --warmup 0 measures a cold process. Five:
 // V8 has the pipeline fully compiled only after four or five pages (1.5, 1.25, 1.1, 1.1, then
@@ -33,6 +35,9 @@ const { values } = parseArgs({
     sheet: { type: 'boolean', default: false },
     'subject-only': { type: 'boolean', default: false },
     set: { type: 'string' },
+    only: { type: 'string' },
+    difficulties: { type: 'string' },
+    tag: { type: 'string' },
   },
 });
 if (values.sheet) {
@@ -40,7 +45,11 @@ if (values.sheet) {
   if (!sets.every((set) => set in PHOTO_SETS)) throw new Error(`--set must be one of ${Object.keys(PHOTO_SETS).join(', ')}`);
   let failedAll = 0;
   for (const set of sets) {
-    const { pages, failed } = await writePhotoSheets(new URL('../out/', import.meta.url).pathname, values['subject-only'], set);
+    const { pages, failed } = await writePhotoSheets(new URL('../out/', import.meta.url).pathname, values['subject-only'], set, {
+      only: values.only === undefined ? undefined : new RegExp(values.only),
+      difficulties: values.difficulties?.split(',') as Difficulty[] | undefined,
+      tag: values.tag,
+    });
     console.log(`${set}: ${pages} pages, ${failed} fail the page checker`);
     failedAll += failed;
   }

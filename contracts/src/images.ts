@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nameLineField } from './packs';
-import { DEFAULT_DIFFICULTY, DIFFICULTIES, isRatio, normalizeRatio, PHOTO_FITS, REPORT_MAX, type Difficulty, type Localized, type PhotoFit, type Ratio } from './constants';
+import { DEFAULT_DIFFICULTY, DIFFICULTIES, isRatio, normalizeRatio, PHOTO_FITS, RATIOS, REPORT_MAX, type Difficulty, type Localized, type PhotoFit, type Ratio } from './constants';
 
 export const IMAGE_TYPES = ['text2image', 'image2image'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
@@ -59,6 +59,30 @@ export const imageGenerateFieldsSchema = z.object({
   difficulty: difficultyField,
   lang: z.enum(['en', 'zh', 'ja']).optional().catch(undefined),
 });
+
+/**
+ * POST /api/images/photo-frame, multipart (the photo and these fields): where a page of `ratio` (or
+ * of the ratio nearest the photo) with `fit: crop` sits on the photo, so the generator shows that
+ * very frame before paying (decision 059). Free; the photo is not kept.
+ */
+export const photoFrameFieldsSchema = z.object({
+  ratio: z
+    .unknown()
+    .optional()
+    .transform((value): Ratio | null => (isRatio(value) ? value : null)),
+});
+
+/**
+ * The frame of a `crop` page: `cropped`, the page shows `box` of the photo (shares of the photo as
+ * seen, EXIF orientation applied); `fitted`, every window of the page's shape would cut the
+ * subject, so the page shows the whole photo on white paper (`box` is all of it).
+ */
+export const photoFrameResponseSchema = z.object({
+  ratio: z.enum(RATIOS),
+  frame: z.enum(['cropped', 'fitted']),
+  box: z.object({ left: z.number(), top: z.number(), width: z.number(), height: z.number() }),
+});
+export type PhotoFrameDto = z.infer<typeof photoFrameResponseSchema>;
 
 /**
  * PATCH /api/images/:id, owner only: share a page in the public gallery or take it back (decision

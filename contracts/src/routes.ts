@@ -27,6 +27,8 @@ export const apiPaths = {
   paymentWebhook: '/api/payment/webhook',
   text2img: '/api/images/text2imggenerate',
   img2img: '/api/images/img2imggenerate',
+  /** Where a `crop` page would sit on a photo, before paying (decision 059). */
+  photoFrame: '/api/images/photo-frame',
   taskStatus: (taskId: string, type: 'text2image' | 'image2image') => `/api/images/tasks/${encodeURIComponent(taskId)}?type=${type}`,
   userImages: '/api/images/userImg',
   images: '/api/images',

@@ -15,6 +15,8 @@ import { finishPage } from './finish-page';
 import { PHOTO_PARAMS, pageBasinsOnTwoThreads, photoRegions, subjectRegions } from './photo-regions';
 import type { Segmentation } from './segment-regions';
 import type { MarkedRegions, PhotoBasins } from './photo-regions';
+import { pageResize, photoFrame } from './subject-window';
+import type { SubjectFrame } from './subject-window';
 
 export { learnedBoundaryMap as softBoundaryMap } from './boundary-model';
 
@@ -23,7 +25,11 @@ export interface PhotoToPageOptions {
   ratio: Ratio;
   /** `photo`: a picture becomes regions and outlines. `cleanup`: a drawn page is binarised and repaired. */
   mode: 'photo' | 'cleanup';
-  /** A photo of another shape than the page: `contain` keeps all of it on white paper, `cover` (the default) fills the page and cuts the overflow, centred. */
+  /**
+   * A photo of another shape than the page: `contain` keeps all of it on white paper, `cover` (the
+   * default) fills the page with the window that keeps the subject, or fits the photo whole when
+   * every window would cut it (subject-window.ts, decision 059).
+   */
   fit?: 'cover' | 'contain';
   /**
    * Photo mode: draw only the subject (the regions the saliency cues pick), its background left
@@ -52,14 +58,15 @@ async function photoBasins(
   onStage: (stage: string) => void,
   fit: 'cover' | 'contain' = 'cover',
   subjectOnly = false,
-): Promise<PhotoBasins> {
+): Promise<{ basins: PhotoBasins; frame: SubjectFrame | null }> {
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const workW = Math.round(size.width / params.workScale);
   const workH = Math.round(size.height / params.workScale);
-  const image = await decodeImage(input, { resize: { width: workW, height: workH, fit } });
+  const frame = fit === 'cover' ? await photoFrame(input, ratio) : null;
+  const image = await decodeImage(input, { resize: { width: workW, height: workH, ...(frame ? pageResize(frame) : { fit }) } });
   onStage('decode');
-  return pageBasinsOnTwoThreads(image, difficulty, subjectOnly, onStage);
+  return { basins: await pageBasinsOnTwoThreads(image, difficulty, subjectOnly, onStage), frame };
 }
 
 /**
@@ -358,7 +365,8 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   let thumbnails: ReturnType<typeof startThumbnails>;
   // A retry only merges the same basins to a different count: decoding and the evidence are done once.
   const onStage = opts.onStage ?? ((): void => undefined);
-  const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit, opts.subjectOnly === true) : null;
+  const placed = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit, opts.subjectOnly === true) : null;
+  const basins = placed?.basins ?? null;
   let subjectOnly = opts.subjectOnly === true;
   for (let attempt = 0; ; attempt++) {
     if (basins) {
@@ -397,5 +405,5 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   onStage('trace');
   const pngBytes = await png;
   thumbnails.attach(pngBytes);
-  return { png: pngBytes, svg, width: bitmap.width, height: bitmap.height, report };
+  return { png: pngBytes, svg, width: bitmap.width, height: bitmap.height, report, ...(placed?.frame ? { frame: placed.frame } : {}) };
 }

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { photoFrame } from '@studio/engine/lineart/subject-window';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
 import type { PageNote } from '@studio/contracts/page-notes';
 import type { MadePage, PageMaker } from '../adapters/engine/page-maker';
@@ -63,6 +64,11 @@ export function createFakePageMaker() {
     fromPrompt: (request) =>
       made(request.prompt, /quokka/.test(request.prompt) ? ['quokka'] : [], /triceratops/.test(request.prompt) ? [{ kind: 'substitute', asked: 'triceratops', drawn: { en: 't-rex', zh: '霸王龙', ja: 'ティラノサウルス' } }] : []),
     fromPhoto: () => made('photo'),
+    // The engine's own window: pure and quick, so the preview's route is tested against the real frame.
+    async photoFrame(image, ratio) {
+      const { frame, box } = await photoFrame(image, ratio);
+      return { frame, box };
+    },
     // The photo itself, small: its bytes differ from every page file's, as a real preview's do.
     sourcePreview: (image) => sharp(image).resize(40, 40, { fit: 'inside' }).webp().toBuffer(),
   };

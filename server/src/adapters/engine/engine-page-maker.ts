@@ -3,6 +3,7 @@ import type { Difficulty, Ratio } from '@studio/contracts/constants';
 import { composePage } from '@studio/engine/compose/compose-page';
 import { checkPrompt } from '@studio/engine/filter/content-filter';
 import { verifyImage } from '@studio/engine/io/load-image';
+import { photoFrame } from '@studio/engine/lineart/subject-window';
 import { photoToPage } from '@studio/engine/lineart/photo-to-page';
 import { renderPageFiles } from '@studio/engine/output/page-files';
 import type { Page } from '@studio/engine/page';
@@ -53,6 +54,12 @@ export function createEnginePageMaker(options: { providerConfig: ImageProviderCo
       const { width, height } = await verifyImage(file);
       const format = (await sharp(file, { limitInputPixels: false }).metadata()).format ?? 'unknown';
       return { width, height, format };
+    },
+    async photoFrame(image, ratio) {
+      // The header checks of every upload first, then the engine's own window (decodes a thumbnail).
+      await verifyImage(image);
+      const { frame, box } = await photoFrame(image, ratio);
+      return { frame, box };
     },
     async fromPrompt(request, progress) {
       progress(10);

@@ -1,5 +1,5 @@
 import type { Difficulty, Language, PhotoFit, Ratio } from '@studio/contracts/constants';
-import type { Attribution } from '@studio/contracts/images';
+import type { Attribution, PhotoFrameDto } from '@studio/contracts/images';
 import type { PageNote } from '@studio/contracts/page-notes';
 
 /** Every file of a made page, ready to store. */
@@ -39,6 +39,8 @@ export interface PageMaker {
     progress: Progress,
   ): Promise<MadePage>;
   fromPhoto(request: { image: Buffer; difficulty: Difficulty; ratio: Ratio; fit: PhotoFit; subjectOnly?: boolean }, progress: Progress): Promise<MadePage>;
+  /** Where a `crop` page of `ratio` sits on the photo (the frame fromPhoto will use), read at thumbnail size; throws as probeUpload. */
+  photoFrame(image: Buffer, ratio: Ratio): Promise<Omit<PhotoFrameDto, 'ratio'>>;
   /** A web-friendly copy of the uploaded photo to show beside its page. */
   sourcePreview(image: Buffer): Promise<Buffer>;
 }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Kysely } from 'kysely';
 import { GENERATION_COST, MAX_RUNNING_TASKS, isPaidLevel, nearestRatio, type Difficulty, type Language, type MembershipLevel, type PhotoFit, type Ratio } from '@studio/contracts/constants';
 import { AppError, ErrorCode, errorMessages, isAppError, type ErrorCodeValue } from '@studio/contracts/errors';
-import type { ImageType, TaskStatusDto } from '@studio/contracts/images';
+import type { ImageType, PhotoFrameDto, TaskStatusDto } from '@studio/contracts/images';
 import type { MadePage, PageMaker } from '../../adapters/engine/page-maker';
 import type { JobQueue } from '../../adapters/queue/job-queue';
 import type { Storage } from '../../adapters/storage/storage';
@@ -284,6 +284,13 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         await storage.delete(uploadKey).catch(() => undefined);
         throw error;
       }
+    },
+
+    /** Where a `crop` page would sit on the photo (decision 059): free, the photo is not kept. */
+    async photoFrame(file: Buffer, input: { ratio: Ratio | null }): Promise<PhotoFrameDto> {
+      const probe = await engine().probeUpload(file);
+      const ratio = input.ratio ?? nearestRatio(probe.width, probe.height);
+      return { ratio, ...(await engine().photoFrame(file, ratio)) };
     },
 
     async taskStatus(userId: string, taskId: string): Promise<TaskStatusDto> {

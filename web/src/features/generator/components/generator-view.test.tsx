@@ -317,13 +317,47 @@ describe('generator: history and settings', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Fill the page' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Subject only' }));
     expect(screen.getByTestId('photo-frame').querySelector('img')?.getAttribute('data-fit')).toBe('crop');
-    expect(screen.getByText('The page is filled; the parts of the photo outside this frame are cut.')).toBeTruthy();
+    // This fake has no frame to answer: the preview says the page is framed around the subject all the same.
+    expect(await screen.findByText('The preview could not place the frame; the page will be framed around your subject.')).toBeTruthy();
     fireEvent.click(generateButton());
     await waitFor(() => expect(api.calls.some((call) => call.path === '/api/images/img2imggenerate')).toBe(true));
     const form = api.calls.find((call) => call.path === '/api/images/img2imggenerate')!.body as FormData;
     expect(form.get('ratio')).toBe('1:1');
     expect(form.get('fit')).toBe('crop');
     expect(form.get('subjectOnly')).toBe('true');
+  });
+
+  it('image tab: "Fill the page" shows the frame the engine places around the subject, asked of the server before paying', async () => {
+    const api = await withWidePhotoChosen();
+    api.fn.mockClear();
+    const frames: Record<string, unknown> = {
+      '1:1': { ratio: '1:1', frame: 'cropped', box: { left: 0.05, top: 0, width: 2 / 3, height: 1 } },
+      '9:16': { ratio: '9:16', frame: 'fitted', box: { left: 0, top: 0, width: 1, height: 1 } },
+    };
+    const answer = (call: { body: unknown }) => envelope(frames[String((call.body as FormData).get('ratio'))]);
+    fakeApi({
+      'GET /api/users/profile': profile({ credits: 50 }),
+      'POST /api/images/photo-frame': answer,
+    });
+    fireEvent.click(screen.getByRole('radio', { name: '1:1' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Fill the page' }));
+    const photo = () => screen.getByTestId('photo-frame').querySelector('img') as HTMLImageElement;
+    expect(photo().getAttribute('data-frame')).toBe('loading');
+    await waitFor(() => expect(photo().getAttribute('data-frame')).toBe('cropped'));
+    // The frame shows box (left 5%, two thirds of the width) of the photo: the photo is 150% wide, moved 7.5% left.
+    expect(photo().style.width).toBe('150%');
+    expect(photo().style.left).toBe('-7.5%');
+    expect(screen.getByText('The page is filled; the parts of the photo outside this frame are cut.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: '9:16' }));
+    await waitFor(() => expect(photo().getAttribute('data-frame')).toBe('fitted'));
+    expect(photo().className).toContain('object-contain');
+    expect(screen.getByText('Any crop to this page would cut your subject, so the whole photo is kept; plain paper fills the rest.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Keep the whole photo' }));
+    expect(photo().getAttribute('data-frame')).toBe('fit');
+    const asked = (vi.mocked(fetch).mock.calls as [RequestInfo | URL, RequestInit?][]).filter(([url]) => String(url).includes('/api/images/photo-frame'));
+    expect(asked).toHaveLength(2);
   });
 
   it('image tab: a photo handed over by the category page is applied once; ?sourceImageUrl= is fetched as the upload', async () => {
