@@ -9,6 +9,7 @@ import type { CoarseFeatures } from './boundary-features';
 import { faceFeatures, skinMask } from './face-features';
 import { findFaceShapes } from './face-model';
 import type { FaceShape } from './face-model';
+import { humanFaces } from './human-faces';
 import { saliencyCues } from './saliency';
 
 /** A photo's planes at working size that do not depend on the boundary evidence. */
@@ -47,9 +48,13 @@ function pageCoarseFeatures(lab: Float32Array[], width: number, height: number):
   return coarseFeatures(lab, width, height, 1, 'recursive');
 }
 
-/** The photo's faces by the face model (face-model.ts), null when it cannot load; the one task that waits (on the model's loading). */
-function faceShapes(image: RgbImage): Promise<FaceShape[] | null> {
-  return findFaceShapes(image);
+/**
+ * The photo's people's faces by the face model (face-model.ts, human-faces.ts), null when it
+ * cannot load; the one task that waits (on the model's loading).
+ */
+async function faceShapes(image: RgbImage): Promise<FaceShape[] | null> {
+  const found = await findFaceShapes(image);
+  return found && humanFaces(found, image);
 }
 
 export const PAGE_HELPER_TASKS = { coarseFeatures: pageCoarseFeatures, saliencyCues, workingPlanes, faceShapes };

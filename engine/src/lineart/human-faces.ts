@@ -1,0 +1,108 @@
+/**
+ * Which of the face model's finds are people's faces. The detector was trained on people, but on
+ * the photo set it also fires on a calf's, a pony's, a sheep's, a kitten's and dogs' faces
+ * (decision 055), and a human face drawn over a dog's is worse than the dog's own marks. Two
+ * tests and the detector's least score (face-model.ts), measured on the real photo set at the
+ * toddler, children and teen working sizes, keep every human face whose landmarks are usable:
+ *
+ * - shape: an animal's head is long or wide for its features, so its box (sized to a human head
+ *   by the detector) is far wider than its eyes are apart and than its eyes are above its mouth.
+ *   The smaller of the two ratios (a head turned aside brings the eyes together, not the mouth
+ *   closer) is 1.6–2.6 on people, 3.2–3.7 on the calf, the pony and the sheep. Where the
+ *   landmarks collapsed (a child looking down, the mouth put next to the eyes), both are large
+ *   too, and such a face would be drawn wrong anyway;
+ * - colour: in a colour photo, a face the detector is not sure of (score under SURE_SCORE) must
+ *   have cheeks mostly of skin colour (face-features.ts's test): it stops the beagle, the German
+ *   shepherd and the darker spaniel (cheeks 0.19–0.49 skin; people 0.61–1.0, but for a painted
+ *   portrait the detector is sure of, 0.29). Tan fur passes it, and a tan dog the detector is
+ *   fairly sure of still passes for a face.
+ *
+ * A grey photo has no skin colour, so there the shape alone decides.
+ */
+import type { RgbImage } from '../io/load-image';
+import { isSkin } from './face-features';
+import type { FaceShape } from './face-model';
+
+/** Most width of a face's box per distance between its eyes' centres or between their middle and the mouth's, the smaller. */
+const MAX_BOX_OVER_FEATURES = 2.9;
+
+/** A detector score from which a face needs no colour test (the toddler-size copy's spaniel scored 0.92). */
+const SURE_SCORE = 0.95;
+
+/** Least share of a face's cheeks of skin colour, for a face under SURE_SCORE. */
+const MIN_CHEEK_SKIN = 0.55;
+
+/** Mean chroma (max − min of R, G, B) under which a photo counts as grey. */
+const GREY_CHROMA = 8;
+
+/** Mean of max − min of the three channels, over every fourth pixel. */
+function meanChroma(image: RgbImage): number {
+  const { data } = image;
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i + 2 < data.length; i += 12) {
+    const r = data[i];
+    const g = data[i + 1];
+    const b = data[i + 2];
+    sum += Math.max(r, g, b) - Math.min(r, g, b);
+    count++;
+  }
+  return count ? sum / count : 0;
+}
+
+/** Share of skin-coloured pixels in a face's cheeks: below each eye, beside the nose, above the mouth's corner. Null when they hold no pixel. */
+export function cheekSkinShare(face: FaceShape, image: RgbImage): number | null {
+  const { width, height, data } = image;
+  const p = face.points;
+  let skin = 0;
+  let count = 0;
+  // [outer eye corner, nose side, lower eyelid, mouth corner] of each side.
+  for (const [eyeCorner, noseSide, lowerLid, mouthCorner] of [
+    [36, 31, 41, 48],
+    [45, 35, 46, 54],
+  ]) {
+    const x0 = Math.min(p[2 * eyeCorner], p[2 * noseSide]);
+    const x1 = Math.max(p[2 * eyeCorner], p[2 * noseSide]);
+    const top = p[2 * lowerLid + 1];
+    // Not the lid's own shadow: from a sixth of the way down to the mouth's corner.
+    const y0 = top + 0.15 * (p[2 * mouthCorner + 1] - top);
+    const y1 = p[2 * mouthCorner + 1];
+    for (let y = Math.max(0, Math.ceil(y0)); y <= Math.min(height - 1, y1); y++) {
+      for (let x = Math.max(0, Math.ceil(x0)); x <= Math.min(width - 1, x1); x++) {
+        const i = 3 * (y * width + x);
+        if (isSkin(data[i], data[i + 1], data[i + 2])) skin++;
+        count++;
+      }
+    }
+  }
+  return count ? skin / count : null;
+}
+
+/** Width of a face's box per the larger of the distance between its eyes' centres and the distance from their middle to the mouth's corners' middle. */
+export function boxOverFeatures(face: FaceShape): number {
+  const p = face.points;
+  let lx = 0;
+  let ly = 0;
+  let rx = 0;
+  let ry = 0;
+  for (let k = 36; k < 42; k++) {
+    lx += p[2 * k] / 6;
+    ly += p[2 * k + 1] / 6;
+    rx += p[2 * k + 12] / 6;
+    ry += p[2 * k + 13] / 6;
+  }
+  const eyes = Math.hypot(rx - lx, ry - ly);
+  const mouth = Math.hypot((p[96] + p[108]) / 2 - (lx + rx) / 2, (p[97] + p[109]) / 2 - (ly + ry) / 2);
+  return face.box.width / Math.max(1e-6, eyes, mouth);
+}
+
+/** The faces of `faces` (found in `image`) that pass for people's faces. */
+export function humanFaces(faces: FaceShape[], image: RgbImage): FaceShape[] {
+  const grey = meanChroma(image) < GREY_CHROMA;
+  return faces.filter((face) => {
+    if (boxOverFeatures(face) > MAX_BOX_OVER_FEATURES) return false;
+    if (grey || face.score >= SURE_SCORE) return true;
+    const skin = cheekSkinShare(face, image);
+    return skin !== null && skin >= MIN_CHEEK_SKIN;
+  });
+}
