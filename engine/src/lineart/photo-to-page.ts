@@ -12,6 +12,9 @@ import { cleanupDrawing } from './cleanup-drawing';
 import { detailChains } from './detail-lines';
 import { MIN_FILLED_MM2 } from './feature-marks';
 import { finishPage } from './finish-page';
+import { drawFace, faceDrawing } from './face-strokes';
+import type { FaceShape } from './face-model';
+import { onHelper } from './page-helper';
 import { PHOTO_PARAMS, pageBasinsOnTwoThreads, photoRegions, subjectRegions } from './photo-regions';
 import type { Segmentation } from './segment-regions';
 import type { MarkedRegions, PhotoBasins } from './photo-regions';
@@ -44,7 +47,12 @@ export async function encodePagePng(page: Bitmap): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Decode (shrunk while decoding) to the page's working size → basins. */
+/**
+ * Decode (shrunk while decoding) to the page's working size → basins, and the faces the face
+ * model finds in the same picture (working pixels; null when the model cannot load). The faces
+ * are asked of the helper thread after the basins' tasks, so the model runs while this thread
+ * merges and draws the regions; they are awaited only when the page draws them.
+ */
 async function photoBasins(
   input: Buffer,
   difficulty: Difficulty,
@@ -52,14 +60,16 @@ async function photoBasins(
   onStage: (stage: string) => void,
   fit: 'cover' | 'contain' = 'cover',
   subjectOnly = false,
-): Promise<PhotoBasins> {
+): Promise<{ basins: PhotoBasins; faces: Promise<FaceShape[] | null> }> {
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const workW = Math.round(size.width / params.workScale);
   const workH = Math.round(size.height / params.workScale);
   const image = await decodeImage(input, { resize: { width: workW, height: workH, fit } });
   onStage('decode');
-  return pageBasinsOnTwoThreads(image, difficulty, subjectOnly, onStage);
+  const basins = pageBasinsOnTwoThreads(image, difficulty, subjectOnly, onStage);
+  const faces = onHelper('faceShapes', image).catch(() => null);
+  return { basins: await basins, faces };
 }
 
 /**
@@ -287,12 +297,13 @@ export function pageDetails(basins: PhotoBasins, regions: MarkedRegions, difficu
  * Returns the page and how many regions of the segmentation are paper to colour (its filled
  * marks are ink): the count a retry's merging aims at.
  */
-function photoLines(
+async function photoLines(
   basins: PhotoBasins,
   opts: PhotoToPageOptions,
   targetRegions: number | undefined,
   onStage: (stage: string) => void,
-): { page: Bitmap; regionCount: number } {
+  faces: Promise<FaceShape[] | null>,
+): Promise<{ page: Bitmap; regionCount: number; faces: number | undefined }> {
   const { difficulty, ratio } = opts;
   const size = pageSizeForRatio(ratio);
   const { workW, workH } = basins;
@@ -324,10 +335,34 @@ function photoLines(
   strokePolylines(page, outer, line * OUTER_LINE_FACTOR);
   strokePolylines(page, detail, line * DETAIL_LINE_FACTOR);
   fillMarks(page, regions, line);
+  const drawnFaces = modelFaces(page, await faces, opts, regions, subject, workW, workH);
   onStage('draw');
   let filled = 0;
   for (const f of regions.filled) filled += f;
-  return { page, regionCount: regions.count - filled };
+  return { page, regionCount: regions.count - filled, faces: drawnFaces };
+}
+
+/**
+ * Draws the faces the face model found (working pixels) over the regions' lines (face-strokes.ts,
+ * decision 055) and says how many; undefined when the model could not run, the page then keeping
+ * the classical faces' marks (feature-marks.ts) alone. A subject-only page draws only the faces
+ * that lie on its subject.
+ */
+function modelFaces(page: Bitmap, faces: FaceShape[] | null, opts: PhotoToPageOptions, regions: MarkedRegions, subject: Uint8Array, workW: number, workH: number): number | undefined {
+  if (!faces) return undefined;
+  const sx = page.width / workW;
+  const sy = page.height / workH;
+  let drawn = 0;
+  for (const face of faces) {
+    if (opts.subjectOnly) {
+      const cx = Math.min(workW - 1, Math.max(0, Math.floor(face.box.x + face.box.width / 2)));
+      const cy = Math.min(workH - 1, Math.max(0, Math.floor(face.box.y + face.box.height / 2)));
+      if (!subject[regions.labels[cy * workW + cx]]) continue;
+    }
+    drawFace(page, faceDrawing(face.points.map((v, i) => v * (i % 2 === 0 ? sx : sy)), opts.difficulty));
+    drawn++;
+  }
+  return drawn;
 }
 
 /**
@@ -358,13 +393,15 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   let thumbnails: ReturnType<typeof startThumbnails>;
   // A retry only merges the same basins to a different count: decoding and the evidence are done once.
   const onStage = opts.onStage ?? ((): void => undefined);
-  const basins = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit, opts.subjectOnly === true) : null;
+  const photo = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit, opts.subjectOnly === true) : null;
+  let faces: number | undefined;
   let subjectOnly = opts.subjectOnly === true;
   for (let attempt = 0; ; attempt++) {
-    if (basins) {
-      const drawn = photoLines(basins, { ...opts, subjectOnly }, target, onStage);
+    if (photo) {
+      const drawn = await photoLines(photo.basins, { ...opts, subjectOnly }, target, onStage, photo.faces);
       bitmap = drawn.page;
       segmented = drawn.regionCount;
+      faces = drawn.faces;
     } else {
       bitmap = await cleanupDrawing(input, opts.difficulty, opts.ratio);
     }
@@ -376,6 +413,7 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
     png.catch(() => undefined);
     thumbnails = startThumbnails(bitmap);
     report = checkPage(bitmap, opts.difficulty);
+    if (faces !== undefined) report.faces = faces;
     onStage('check');
     // Cut necks and thin strips make the page's region count drift from the segmentation's:
     // up to two retries aim the segmentation so the page lands in the difficulty's band.
