@@ -5,7 +5,9 @@
 //   npm run bench:engine -- --sheet [--subject-only] [--set real|scenes]: instead, contact sheets
 //     of the photo set at the four difficulties: the real photographs (bench/photos/real/,
 //     bench/out/photo-sheet-real-<kind>.png) and the generated scenes (bench/photos/,
-//     bench/out/photo-sheet-<kind>.png); both sets unless --set names one.
+//     bench/out/photo-sheet-<kind>.png); both sets unless --set names one. --only person-,farm-
+//     keeps the photos whose names start so, --difficulties children,teen the columns, --cell 520
+//     the pictures' size, --tag after names the sheets apart (photo-sheet-real-person-after.png).
 // The warm-up runs (reported, not counted) let V8 compile the hot loops first, as in the server,
 // whose engine threads live as long as the process; --warmup 0 measures a cold process. Five:
 // V8 has the pipeline fully compiled only after four or five pages (1.5, 1.25, 1.1, 1.1, then
@@ -33,6 +35,10 @@ const { values } = parseArgs({
     sheet: { type: 'boolean', default: false },
     'subject-only': { type: 'boolean', default: false },
     set: { type: 'string' },
+    only: { type: 'string' },
+    difficulties: { type: 'string' },
+    cell: { type: 'string' },
+    tag: { type: 'string' },
   },
 });
 if (values.sheet) {
@@ -40,7 +46,13 @@ if (values.sheet) {
   if (!sets.every((set) => set in PHOTO_SETS)) throw new Error(`--set must be one of ${Object.keys(PHOTO_SETS).join(', ')}`);
   let failedAll = 0;
   for (const set of sets) {
-    const { pages, failed } = await writePhotoSheets(new URL('../out/', import.meta.url).pathname, values['subject-only'], set);
+    const choice = {
+      only: values.only?.split(','),
+      difficulties: values.difficulties?.split(',') as Difficulty[] | undefined,
+      cell: values.cell === undefined ? undefined : Number(values.cell),
+      tag: values.tag,
+    };
+    const { pages, failed } = await writePhotoSheets(new URL('../out/', import.meta.url).pathname, values['subject-only'], set, choice);
     console.log(`${set}: ${pages} pages, ${failed} fail the page checker`);
     failedAll += failed;
   }
