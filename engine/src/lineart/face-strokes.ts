@@ -13,6 +13,7 @@
  */
 import type { Difficulty } from '@studio/contracts/constants';
 import { lineWidthPx, PX_PER_MM } from '@studio/contracts/page';
+import { LEAK_GAP_MM, REGION_MIN_MM2 } from '../quality/check-page';
 import type { Bitmap } from '../page';
 import { strokePolylines } from './draw-boundaries';
 import { MIN_FILLED_MM2 } from './feature-marks';
@@ -43,11 +44,32 @@ const FEATURE_LINE_FACTOR = 0.75;
 /** How far above the brows the cleared area reaches, as a share of the distance between the eyes. */
 const CLEAR_ABOVE_BROWS = 0.25;
 
-/** An eye's drawn opening, as a share of its width: at least this open (a squint reads as no eye on paper). */
-const EYE_OPENING = { min: 0.42, max: 0.62 };
+/** An eye's drawn opening, as a share of its width: at least this open (a squint, or a real eye's 0.3–0.4, reads as no eye on paper). */
+const EYE_OPENING = { min: 0.5, max: 0.65 };
 
-/** Least paper inside an almond, as a multiple of its line's width, for the eye to be drawn open rather than solid. */
-const ALMOND_PAPER = 1.1;
+/**
+ * Least white of an eye (its almond's paper less the pupil), as a multiple of the checker's
+ * least region: a smaller white is filled in by the page's finishing, so the eye is drawn solid.
+ */
+const EYE_WHITE_REGIONS = 1.3;
+
+/** Paper left under the pupil, as a multiple of the checker's leak gap: the eye's white stays one region. */
+const UNDER_PUPIL_GAPS = 1.2;
+
+/** How far below the upper lid's middle line the pupil's centre lies, as a share of its radius. */
+const PUPIL_UNDER_LID = 0.5;
+
+/** Least pupil radius, as a multiple of the almond's line width: smaller, the eye is drawn solid. */
+const LEAST_PUPIL = 0.6;
+
+/**
+ * Widest an eye is drawn, as a share of the distance between the eyes' centres (a real eye is
+ * about 0.6 of it): a small face's eyes are drawn up to this wide to hold an almond and a pupil.
+ */
+const WIDEST_EYE = 0.8;
+
+/** Step by which a small eye is grown, until it holds its almond or reaches WIDEST_EYE. */
+const EYE_GROWTH = 1.05;
 
 /** Above this gap between the lips (a share of the mouth's width) the mouth is drawn open, as a closed shape. */
 const OPEN_MOUTH = 0.12;
@@ -126,32 +148,50 @@ function leastFill(): number {
 
 /**
  * One eye from its six points (corner, upper, upper, corner, lower, lower): an almond between
- * its corners, opened to EYE_OPENING of its width, with a pupil touching both lids (so it is
- * one piece of ink with the almond, never a speck); or, where the almond would be too small to
- * keep paper inside (and at toddler), a solid oval of at least the least filled area.
+ * its corners, opened to EYE_OPENING of its width, with a round pupil hanging from the upper lid
+ * (one piece of ink with the almond, never a speck), the white below and beside it one region;
+ * or, where that white would be too small to keep (and at toddler), a solid oval of at least the
+ * least filled area.
  */
-function eyeDrawing(six: Point[], lineWidth: number, solid: boolean): { outline: FaceStroke | null; fill: number[] } {
+function eyeDrawing(six: Point[], lineWidth: number, solid: boolean, widest: number): { outline: FaceStroke | null; fill: number[] } {
   const [a, up1, up2, b, low1, low2] = six;
-  const width = Math.max(1, distance(a, b));
-  const u: Point = [(b[0] - a[0]) / width, (b[1] - a[1]) / width];
+  const found = Math.max(1, distance(a, b));
+  const u: Point = [(b[0] - a[0]) / found, (b[1] - a[1]) / found];
   // The normal pointing down the face when the corners run left to right.
   const n: Point = [-u[1], u[0]];
   const measured = (distance(up1, low2) + distance(up2, low1)) / 2;
-  const opening = Math.min(EYE_OPENING.max, Math.max(EYE_OPENING.min, measured / width)) * width;
+  const openness = Math.min(EYE_OPENING.max, Math.max(EYE_OPENING.min, measured / found));
   const centre = mean(six);
   // The eye's axis through its centre: corners as found, the lids symmetric about their mean line.
   const across = (p: Point): number => (p[0] - centre[0]) * n[0] + (p[1] - centre[1]) * n[1];
   const offset = (across(a) + across(b)) / 2;
   const mid: Point = [centre[0] + offset * n[0], centre[1] + offset * n[1]];
-  if (solid || opening - lineWidth < ALMOND_PAPER * lineWidth) {
+  // The pupil's centre lies PUPIL_UNDER_LID of its radius below the upper lid's middle line (an
+  // iris tucked under the lid), and it leaves UNDER_PUPIL_GAPS of paper above the lower lid.
+  const pupilOf = (width: number): number => Math.min(0.25 * width, (openness * width - lineWidth / 2 - UNDER_PUPIL_GAPS * LEAK_GAP_MM * PX_PER_MM) / (1 + PUPIL_UNDER_LID));
+  // The almond's paper (about 0.8 of the ellipse inside its lines) less the part of the pupil below the upper lid's line.
+  const whiteOf = (width: number): number => {
+    const r = pupilOf(width);
+    const t = Math.max(-r, Math.min(r, lineWidth / 2 - PUPIL_UNDER_LID * r));
+    const belowLid = r * r * Math.acos(t / r) - t * Math.sqrt(r * r - t * t);
+    return 0.8 * (Math.PI / 4) * (width - lineWidth) * (openness * width - lineWidth) - belowLid;
+  };
+  const leastWhite = EYE_WHITE_REGIONS * REGION_MIN_MM2 * PX_PER_MM * PX_PER_MM;
+  const fits = (width: number): boolean => pupilOf(width) >= LEAST_PUPIL * lineWidth && whiteOf(width) >= leastWhite;
+  // An eye too small for its almond is drawn larger, as a colouring book would, up to `widest`.
+  let width = found;
+  while (!fits(width) && width * EYE_GROWTH <= widest) width *= EYE_GROWTH;
+  if (solid || !fits(width)) {
     // A solid oval, grown to the least filled area (a child's drawing has big eyes too).
-    let rx = width / 2;
-    let ry = Math.max(opening / 2, rx * 0.7);
+    let rx = found / 2;
+    let ry = Math.max((openness * found) / 2, rx * 0.7);
     const grow = Math.sqrt(Math.max(1, leastFill() / (Math.PI * rx * ry)));
     rx *= grow;
     ry *= grow;
     return { outline: null, fill: ellipse(mid, u, rx, ry) };
   }
+  const opening = openness * width;
+  const radius = pupilOf(width);
   // The almond: upper lid higher and rounder than the lower, as eyes are.
   const steps = 12;
   const upper: number[] = [];
@@ -165,10 +205,18 @@ function eyeDrawing(six: Point[], lineWidth: number, solid: boolean): { outline:
   }
   const outline = [...upper];
   for (let k = steps - 1; k >= 0; k--) outline.push(lower[2 * k], lower[2 * k + 1]);
-  // The pupil: its centre between the lids' middles, its radius reaching both lines' middles.
-  const pupilCentre: Point = [mid[0] - 0.05 * opening * n[0], mid[1] - 0.05 * opening * n[1]];
-  const radius = Math.min(0.5 * opening, 0.3 * width);
-  return { outline: { line: outline, width: lineWidth }, fill: ellipse(pupilCentre, u, radius, 0.5 * opening) };
+  // The pupil as a disc cut by the upper lid's line: an iris under the lid, not a bump over it.
+  const drop = PUPIL_UNDER_LID * radius - 0.55 * opening;
+  const pupil: number[] = [];
+  for (let k = 0; k < 32; k++) {
+    const angle = (2 * Math.PI * k) / 32;
+    const along = radius * Math.cos(angle);
+    const t = Math.min(1, Math.max(0, along / width + 0.5));
+    const lid = -0.55 * opening * Math.sin(Math.PI * t) ** 0.85;
+    const down = Math.max(lid, drop + radius * Math.sin(angle));
+    pupil.push(mid[0] + along * u[0] + down * n[0], mid[1] + along * u[1] + down * n[1]);
+  }
+  return { outline: { line: outline, width: lineWidth }, fill: pupil };
 }
 
 /** A stroke kept only when it holds enough ink not to be a speck. */
@@ -194,15 +242,18 @@ export function faceDrawing(points: ArrayLike<number>, difficulty: Difficulty): 
   const browMiddle = mean([p(21), p(22)]);
   const upLength = Math.max(1, distance(chin, browMiddle));
   const up: Point = [(browMiddle[0] - chin[0]) / upLength, (browMiddle[1] - chin[1]) / upLength];
-  const raise = (q: Point): number[] => [q[0] + CLEAR_ABOVE_BROWS * eyeGap * up[0], q[1] + CLEAR_ABOVE_BROWS * eyeGap * up[1]];
-  const clear = [...range(0, 16).flat(), ...range(17, 26).reverse().flatMap(raise)];
+  const raise = (q: Point): Point => [q[0] + CLEAR_ABOVE_BROWS * eyeGap * up[0], q[1] + CLEAR_ABOVE_BROWS * eyeGap * up[1]];
+  const clear = [...range(0, 16).flat(), ...range(17, 26).reverse().flatMap((q) => raise(q))];
 
-  const strokes: FaceStroke[] = [{ line: smoothCurve(range(0, 16), false), width: line }];
+  // The face's outline: the jaw, carried up the temples to the cleared area's top corners, so the
+  // region lines clipped at its sides end on it and the face stays closed off from the hair.
+  const outlinePoints = [raise(p(17)), ...range(0, 16), raise(p(26))].map((q): Point => [q[0], q[1]]);
+  const strokes: FaceStroke[] = [{ line: smoothCurve(outlinePoints, false), width: line }];
   const outlines: FaceStroke[] = [];
   const fills: number[][] = [];
   const solidEyes = difficulty === 'toddler';
   for (const eye of [leftEye, rightEye]) {
-    const drawn = eyeDrawing(eye, feature, solidEyes);
+    const drawn = eyeDrawing(eye, feature, solidEyes, WIDEST_EYE * eyeGap);
     if (drawn.outline) outlines.push(drawn.outline);
     fills.push(drawn.fill);
   }
@@ -261,9 +312,81 @@ export function fillPolygon(page: Bitmap, poly: number[], value: number): void {
   }
 }
 
-/** Draws `drawing` on `page`: clears the face, then strokes, outlines (their insides cleared first) and fills. */
+/** Whether (x, y) lies inside the closed polygon `poly` (even-odd rule). */
+function insidePolygon(poly: number[], x: number, y: number): boolean {
+  let inside = false;
+  const n = poly.length / 2;
+  for (let k = 0, j = n - 1; k < n; j = k++) {
+    const yk = poly[2 * k + 1];
+    const yj = poly[2 * j + 1];
+    if (yk > y !== yj > y && x < poly[2 * j] + ((y - yj) / (yk - yj)) * (poly[2 * k] - poly[2 * j])) inside = !inside;
+  }
+  return inside;
+}
+
+/**
+ * The polylines with their points inside any of `polygons` (the faces' cleared areas) taken out,
+ * each cut into the runs left outside: a region line that ran through a face now ends at the
+ * face with the round end of its stroke. Clipped here rather than erased on the page, a line
+ * that grazes a face keeps its full width instead of being shaved to a sliver.
+ */
+export function clipOutside(lines: number[][], polygons: number[][]): number[][] {
+  if (polygons.length === 0) return lines;
+  const boxes = polygons.map((poly) => {
+    const box = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let i = 0; i < poly.length; i += 2) {
+      box[0] = Math.min(box[0], poly[i]);
+      box[1] = Math.min(box[1], poly[i + 1]);
+      box[2] = Math.max(box[2], poly[i]);
+      box[3] = Math.max(box[3], poly[i + 1]);
+    }
+    return box;
+  });
+  const inAny = (x: number, y: number): boolean => polygons.some((poly, k) => x >= boxes[k][0] && x <= boxes[k][2] && y >= boxes[k][1] && y <= boxes[k][3] && insidePolygon(poly, x, y));
+  const out: number[][] = [];
+  for (const line of lines) {
+    let run: number[] = [];
+    for (let i = 0; i + 1 < line.length; i += 2) {
+      if (!inAny(line[i], line[i + 1])) {
+        run.push(line[i], line[i + 1]);
+        continue;
+      }
+      // A lone point left between two cuts would be a dot: dropped.
+      if (run.length >= 4) out.push(run);
+      run = [];
+    }
+    if (run.length >= 4 || (run.length === line.length && run.length > 0)) out.push(run);
+  }
+  return out;
+}
+
+/** `poly` drawn in towards its centroid by `by` pixels (enough for the faces' outlines, which are about convex). */
+function shrunk(poly: number[], by: number): number[] {
+  let cx = 0;
+  let cy = 0;
+  const n = poly.length / 2;
+  for (let i = 0; i < poly.length; i += 2) {
+    cx += poly[i] / n;
+    cy += poly[i + 1] / n;
+  }
+  const out: number[] = [];
+  for (let i = 0; i < poly.length; i += 2) {
+    const dx = poly[i] - cx;
+    const dy = poly[i + 1] - cy;
+    const d = Math.hypot(dx, dy);
+    const k = d > by ? (d - by) / d : 0;
+    out.push(cx + dx * k, cy + dy * k);
+  }
+  return out;
+}
+
+/**
+ * Draws `drawing` on `page`: clears the face (the region lines were clipped already, so this
+ * takes the marks drawn inside it, less a line's width at its edge, where a clipped line's round
+ * end lies), then strokes, outlines (their insides cleared first) and fills.
+ */
 export function drawFace(page: Bitmap, drawing: FaceDrawing): void {
-  fillPolygon(page, drawing.clear, 255);
+  fillPolygon(page, shrunk(drawing.clear, drawing.strokes[0].width), 255);
   for (const stroke of drawing.strokes) strokePolylines(page, [stroke.line], stroke.width);
   for (const outline of drawing.outlines) {
     fillPolygon(page, outline.line, 255);

@@ -12,7 +12,8 @@ import { cleanupDrawing } from './cleanup-drawing';
 import { detailChains } from './detail-lines';
 import { MIN_FILLED_MM2 } from './feature-marks';
 import { finishPage } from './finish-page';
-import { drawFace, faceDrawing } from './face-strokes';
+import { clipOutside, drawFace, faceDrawing } from './face-strokes';
+import type { FaceDrawing } from './face-strokes';
 import type { FaceShape } from './face-model';
 import { onHelper } from './page-helper';
 import { PHOTO_PARAMS, pageBasinsOnTwoThreads, photoRegions, subjectRegions } from './photo-regions';
@@ -331,38 +332,34 @@ async function photoLines(
   const line = lineWidthPx(difficulty);
   const inset = line / 2;
   const frame = [inset, inset, size.width - inset, inset, size.width - inset, size.height - inset, inset, size.height - inset, inset, inset];
-  strokePolylines(page, [...inner, frame], line);
-  strokePolylines(page, outer, line * OUTER_LINE_FACTOR);
-  strokePolylines(page, detail, line * DETAIL_LINE_FACTOR);
+  const drawings = modelFaces(await faces, opts, regions, subject, sx, sy);
+  const clear = (drawings ?? []).map((drawing) => drawing.clear);
+  strokePolylines(page, [...clipOutside(inner, clear), frame], line);
+  strokePolylines(page, clipOutside(outer, clear), line * OUTER_LINE_FACTOR);
+  strokePolylines(page, clipOutside(detail, clear), line * DETAIL_LINE_FACTOR);
   fillMarks(page, regions, line);
-  const drawnFaces = modelFaces(page, await faces, opts, regions, subject, workW, workH);
+  for (const drawing of drawings ?? []) drawFace(page, drawing);
   onStage('draw');
   let filled = 0;
   for (const f of regions.filled) filled += f;
-  return { page, regionCount: regions.count - filled, faces: drawnFaces };
+  return { page, regionCount: regions.count - filled, faces: drawings?.length };
 }
 
 /**
- * Draws the faces the face model found (working pixels) over the regions' lines (face-strokes.ts,
- * decision 055) and says how many; undefined when the model could not run, the page then keeping
- * the classical faces' marks (feature-marks.ts) alone. A subject-only page draws only the faces
- * that lie on its subject.
+ * What the faces the face model found (working pixels; `sx`, `sy` page pixels per working pixel)
+ * put on the page (face-strokes.ts, decision 055); null when the model could not run, the page
+ * then keeping the classical faces' marks (feature-marks.ts) alone. A subject-only page draws
+ * only the faces that lie on its subject.
  */
-function modelFaces(page: Bitmap, faces: FaceShape[] | null, opts: PhotoToPageOptions, regions: MarkedRegions, subject: Uint8Array, workW: number, workH: number): number | undefined {
-  if (!faces) return undefined;
-  const sx = page.width / workW;
-  const sy = page.height / workH;
-  let drawn = 0;
-  for (const face of faces) {
-    if (opts.subjectOnly) {
-      const cx = Math.min(workW - 1, Math.max(0, Math.floor(face.box.x + face.box.width / 2)));
-      const cy = Math.min(workH - 1, Math.max(0, Math.floor(face.box.y + face.box.height / 2)));
-      if (!subject[regions.labels[cy * workW + cx]]) continue;
-    }
-    drawFace(page, faceDrawing(face.points.map((v, i) => v * (i % 2 === 0 ? sx : sy)), opts.difficulty));
-    drawn++;
-  }
-  return drawn;
+function modelFaces(faces: FaceShape[] | null, opts: PhotoToPageOptions, regions: MarkedRegions, subject: Uint8Array, sx: number, sy: number): FaceDrawing[] | null {
+  if (!faces) return null;
+  const { width, height, labels } = regions;
+  const onSubject = (face: FaceShape): boolean => {
+    const cx = Math.min(width - 1, Math.max(0, Math.floor(face.box.x + face.box.width / 2)));
+    const cy = Math.min(height - 1, Math.max(0, Math.floor(face.box.y + face.box.height / 2)));
+    return subject[labels[cy * width + cx]] === 1;
+  };
+  return faces.filter((face) => !opts.subjectOnly || onSubject(face)).map((face) => faceDrawing(face.points.map((v, i) => v * (i % 2 === 0 ? sx : sy)), opts.difficulty));
 }
 
 /**
