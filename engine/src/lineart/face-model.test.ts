@@ -7,7 +7,7 @@ import { decodeImage } from '../io/load-image';
 import type { RgbImage } from '../io/load-image';
 import { findFaceShapes } from './face-model';
 import type { FaceShape } from './face-model';
-import { humanFaces } from './human-faces';
+import { humanFaces, mayShowFaces } from './human-faces';
 
 const portrait = async (): Promise<RgbImage> => decodeImage(await readFile(new URL('./fixtures/face-portrait.jpg', import.meta.url)));
 
@@ -64,4 +64,13 @@ describe('humanFaces', () => {
     const grey: RgbImage = { ...image, data: image.data.map((v, i) => image.data[i - (i % 3)]) };
     expect(humanFaces([unsure], grey)).toEqual([unsure]);
   }, 20_000);
+});
+
+describe('mayShowFaces', () => {
+  it('runs the model on a photo with skin colour or on a grey one, not on a colour photo without skin colour', async () => {
+    const image = await portrait();
+    expect(mayShowFaces(image)).toBe(true);
+    expect(mayShowFaces({ ...image, data: image.data.map((v, i) => (i % 3 === 1 ? 200 : 40)) })).toBe(false);
+    expect(mayShowFaces({ ...image, data: image.data.map((v, i) => image.data[i - (i % 3)]) })).toBe(true);
+  });
 });

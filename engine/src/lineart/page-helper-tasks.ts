@@ -9,7 +9,7 @@ import type { CoarseFeatures } from './boundary-features';
 import { faceFeatures, skinMask } from './face-features';
 import { findFaceShapes } from './face-model';
 import type { FaceShape } from './face-model';
-import { humanFaces } from './human-faces';
+import { humanFaces, mayShowFaces } from './human-faces';
 import { saliencyCues } from './saliency';
 
 /** A photo's planes at working size that do not depend on the boundary evidence. */
@@ -50,9 +50,11 @@ function pageCoarseFeatures(lab: Float32Array[], width: number, height: number):
 
 /**
  * The photo's people's faces by the face model (face-model.ts, human-faces.ts), null when it
- * cannot load; the one task that waits (on the model's loading).
+ * cannot load; none, without running it, for a colour photo with next to no skin colour. The one
+ * task that waits (on the model's loading).
  */
 async function faceShapes(image: RgbImage): Promise<FaceShape[] | null> {
+  if (!mayShowFaces(image)) return [];
   const found = await findFaceShapes(image);
   return found && humanFaces(found, image);
 }
