@@ -1,11 +1,11 @@
 /**
  * A face drawn from its 68 landmarks (face-model.ts) the way a colouring book draws one: the jaw
- * as one smooth line, both eyes as almonds with a filled pupil (solid ovals where the face is too
- * small for an almond to keep paper inside, and at toddler), brows, the bottom of the nose and
- * the mouth along the lips. The region-based page draws a face as whatever its shading cut it
- * into (decision 055: blank faces, one eye and a blob); here the face's inside is cleared of
- * those lines first and the features are drawn instead. The hair above the brows stays the
- * page's own regions.
+ * as one smooth line carried up the temples, both eyes as almonds with a filled pupil (solid
+ * ovals where the face is too small for an almond to keep paper inside, and at toddler), brows,
+ * the bottom of the nose and the mouth along the lips. The region-based page draws a face as
+ * whatever its shading cut it into (decision 055: blank faces, one eye and a blob); here the
+ * face's inside is cleared of those lines first and the features are drawn instead. The hair
+ * above the brows stays the page's own regions.
  *
  * Points are iBUG 300-W's 68: jaw 0–16, brows 17–21 and 22–26, nose bridge 27–30, the nose's
  * bottom 31–35, eyes 36–41 and 42–47 (corner, two upper, corner, two lower), lips 48–59 outside
