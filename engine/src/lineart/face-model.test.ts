@@ -7,7 +7,7 @@ import { decodeImage } from '../io/load-image';
 import type { RgbImage } from '../io/load-image';
 import { findFaceShapes } from './face-model';
 import type { FaceShape } from './face-model';
-import { humanFaces, mayShowFaces } from './human-faces';
+import { humanFaces, mayShowFaces, mergedFaces, peopleFaces } from './human-faces';
 
 const portrait = async (): Promise<RgbImage> => decodeImage(await readFile(new URL('./fixtures/face-portrait.jpg', import.meta.url)));
 
@@ -73,4 +73,19 @@ describe('mayShowFaces', () => {
     expect(mayShowFaces({ ...image, data: image.data.map((v, i) => (i % 3 === 1 ? 200 : 40)) })).toBe(false);
     expect(mayShowFaces({ ...image, data: image.data.map((v, i) => image.data[i - (i % 3)]) })).toBe(true);
   });
+});
+
+describe('peopleFaces', () => {
+  it('finds the portrait\'s face once though both scales find it', async () => {
+    const faces = await peopleFaces(await portrait());
+    expect(faces?.length).toBe(1);
+  }, 20_000);
+
+  it('merges faces whose boxes overlap, keeping the higher score, and keeps apart ones that do not', async () => {
+    const [face] = (await findFaceShapes(await portrait())) ?? [];
+    const shifted = { ...face, score: face.score - 0.1, box: { ...face.box, x: face.box.x + 0.1 * face.box.width } };
+    const elsewhere = { ...face, box: { ...face.box, x: face.box.x + 2 * face.box.width } };
+    expect(mergedFaces([[shifted], [face]])).toEqual([face]);
+    expect(mergedFaces([[face], [elsewhere]]).length).toBe(2);
+  }, 20_000);
 });

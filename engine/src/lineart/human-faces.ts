@@ -28,6 +28,7 @@
  */
 import type { RgbImage } from '../io/load-image';
 import { isSkin } from './face-features';
+import { findFaceShapes } from './face-model';
 import type { FaceShape } from './face-model';
 
 /** Most width of a face's box per distance between its eyes' centres or between their middle and the mouth's, the smaller. */
@@ -138,4 +139,56 @@ export function humanFaces(faces: FaceShape[], image: RgbImage): FaceShape[] {
     const skin = cheekSkinShare(face, image);
     return skin !== null && skin >= MIN_CHEEK_SKIN;
   });
+}
+
+/**
+ * How much smaller faces are shown to the detector the second time, as the side of the square
+ * canvas the picture is put on over its longer side. The detector looks at a 512-pixel square,
+ * and its scores depend on a face's size there more than on anything else: the three girls of
+ * BSDS 376001 score 0.54–0.76 on a children page's working picture (one found) and 0.97–0.99
+ * with it at 1/1.3 of the canvas (decision 055).
+ */
+const FAR_CANVAS = 1.3;
+
+/** Boxes overlapping more than this (intersection over union) are one face found at both scales. */
+const SAME_FACE_IOU = 0.3;
+
+/** `image` in the top left corner of a black square canvas `scale` times its longer side: its pixel coordinates are unchanged. */
+function onCanvas(image: RgbImage, scale: number): RgbImage {
+  const side = Math.round(Math.max(image.width, image.height) * scale);
+  const data = new Uint8Array(side * side * 3);
+  const row = image.width * 3;
+  for (let y = 0; y < image.height; y++) data.set(image.data.subarray(y * row, (y + 1) * row), y * side * 3);
+  return { width: side, height: side, channels: 3, data };
+}
+
+function overlap(a: FaceShape['box'], b: FaceShape['box']): number {
+  const w = Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x));
+  const h = Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
+  const both = w * h;
+  return both / (a.width * a.height + b.width * b.height - both);
+}
+
+/** The faces of several lists as one: of faces whose boxes overlap, the one scored highest; largest first. */
+export function mergedFaces(lists: FaceShape[][]): FaceShape[] {
+  const kept: FaceShape[] = [];
+  for (const face of lists.flat().sort((a, b) => b.score - a.score)) {
+    if (!kept.some((other) => overlap(other.box, face.box) > SAME_FACE_IOU)) kept.push(face);
+  }
+  return kept.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+}
+
+/**
+ * The people's faces in `image` (its pixels), by the face model at two scales: the picture as it
+ * is, and shrunk within a larger canvas (FAR_CANVAS); each scale's finds kept by humanFaces,
+ * then merged. On 66 people photos of BSDS500 and the real set this draws 84 faces where one
+ * scale drew 77 (and one more dog). Null when the model cannot load; none, without running it,
+ * for a colour photo with next to no skin colour (mayShowFaces).
+ */
+export async function peopleFaces(image: RgbImage): Promise<FaceShape[] | null> {
+  if (!mayShowFaces(image)) return [];
+  const near = await findFaceShapes(image);
+  if (!near) return null;
+  const far = (await findFaceShapes(onCanvas(image, FAR_CANVAS))) ?? [];
+  return mergedFaces([humanFaces(near, image), humanFaces(far, image)]);
 }

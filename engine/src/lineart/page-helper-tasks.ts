@@ -7,9 +7,8 @@ import { colourGradient, rgbToLab } from './boundary-map';
 import { coarseFeatures } from './boundary-features';
 import type { CoarseFeatures } from './boundary-features';
 import { faceFeatures, skinMask } from './face-features';
-import { findFaceShapes } from './face-model';
 import type { FaceShape } from './face-model';
-import { humanFaces, mayShowFaces } from './human-faces';
+import { peopleFaces } from './human-faces';
 import { saliencyCues } from './saliency';
 
 /** A photo's planes at working size that do not depend on the boundary evidence. */
@@ -48,15 +47,9 @@ function pageCoarseFeatures(lab: Float32Array[], width: number, height: number):
   return coarseFeatures(lab, width, height, 1, 'recursive');
 }
 
-/**
- * The photo's people's faces by the face model (face-model.ts, human-faces.ts), null when it
- * cannot load; none, without running it, for a colour photo with next to no skin colour. The one
- * task that waits (on the model's loading).
- */
-async function faceShapes(image: RgbImage): Promise<FaceShape[] | null> {
-  if (!mayShowFaces(image)) return [];
-  const found = await findFaceShapes(image);
-  return found && humanFaces(found, image);
+/** The photo's people's faces (human-faces.ts), null when the face model cannot load; the one task that waits (on the model's loading). */
+function faceShapes(image: RgbImage): Promise<FaceShape[] | null> {
+  return peopleFaces(image);
 }
 
 export const PAGE_HELPER_TASKS = { coarseFeatures: pageCoarseFeatures, saliencyCues, workingPlanes, faceShapes };
