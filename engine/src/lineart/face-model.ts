@@ -39,7 +39,7 @@ export interface FaceModelSource {
  * scored 0.5–0.6 were a calf's, a pony's, a kitten's and a spaniel's faces, and two people's
  * faces whose landmarks had collapsed (decision 055); people's usable faces scored 0.75 and up.
  */
-const MIN_CONFIDENCE = 0.6;
+export const MIN_FACE_SCORE = 0.6;
 
 /** Most faces a page draws: a team photo's faces beyond these are too small to draw anyway. */
 const MAX_FACES = 12;
@@ -94,16 +94,17 @@ export function faceModel(source: FaceModelSource = DEFAULT_SOURCE): Promise<Loa
 }
 
 /**
- * The faces in `image` with their landmarks, largest first, in its pixels; null when the model
- * cannot load (the caller falls back to the classical faces).
+ * The faces in `image` with their landmarks, largest first, in its pixels, of a detector score
+ * of at least `minScore`; null when the model cannot load (the caller falls back to the
+ * classical faces).
  */
-export async function findFaceShapes(image: RgbImage, source: FaceModelSource = DEFAULT_SOURCE): Promise<FaceShape[] | null> {
+export async function findFaceShapes(image: RgbImage, source: FaceModelSource = DEFAULT_SOURCE, minScore = MIN_FACE_SCORE): Promise<FaceShape[] | null> {
   const model = await faceModel(source);
   if (!model) return null;
   const { faceapi, tf } = model;
   const input = tf.tensor3d(image.data, [image.height, image.width, 3], 'int32');
   try {
-    const found = await faceapi.detectAllFaces(input, new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE, maxResults: MAX_FACES })).withFaceLandmarks();
+    const found = await faceapi.detectAllFaces(input, new faceapi.SsdMobilenetv1Options({ minConfidence: minScore, maxResults: MAX_FACES })).withFaceLandmarks();
     const faces = found.map(({ detection, landmarks }) => {
       const points = new Float32Array(2 * landmarks.positions.length);
       landmarks.positions.forEach((p, k) => {
