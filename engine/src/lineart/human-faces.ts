@@ -137,6 +137,12 @@ export function boxOverFeatures(face: FaceShape): number {
  */
 const SURE_SCORE_SECOND_LOOK = 0.95;
 
+/**
+ * Least score of a find of the second look: the people it adds score 0.96–0.99 there, and a lion
+ * cub of BSDS 105053, tan like skin, 0.82.
+ */
+const LEAST_SCORE_SECOND_LOOK = 0.9;
+
 /** The faces of `faces` (found in `image`) that pass for people's faces; `sure` as SURE_SCORE. */
 export function humanFaces(faces: FaceShape[], image: RgbImage, sure = SURE_SCORE): FaceShape[] {
   const grey = meanChroma(image) < GREY_CHROMA;
@@ -206,6 +212,6 @@ export async function peopleFaces(image: RgbImage): Promise<FaceShape[] | null> 
   if (!looked) return null;
   const near = humanFaces(looked.filter((face) => face.score >= MIN_FACE_SCORE), image);
   if (!looked.some((face) => face.score < SURE_LOOK)) return near;
-  const far = (await findFaceShapes(onCanvas(image, FAR_CANVAS))) ?? [];
+  const far = (await findFaceShapes(onCanvas(image, FAR_CANVAS), undefined, LEAST_SCORE_SECOND_LOOK)) ?? [];
   return mergedFaces([near, humanFaces(far, image, SURE_SCORE_SECOND_LOOK)]);
 }
