@@ -17,7 +17,8 @@ RUN node scripts/build.mjs
 
 FROM node:20-bookworm-slim
 WORKDIR /app
-# An image is for serving others: with PUBLIC_DEPLOYMENT the server refuses to start until
+# An image is for serving others: with PUBLIC_DEPLOYMENT the server listens on every interface
+# (HOST 0.0.0.0, where a private install keeps to 127.0.0.1), refuses to start until
 # PAYMENT_PROVIDER is chosen, and says where reset mails go without SMTP_URL (docs/security.md).
 ENV NODE_ENV=production DATA_DIR=/data PUBLIC_DEPLOYMENT=true
 COPY --from=build /app /app

@@ -8,5 +8,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [deferEntry(), precompress()])],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/files': 'http://localhost:3000' } },
+  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000', '/files': 'http://127.0.0.1:3000' } },
 }));

@@ -5,9 +5,9 @@
 //   npm run bench:engine -- --sheet [--subject-only] [--set real|scenes]: instead, contact sheets
 //     of the photo set at the four difficulties: the real photographs (bench/photos/real/,
 //     bench/out/photo-sheet-real-<kind>.png) and the generated scenes (bench/photos/,
-//     bench/out/photo-sheet-<kind>.png); both sets unless --set names one. --only person-,farm-
-//     keeps the photos whose names start so, --difficulties children,teen the columns, --cell 520
-//     the pictures' size, --tag after names the sheets apart (photo-sheet-real-person-after.png).
+//     bench/out/photo-sheet-<kind>.png); both sets unless --set names one. --only <regex> keeps the
+//     photos whose file name matches, --difficulties children,teen the columns, --tag <name> adds
+//     -<name> to the sheets' file names (a before and an after side by side).
 // The warm-up runs (reported, not counted) let V8 compile the hot loops first, as in the server,
 // whose engine threads live as long as the process; --warmup 0 measures a cold process. Five:
 // V8 has the pipeline fully compiled only after four or five pages (1.5, 1.25, 1.1, 1.1, then
@@ -37,7 +37,6 @@ const { values } = parseArgs({
     set: { type: 'string' },
     only: { type: 'string' },
     difficulties: { type: 'string' },
-    cell: { type: 'string' },
     tag: { type: 'string' },
   },
 });
@@ -46,13 +45,11 @@ if (values.sheet) {
   if (!sets.every((set) => set in PHOTO_SETS)) throw new Error(`--set must be one of ${Object.keys(PHOTO_SETS).join(', ')}`);
   let failedAll = 0;
   for (const set of sets) {
-    const choice = {
-      only: values.only?.split(','),
+    const { pages, failed } = await writePhotoSheets(new URL('../out/', import.meta.url).pathname, values['subject-only'], set, {
+      only: values.only === undefined ? undefined : new RegExp(values.only),
       difficulties: values.difficulties?.split(',') as Difficulty[] | undefined,
-      cell: values.cell === undefined ? undefined : Number(values.cell),
       tag: values.tag,
-    };
-    const { pages, failed } = await writePhotoSheets(new URL('../out/', import.meta.url).pathname, values['subject-only'], set, choice);
+    });
     console.log(`${set}: ${pages} pages, ${failed} fail the page checker`);
     failedAll += failed;
   }

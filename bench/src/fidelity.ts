@@ -5,7 +5,7 @@
  * placed (`drawn`): a thing counts when a placed item the prompt set's patterns accept is at
  * least MIN_SIDE_MM across and at least MIN_VISIBLE of it is not covered by what was drawn after.
  * Prints per prompt what was drawn and missed, then totals: prompts fully drawn, things drawn,
- * honesty (every thing not drawn is named in `unmatched`), emptiness (largest white area inside
+ * honesty (every thing not drawn is named in `unmatched`, or in a count note when fewer were drawn), emptiness (largest white area inside
  * the frame ÷ the inside, engine/src/quality/page-emptiness.ts) and time per page (CPU time of
  * the composer with its checker, the target; and wall time). Writes contact
  * sheets (bench/out/fidelity-sheet-N.png, the prompt under each page) and bench/out/fidelity.json.
@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { PX_PER_MM } from '@studio/contracts/page';
 import { composePage } from '@studio/engine/compose/compose-page';
 import type { DrawnThing } from '@studio/engine/compose/drawn-report';
+import type { PageNote } from '@studio/contracts/page-notes';
 import { decodePngToBitmap } from '@studio/engine/compose/rasterize-page';
 import { pageEmptiness } from '@studio/engine/quality/page-emptiness';
 import { FIDELITY_PROMPTS, THINGS } from './fidelity-prompts';
@@ -49,8 +50,9 @@ function countDrawn(thing: string, drawn: DrawnThing[]): number {
   return Math.min(...pattern.all.map((part) => visible.filter((d) => part.test(d.name.toLowerCase())).length));
 }
 
-function honest(missed: Expectation[], unmatched: string[]): boolean {
-  const said = unmatched.map((u) => u.toLowerCase());
+function honest(missed: Expectation[], unmatched: string[], notes: PageNote[]): boolean {
+  // Fewer than asked is said by a count note ("3 kittens: drew 2"), not as "not drawn".
+  const said = [...unmatched, ...notes.filter((n) => n.kind === 'count').map((n) => n.asked)].map((u) => u.toLowerCase());
   return missed.every((m) => said.some((u) => u.includes(m.word.toLowerCase()) || m.word.toLowerCase().includes(u)));
 }
 
@@ -120,14 +122,14 @@ async function main(): Promise<void> {
     thingsDrawn += drawnThings;
     thingsAsked += expectations.length;
     if (missed.length === 0) fully++;
-    const isHonest = honest(missed, result.unmatched);
+    const isHonest = honest(missed, result.unmatched, result.notes);
     if (isHonest) honestPrompts++;
     const said = result.drawn.map((d) => `${d.name}${d.role === 'subject' ? ` ${(d.visibleShare * 100).toFixed(0)}%` : ''}`).join(', ');
     console.log(
       `${missed.length ? 'MISS' : 'ok  '} ${isHonest ? '     ' : 'LIES '}${cpuMs.toFixed(0).padStart(5)} ms cpu ${ms.toFixed(0).padStart(5)} ms wall, empty ${(empty * 100).toFixed(0).padStart(3)}% ${difficulty.padEnd(8)} ${entry.prompt}` +
-        ` → ${said || '(nothing)'}${missed.length ? ` | missed: ${missed.map((m) => `${m.thing}${m.count > 1 ? `×${m.count}` : ''}`).join(', ')}` : ''}${result.unmatched.length ? ` | unmatched: ${result.unmatched.join(', ')}` : ''}`,
+        ` → ${said || '(nothing)'}${missed.length ? ` | missed: ${missed.map((m) => `${m.thing}${m.count > 1 ? `×${m.count}` : ''}`).join(', ')}` : ''}${result.unmatched.length ? ` | unmatched: ${result.unmatched.join(', ')}` : ''}${result.notes.length ? ` | notes: ${result.notes.map((n) => (n.kind === 'count' ? `${n.asked} ${n.drawn}/${n.wanted}` : `${n.drawn.en} for ${n.asked}`)).join(', ')}` : ''}`,
     );
-    rows.push({ prompt: entry.prompt, difficulty, ms: Math.round(ms), cpuMs: Math.round(cpuMs), emptiness: empty, missed: missed.map((m) => m.thing), honest: isHonest, drawn: result.drawn, unmatched: result.unmatched, passes: result.page.report.passes });
+    rows.push({ prompt: entry.prompt, difficulty, ms: Math.round(ms), cpuMs: Math.round(cpuMs), emptiness: empty, missed: missed.map((m) => m.thing), honest: isHonest, drawn: result.drawn, unmatched: result.unmatched, notes: result.notes, passes: result.page.report.passes });
     tiles.push(await tile(result.page.png, `${entry.prompt}${result.unmatched.length ? ` — not drawn: ${result.unmatched.join(', ')}` : ''}`, missed.length === 0));
   }
   const perSheet = SHEET_COLUMNS * SHEET_ROWS;

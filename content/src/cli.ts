@@ -1,4 +1,5 @@
 import { loadConfig } from '@studio/server/config/config';
+import { closeDataDir, keepNewFilesPrivate } from '@studio/server/config/private-data';
 import { migrate, openDatabase } from '@studio/server/db/database';
 import path from 'node:path';
 import { createLocalStorage } from '@studio/server/adapters/storage/storage';
@@ -34,7 +35,9 @@ async function main(argv: string[]): Promise<number> {
     console.log(usage);
     return command ? 0 : 1;
   }
+  keepNewFilesPrivate();
   const config = loadConfig();
+  for (const refused of closeDataDir(config)) console.warn(`DATA_DIR stays readable by others: ${refused}`);
   const db = openDatabase({ url: config.databaseUrl });
   try {
     await migrate(db);

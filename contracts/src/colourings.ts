@@ -9,6 +9,12 @@ import { downloadFileName, type ImageDto } from './images';
 export const COLOURED_MAX_BYTES = 10 * 1024 * 1024;
 /** Pages a member may keep a coloured picture of; one more is refused until one is deleted. */
 export const COLOURED_PER_USER = 200;
+/**
+ * Bytes a member's kept pictures may fill in storage, PNGs and thumbnails together (decision 054).
+ * A page coloured on screen is kept in about 0.1–0.15 MB, so the count binds first; this bounds
+ * what an account can put on the disk with pictures made to compress badly.
+ */
+export const COLOURED_BYTES_PER_USER = 200 * 1024 * 1024;
 
 /** A kept coloured picture, as its maker sees it. */
 export interface ColouredDto {

@@ -41,9 +41,15 @@ export function nearestRatio(width: number, height: number): Ratio {
 
 /**
  * How a photo meets a page of another shape: `fit` keeps the whole photo (white paper around it),
- * `crop` fills the page and cuts what overflows, centred (the generator shows the cut before paying).
+ * `crop` fills the page with the window that keeps the subject, or fits the photo whole when every
+ * window would cut it (decision 059; the generator shows that frame before paying).
  */
 export const PHOTO_FITS = ['fit', 'crop'] as const;
+/**
+ * A photo whose shape is this close to its page's (log of the ratios) needs neither bands nor a
+ * cut worth showing: the generator offers no choice, and a crop stays centred (decision 059).
+ */
+export const PHOTO_SAME_SHAPE = 0.02;
 export type PhotoFit = (typeof PHOTO_FITS)[number];
 
 export const DIFFICULTIES = ['toddler', 'children', 'teen', 'adult'] as const;

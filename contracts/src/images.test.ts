@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nearestRatio } from './constants';
-import { downloadFileName, imageGenerateFieldsSchema, imageSlug, textGenerateRequestSchema } from './images';
+import { downloadFileName, imageGenerateFieldsSchema, imageSlug, imageVisibilityRequestSchema, textGenerateRequestSchema } from './images';
 
 describe('generation request contract', () => {
   it('fills defaults and falls back to 1:1 for an unknown ratio', () => {
@@ -34,5 +34,20 @@ describe('the ratio of a photo page', () => {
     expect(imageGenerateFieldsSchema.parse({})).toMatchObject({ ratio: null, fit: 'fit' });
     expect(imageGenerateFieldsSchema.parse({ ratio: 'auto', fit: 'stretch' })).toMatchObject({ ratio: null, fit: 'fit' });
     expect(imageGenerateFieldsSchema.parse({ ratio: '16:9', fit: 'crop' })).toMatchObject({ ratio: '16:9', fit: 'crop' });
+  });
+});
+
+describe('the visibility of a photo page', () => {
+  it('is private unless the request shares it (decision 050)', () => {
+    expect(imageGenerateFieldsSchema.parse({}).isPublic).toBe(false);
+    expect(imageGenerateFieldsSchema.parse({ isPublic: 'true' }).isPublic).toBe(true);
+    expect(imageGenerateFieldsSchema.parse({ isPublic: 'false' }).isPublic).toBe(false);
+  });
+
+  it('is changed by a request that names it', () => {
+    expect(imageVisibilityRequestSchema.parse({ isPublic: true }).isPublic).toBe(true);
+    expect(imageVisibilityRequestSchema.parse({ isPublic: 'false' }).isPublic).toBe(false);
+    expect(imageVisibilityRequestSchema.safeParse({}).error?.issues[0].message).toBe('validation.required');
+    expect(imageVisibilityRequestSchema.safeParse({ isPublic: 'maybe' }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nameLineField } from './packs';
-import { DEFAULT_DIFFICULTY, DIFFICULTIES, isRatio, normalizeRatio, PHOTO_FITS, REPORT_MAX, type Difficulty, type Localized, type PhotoFit, type Ratio } from './constants';
+import { DEFAULT_DIFFICULTY, DIFFICULTIES, isRatio, normalizeRatio, PHOTO_FITS, RATIOS, REPORT_MAX, type Difficulty, type Localized, type PhotoFit, type Ratio } from './constants';
 
 export const IMAGE_TYPES = ['text2image', 'image2image'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
@@ -10,11 +10,12 @@ export const imageTypeSchema = z.preprocess(
   z.enum(IMAGE_TYPES),
 );
 
-const booleanish = z.preprocess((value) => {
+const toBoolean = (value: unknown) => {
   if (value === 'true' || value === '1' || value === 1) return true;
   if (value === 'false' || value === '0' || value === 0) return false;
   return value;
-}, z.boolean());
+};
+const booleanish = z.preprocess(toBoolean, z.boolean());
 
 const ratioField = z.unknown().optional().transform((value): Ratio => normalizeRatio(value));
 const difficultyField = z
@@ -50,9 +51,45 @@ export const imageGenerateFieldsSchema = z.object({
     .transform((value): PhotoFit => ((PHOTO_FITS as readonly unknown[]).includes(value) ? (value as PhotoFit) : 'fit')),
   /** Draw the photo's main subject only, on plain paper with a ground line (the background left out). */
   subjectOnly: booleanish.optional().default(false),
-  isPublic: booleanish.optional().default(true),
+  /**
+   * A page traced from a photo is private unless its owner shares it, on every plan (decision 050):
+   * the line art of a face identifies a child as well as the photo does.
+   */
+  isPublic: booleanish.optional().default(false),
   difficulty: difficultyField,
   lang: z.enum(['en', 'zh', 'ja']).optional().catch(undefined),
+});
+
+/**
+ * POST /api/images/photo-frame, multipart (the photo and these fields): where a page of `ratio` (or
+ * of the ratio nearest the photo) with `fit: crop` sits on the photo, so the generator shows that
+ * very frame before paying (decision 059). Free; the photo is not kept.
+ */
+export const photoFrameFieldsSchema = z.object({
+  ratio: z
+    .unknown()
+    .optional()
+    .transform((value): Ratio | null => (isRatio(value) ? value : null)),
+});
+
+/**
+ * The frame of a `crop` page: `cropped`, the page shows `box` of the photo (shares of the photo as
+ * seen, EXIF orientation applied); `fitted`, every window of the page's shape would cut the
+ * subject, so the page shows the whole photo on white paper (`box` is all of it).
+ */
+export const photoFrameResponseSchema = z.object({
+  ratio: z.enum(RATIOS),
+  frame: z.enum(['cropped', 'fitted']),
+  box: z.object({ left: z.number(), top: z.number(), width: z.number(), height: z.number() }),
+});
+export type PhotoFrameDto = z.infer<typeof photoFrameResponseSchema>;
+
+/**
+ * PATCH /api/images/:id, owner only: share a page in the public gallery or take it back (decision
+ * 050). A photo page may be either on every plan; a text page is private on a paid plan only.
+ */
+export const imageVisibilityRequestSchema = z.object({
+  isPublic: z.preprocess(toBoolean, z.boolean({ error: 'validation.required' })),
 });
 
 /** "Improve with AI" (product spec §2): the prompt's length and content are checked by the service. */

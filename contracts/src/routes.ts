@@ -10,6 +10,10 @@ export const apiPaths = {
   profile: '/api/users/profile',
   updateProfile: '/api/users/update',
   avatar: '/api/users/avatar',
+  /** Deletes the signed-in account and everything of it (decision 051). */
+  deleteAccount: '/api/users/delete-account',
+  /** A ZIP of the signed-in account's pages, photos, coloured pictures, orders and profile. */
+  exportData: '/api/users/export',
   forgotPassword: '/api/users/forgot-password',
   validateResetToken: (token: string) => `/api/users/validate-reset-token/${encodeURIComponent(token)}`,
   resetPassword: '/api/users/reset-password',
@@ -23,6 +27,8 @@ export const apiPaths = {
   paymentWebhook: '/api/payment/webhook',
   text2img: '/api/images/text2imggenerate',
   img2img: '/api/images/img2imggenerate',
+  /** Where a `crop` page would sit on a photo, before paying (decision 059). */
+  photoFrame: '/api/images/photo-frame',
   taskStatus: (taskId: string, type: 'text2image' | 'image2image') => `/api/images/tasks/${encodeURIComponent(taskId)}?type=${type}`,
   userImages: '/api/images/userImg',
   images: '/api/images',

@@ -41,6 +41,11 @@ export interface Page {
    * by whoever drew it; the output writes it into every file (output/credit.ts). Absent: none owed.
    */
   credit?: Attribution | null;
+  /**
+   * A photo page filled with a window of its photo (fit `cover`): where the window sits, or
+   * `fitted` when every window would have cut the subject (lineart/subject-window.ts).
+   */
+  frame?: { frame: 'cropped' | 'fitted'; box: { left: number; top: number; width: number; height: number }; centred: boolean };
 }
 
 /** Every file the engine hands to a caller for one page. */

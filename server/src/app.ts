@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
+import type { MembershipLevel } from '@studio/contracts/constants';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
 import type { PageMaker } from './adapters/engine/page-maker';
 import type { VariantMaker } from './adapters/engine/variant-maker';
@@ -65,6 +66,11 @@ import { createVariantsRepository } from './modules/images/variants.repository';
 import { createPacksRepository } from './modules/packs/packs.repository';
 import { packsRoutes } from './modules/packs/packs.routes';
 import { createPacksService } from './modules/packs/packs.service';
+import { createAccountRepository } from './modules/users/account.repository';
+import { accountRoutes } from './modules/users/account.routes';
+import { createAccountService } from './modules/users/account.service';
+import { createStorageDeletionsRepository } from './modules/images/storage-deletions.repository';
+import { createStoredFileSweep } from './modules/images/stored-file-deletions';
 import { createUsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -98,6 +104,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     generation: ReturnType<typeof createGenerationService>;
     billing: ReturnType<typeof createBillingJobs>;
+    /** Removes stored files whose removal is listed but not done (decision 051). */
+    fileSweep: ReturnType<typeof createStoredFileSweep>;
   }
 }
 
@@ -204,8 +212,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maker: deps.variants ?? { colourByNumber: engineColourByNumber },
     photoFit: createVariantsRepository(kysely).photoFit,
   });
-  const colourings = createColouringsService({ colourings: createColouringsRepository(kysely), images: imagesRepository, storage: deps.storage, urls, isUniqueViolation: db.isUniqueViolation });
-  const images = createImagesService({ images: imagesRepository, storage: deps.storage, urls, variants, isUniqueViolation: db.isUniqueViolation, beforeDelete: colourings.removeForImage });
+  const colourings = createColouringsService({ colourings: createColouringsRepository(kysely), images: imagesRepository, storage: deps.storage, urls });
+  const passesContentFilter = (text: string) => findBlockedTerm(text) === null;
+  const images = createImagesService({
+    images: imagesRepository,
+    storage: deps.storage,
+    urls,
+    variants,
+    isUniqueViolation: db.isUniqueViolation,
+    beforeDelete: colourings.removeForImage,
+    afterMadePrivate: colourings.removeOthersForImage,
+    membershipOf: async (userId) => (await usersRepository.findById(userId))?.membership_level as MembershipLevel | undefined,
+    passesContentFilter,
+  });
   const metrics = createMetrics();
   const generation = createGenerationService({
     db: kysely,
@@ -219,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maker: deps.maker,
     urls,
     logger,
-    passesContentFilter: (text) => findBlockedTerm(text) === null,
+    passesContentFilter,
     ...deps.generationTimeouts,
   });
   app.decorate('generation', generation);
@@ -234,6 +253,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const billing = createBillingJobs({ db: kysely, logger, subscriptions, isUniqueViolation: db.isUniqueViolation });
   app.decorate('billing', billing);
+  const storageDeletions = createStorageDeletionsRepository(kysely);
+  const fileSweep = createStoredFileSweep({ deletions: storageDeletions, storage: deps.storage, logger });
+  app.decorate('fileSweep', fileSweep);
+  const account = createAccountService({
+    accounts: createAccountRepository(kysely, storageDeletions),
+    users: usersRepository,
+    deletions: storageDeletions,
+    storage: deps.storage,
+    provider: deps.payments,
+    google: deps.google,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    contactEmail: config.contactEmail,
+    logger,
+  });
 
   // Every process sweeps stale tasks and runs the billing calendar (both are safe to run twice);
   // only worker processes take tasks off the queue.
@@ -248,9 +282,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sweep.unref();
     billingTimer = setInterval(() => {
       billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
+      fileSweep.run().catch((error) => logger.error({ err: error }, 'stored file sweep failed'));
     }, 60_000);
     billingTimer.unref();
     await billing.runDue().catch((error) => logger.error({ err: error }, 'billing jobs failed'));
+    // Files of deleted accounts whose removal a stopped process left undone.
+    await fileSweep.run().catch((error) => logger.error({ err: error }, 'stored file sweep failed'));
   });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
@@ -295,6 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, rateLimit: config.authRateLimit });
   await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
+  await app.register(accountRoutes, { account, checkAccessToken: auth.checkAccessToken });
   await app.register(blogRoutes, { db: kysely, publicUrl: config.publicUrl });
   const libraryRepository = createLibraryRepository(kysely, db.textSearch);
   const library = createLibraryService({ library: libraryRepository, examples: createExamplesRepository(kysely), urls });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createMailer } from './adapters/mail/mailer';
 import { loadConfigOrExit } from './config/config';
+import { closeDataDir, keepNewFilesPrivate } from './config/private-data';
 import { createPaymentProvider } from './create-deps';
 import { migrate, openDatabase } from './db/database';
 import { createLogger } from './lib/logger';
@@ -18,8 +19,10 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  keepNewFilesPrivate();
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
+  for (const refused of closeDataDir(config)) logger.warn(`DATA_DIR stays readable by others: ${refused}`);
   const provider = createPaymentProvider(config, logger);
   if (command === 'setup') {
     if (!provider.setupPlans) {

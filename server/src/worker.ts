@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config/config';
+import { closeDataDir, keepNewFilesPrivate } from './config/private-data';
 import { createDepsOrExit } from './create-deps';
 import { createLogger } from './lib/logger';
 
@@ -8,12 +9,14 @@ import { createLogger } from './lib/logger';
  * same app as the API, so it shares every service, but never listens for HTTP.
  */
 async function main(): Promise<void> {
+  keepNewFilesPrivate();
   const config = loadConfigOrExit();
   if (!config.redisUrl) {
     console.error('npm run worker needs REDIS_URL: without it the API process makes pages itself.');
     process.exit(1);
   }
   const logger = createLogger(config.logLevel).child({ role: 'worker' });
+  for (const refused of closeDataDir(config)) logger.warn(`DATA_DIR stays readable by others: ${refused}`);
   const deps = await createDepsOrExit(config, logger);
   const app = await buildApp({ ...deps, runsWorker: true });
   await app.ready();

@@ -10,35 +10,40 @@ import { DIFFICULTIES, nearestRatio } from '@studio/contracts/constants';
 import type { Difficulty } from '@studio/contracts/constants';
 import { photoToPage } from '@studio/engine/lineart/photo-to-page';
 
+const CELL = 260;
 const LABEL = 22;
 export const PHOTO_DIR = new URL('../../photos/', import.meta.url).pathname;
 /** The photo set's two parts: generated scenes, and real photographs with their licences. */
 export const PHOTO_SETS = { scenes: PHOTO_DIR, real: join(PHOTO_DIR, 'real') } as const;
 export type PhotoSet = keyof typeof PHOTO_SETS;
 
-/**
- * Which sheets: `only` keeps the photos whose names start with one of its prefixes (the people
- * photos, to look at faces), `difficulties` the columns, `cell` the side of a picture (pixels),
- * `tag` is added to the sheets' names (a before and an after side by side).
- */
+const fit = async (input: Buffer): Promise<Buffer> =>
+  sharp(input).resize(CELL - 8, CELL - 8, { fit: 'contain', background: '#ffffff' }).flatten({ background: '#ffffff' }).png().toBuffer();
+/** The page's window (shares of the photo) drawn over the photo's cell, red; `fitted` in the label says the rest. */
+function windowOutline(photoW: number, photoH: number, box: { left: number; top: number; width: number; height: number }): Buffer {
+  const side = CELL - 8;
+  const scale = Math.min(side / photoW, side / photoH);
+  const [w, h] = [photoW * scale, photoH * scale];
+  const [x, y] = [(side - w) / 2 + box.left * w, (side - h) / 2 + box.top * h];
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><rect x="${x + 1.5}" y="${y + 1.5}" width="${box.width * w - 3}" height="${box.height * h - 3}" fill="none" stroke="#e00" stroke-width="3"/></svg>`,
+  );
+}
+const label = (text: string): Buffer =>
+  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${CELL}" height="${LABEL}"><text x="6" y="16" font-family="sans-serif" font-size="13">${text}</text></svg>`);
+
+/** Which photos and difficulties a sheet shows, and a suffix for its file name. */
 export interface SheetChoice {
-  only?: string[];
+  only?: RegExp;
   difficulties?: readonly Difficulty[];
-  cell?: number;
   tag?: string;
 }
 
 /** Writes one set's sheets; returns how many pages were made and how many failed the checker. */
 export async function writePhotoSheets(outDir: string, subjectOnly: boolean, set: PhotoSet = 'scenes', choice: SheetChoice = {}): Promise<{ pages: number; failed: number }> {
-  const CELL = choice.cell ?? 260;
-  const columns = choice.difficulties ?? DIFFICULTIES;
-  const fit = async (input: Buffer): Promise<Buffer> =>
-    sharp(input).resize(CELL - 8, CELL - 8, { fit: 'contain', background: '#ffffff' }).flatten({ background: '#ffffff' }).png().toBuffer();
-  const label = (text: string): Buffer =>
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${CELL}" height="${LABEL}"><text x="6" y="16" font-family="sans-serif" font-size="13">${text}</text></svg>`);
   const dir = PHOTO_SETS[set];
-  const only = choice.only;
-  const names = (await readdir(dir)).filter((f) => f.endsWith('.jpg') && (!only || only.some((prefix) => f.startsWith(prefix)))).sort();
+  const difficulties = choice.difficulties ?? DIFFICULTIES;
+  const names = (await readdir(dir)).filter((f) => f.endsWith('.jpg') && (choice.only?.test(f) ?? true)).sort();
   const kinds = [...new Set(names.map((n) => n.split('-')[0]))];
   await mkdir(outDir, { recursive: true });
   let pages = 0;
@@ -54,7 +59,7 @@ export async function writePhotoSheets(outDir: string, subjectOnly: boolean, set
       const top = row * (CELL + LABEL);
       composites.push({ input: await fit(photo), left: 4, top: top + LABEL + 4 });
       composites.push({ input: label(`${name.slice(0, -4)} (${ratio})`), left: 0, top });
-      for (const [col, difficulty] of columns.entries()) {
+      for (const [col, difficulty] of difficulties.entries()) {
         const page = await photoToPage(photo, { difficulty, ratio, mode: 'photo', subjectOnly });
         const r = page.report;
         pages++;
@@ -63,12 +68,13 @@ export async function writePhotoSheets(outDir: string, subjectOnly: boolean, set
           console.log(`fails the checker: ${name} ${difficulty}: ${r.problems.join('; ')}`);
         }
         composites.push({ input: await fit(page.png), left: (col + 1) * CELL + 4, top: top + LABEL + 4 });
-        const faces = r.faces === undefined ? '' : `, ${r.faces} faces`;
-        composites.push({ input: label(`${difficulty}: ${r.regionCount} regions${faces}, ${r.passes ? 'ok' : 'FAILS'}`), left: (col + 1) * CELL, top });
+        const frame = page.frame ? (page.frame.frame === 'fitted' ? ', fitted' : page.frame.centred ? '' : ', moved') : '';
+        composites.push({ input: label(`${difficulty}: ${r.regionCount} regions, ${r.passes ? 'ok' : 'FAILS'}${frame}`), left: (col + 1) * CELL, top });
+        if (col === 0 && page.frame?.frame === 'cropped') composites.push({ input: windowOutline(meta.width ?? 1, meta.height ?? 1, page.frame.box), left: 4, top: top + LABEL + 4 });
       }
     }
     const file = join(outDir, `photo-sheet-${set === 'real' ? 'real-' : ''}${kind}${subjectOnly ? '-subject-only' : ''}${choice.tag ? `-${choice.tag}` : ''}.png`);
-    await sharp({ create: { width: (1 + columns.length) * CELL, height: picks.length * (CELL + LABEL), channels: 3, background: '#ffffff' } })
+    await sharp({ create: { width: (1 + difficulties.length) * CELL, height: picks.length * (CELL + LABEL), channels: 3, background: '#ffffff' } })
       .composite(composites)
       .png()
       .toFile(file);

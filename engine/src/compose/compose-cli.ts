@@ -77,6 +77,7 @@ export async function run(argv: string[]): Promise<void> {
       },
       subjects: result.subjects,
       unmatched: result.unmatched,
+      notes: result.notes,
       attribution: result.attribution,
       report: result.page.report,
     };
@@ -85,7 +86,8 @@ export async function run(argv: string[]): Promise<void> {
     await writeFile(`${base}.json`, `${JSON.stringify(summary, null, 2)}\n`);
     const drawn = result.subjects.length ? result.subjects.join(', ') : `a ${result.style} page`;
     console.log(`${base}.png: ${drawn}; ${result.page.report.regionCount} regions; ${Date.now() - started} ms`);
-    if (result.unmatched.length) console.log(`not understood: ${result.unmatched.join(', ')}`);
+    if (result.unmatched.length) console.log(`not drawn: ${result.unmatched.join(', ')}`);
+    for (const note of result.notes) console.log(note.kind === 'count' ? `fewer than asked: ${note.asked}, drew ${note.drawn} of ${note.wanted}` : `drawn instead: ${note.drawn.en} for ${note.asked}`);
     if (result.attribution) console.log(`${result.attribution.text}, ${result.attribution.license} ${result.attribution.licenseUrl}`);
   } catch (error) {
     if (isAppError(error)) {

@@ -3,9 +3,10 @@ import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@stu
 import { checkPrompt } from '../filter/content-filter';
 import type { Bitmap, Page, PageReport } from '../page';
 import { checkPage, countLeaks, findLeaks } from '../quality/check-page';
-import type { Scene } from '../prompt/lexicon';
 import { buildSubjectIndex, understandPrompt } from '../prompt/understand-prompt';
 import type { SubjectIndex, Understanding } from '../prompt/understand-prompt';
+import { localNames, localWord } from '../prompt/local-names';
+import type { PageNote } from '@studio/contracts/page-notes';
 import type { RelationVerb } from '../prompt/lexicon';
 import type { ArrangeVerb } from '../prompt/relation-words';
 import type { SubjectKind } from '../subjects/curation';
@@ -13,21 +14,24 @@ import { isDrawnFigure } from '../subjects/drawn-figures';
 import { creditWithFluent, isFluent } from '../subjects/fluent-subjects';
 import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject, SubjectAttribution, SubjectLibrary } from '../subjects/subject-library';
-import { drawFrame, FRAME_STYLES, frameGeometry, frameSpokes } from './frame';
+import { drawFrame, frameGeometry, frameSpokes } from './frame';
 import type { FrameGeometry, FrameStyle } from './frame';
 import { arrangeGroup, arrangePair, sizeClass, wearOn } from './arrange-subjects';
 import type { Stage } from './arrange-subjects';
 import { drawnSubjects, isVisible } from './drawn-report';
 import type { DrawnThing } from './drawn-report';
 import { drawMandala } from './mandala';
-import { drawInteriorMotifs, drawMosaic } from './pattern-fill';
+import { drawSunburst } from './pattern-fill';
 import { drawSubject, fitSubject, placementBox } from './place-subject';
 import type { Placement } from './place-subject';
 import { cleanPage, closeNarrowNecks, cutBetweenSeeds, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
-import { drawScene, estimateRegions, indoors, layoutFor, placeFor } from './scenes';
+import { choosePlace, indoors, namedPlace } from './page-place';
+import { drawScene, estimateRegions, layoutFor } from './scenes';
 import type { Box, Place, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
 import { paint, rect } from './svg-shapes';
+import { drawZentangle } from './zentangle';
+import type { DetailLevel } from './zentangle';
 
 export interface ComposeOptions {
   difficulty: Difficulty;
@@ -57,6 +61,8 @@ export interface ComposeResult {
    * understood, and understood subjects or places the composer could not draw.
    */
   unmatched: string[];
+  /** Stand-ins drawn for things the library has no picture of, and fewer of a thing than asked. */
+  notes: PageNote[];
   /** Everything placed on the page (subjects with their visible share, the scene or theme). */
   drawn: DrawnThing[];
   /** A short English title of what was drawn ("Cat and yarn in the garden"). */
@@ -74,30 +80,11 @@ export interface ComposeResult {
   attempts: number;
 }
 
-const DEFAULT_SCENE: Record<SubjectKind, Scene> = {
-  animal: 'meadow', bird: 'meadow', sea: 'sea', bug: 'garden', dinosaur: 'jungle', plant: 'garden', food: 'table', road: 'road',
-  air: 'sky', water: 'beach', space: 'space', building: 'meadow', fantasy: 'meadow', holiday: 'meadow', weather: 'sky', toy: 'table', object: 'table', person: 'meadow',
-};
-
-// Subjects whose kind's scene would be wrong: a Christmas tree belongs in snow, a ghost at night.
-const SCENE_BY_NAME: [RegExp, Scene][] = [
-  [/christmas|snowman|santa|claus|skier|sled|penguin|polar bear/, 'snow'],
-  [/jack-o-lantern|ghost|bat|owl|crescent moon/, 'night'],
-  [/camel|cactus|scorpion/, 'desert'],
-  [/cow|pig|ewe|ram|goat|chicken|rooster|tractor|horse|duck/, 'farm'],
-  [/palm tree|crab|spiral shell|sandcastle|lighthouse/, 'beach'],
-  [/barn/, 'farm'],
-  [/tunnel|finish flag/, 'road'],
-  [/house|school|office|hospital|bus|taxi|police|ambulance/, 'city'],
-];
-
-function defaultScene(subject: Subject): Scene {
-  for (const [pattern, scene] of SCENE_BY_NAME) if (pattern.test(subject.name)) return scene;
-  return DEFAULT_SCENE[subject.kind];
-}
-
-/** Mosaic cells across the shorter side: big simple cells for the young, many for adults. */
-const MOSAIC_CELLS: Record<Difficulty, number> = { toddler: 2.2, children: 4, teen: 4, adult: 10 };
+/**
+ * Detail grown inside the subjects (zentangle.ts, decision 058): none for the young (their
+ * subject's own parts are the page), a band or two for teens, bands all the way in for adults.
+ */
+const DETAIL: Record<Difficulty, DetailLevel | null> = { toddler: null, children: null, teen: 'bands', adult: 'full' };
 
 const SCENE_LEVEL: Record<Difficulty, number> = { toddler: 1, children: 2, teen: 3, adult: 4 };
 const MAX_ATTEMPTS = 6;
@@ -129,7 +116,8 @@ export interface Holding {
 interface Plan {
   style: CompositionStyle;
   subjects: Subject[];
-  scene: Scene | null;
+  /** Where the page is set (page-place.ts): the prompt's place, else the main subject's home. */
+  scene: Place | null;
   /** subjects[1] goes to this anchor of subjects[0] (in its 72-unit box) instead of beside it. */
   held?: { via: 'hands' | 'mouth'; point: [number, number]; facing: -1 | 0 | 1; verb: RelationVerb };
   /** Placed by relation (arrange-subjects.ts): a pair by a verb, or a group of 2 to 5 in a row. */
@@ -203,6 +191,8 @@ function houseAsPlace(u: Understanding): Understanding {
   };
 }
 
+/** The most of one subject a prompt is read as asking for (understand-prompt's MAX_COUNT). */
+const MAX_COUNT_ASKED = 5;
 /** Up to five of a subject on one page; fewer for the youngest. */
 const MAX_GROUP: Record<Difficulty, number> = { toddler: 2, children: 5, teen: 5, adult: 5 };
 
@@ -222,9 +212,13 @@ function arrangedPlan(understanding: Understanding, matched: Subject[], difficul
   const members: Subject[] = [];
   // Single things first, so they stand in the front row ("kids building a sandcastle": the
   // sandcastle is not hidden behind the second child).
-  for (const subject of [...understanding.subjects].sort((a, b) => a.count - b.count)) {
-    const s = find(subject.id);
-    for (let i = 0; s && i < subject.count; i++) members.push(s);
+  // One of each in turn, so a page that keeps fewer (a toddler's two) keeps different things.
+  const sorted = [...understanding.subjects].sort((a, b) => a.count - b.count);
+  for (let round = 0; round < MAX_COUNT_ASKED; round++) {
+    for (const subject of sorted) {
+      const s = find(subject.id);
+      if (s && round < subject.count) members.push(s);
+    }
   }
   const several = understanding.subjects.some((s) => s.count > 1) || members.length >= 3;
   return several && members.length >= 2 ? { group: members.slice(0, MAX_GROUP[difficulty]) } : null;
@@ -234,10 +228,13 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
   const byId = new Map(library.subjects.map((s) => [s.id, s]));
   const wornIds = new Set(understanding.worn.map((w) => w.item));
   const matched = understanding.subjects.filter((m) => !wornIds.has(m.id)).map((m) => byId.get(m.id)!).filter(Boolean);
-  if (understanding.theme === 'mandala' || (matched.length === 0 && understanding.scene === null)) {
+  const named = namedPlace(understanding.scene, understanding.words);
+  if (understanding.theme === 'mandala' || (matched.length === 0 && named === null)) {
     return { style: understanding.theme === 'pattern' ? 'pattern' : 'mandala', subjects: matched.slice(0, 1), scene: null };
   }
-  const pattern = understanding.theme === 'pattern' || (difficulty === 'adult' && matched.length > 0 && understanding.scene === null);
+  // Adult pages of a subject are a scene too (its home, at the richest level): decision 058.
+  const pattern = understanding.theme === 'pattern';
+  const placeOf = (main: Subject | undefined): Place | null => choosePlace(understanding.scene, understanding.words, main);
   const relation = understanding.relation;
   if (relation && matched.length >= 2 && matched[0].id === relation.holder && matched[1].id === relation.held) {
     const word = understanding.subjects[0].word;
@@ -251,19 +248,18 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
     if (held) {
       // One picture: the holder and what it holds (plus a third subject beside, above toddler).
       const subjects = [holder, thing, ...(difficulty === 'toddler' ? [] : matched.slice(2, 3))];
-      return { style: 'scene', subjects, scene: understanding.scene ?? defaultScene(matched[0]), held };
+      return { style: 'scene', subjects, scene: placeOf(matched[0]), held };
     }
   }
   const arranged = relation ? null : arrangedPlan(understanding, matched, difficulty);
   if (arranged) {
     const subjects = 'group' in arranged ? [...new Set(arranged.group)] : [arranged.mover, arranged.reference];
-    return { style: pattern ? 'pattern' : 'scene', subjects, scene: pattern ? null : understanding.scene ?? defaultScene(subjects[0]), arranged };
+    return { style: pattern ? 'pattern' : 'scene', subjects, scene: pattern ? null : placeOf(subjects[0]), arranged };
   }
   if (pattern) return { style: 'pattern', subjects: matched.slice(0, 1), scene: null };
   // Toddler pages keep two big subjects at most ("a cat and a dog"); one if two are too busy.
   const subjects = difficulty === 'toddler' ? matched.slice(0, 2) : matched.slice(0, 3);
-  const scene = understanding.scene ?? (subjects[0] ? defaultScene(subjects[0]) : null);
-  return { style: 'scene', subjects, scene };
+  return { style: 'scene', subjects, scene: placeOf(subjects[0]) };
 }
 
 /** Fallback plans with fewer subjects, for a page no seed brings into its region band. */
@@ -378,17 +374,21 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
     }
     if (plan.style === 'pattern') {
-      parts.push(drawMosaic(inner, unit / MOSAIC_CELLS[difficulty], random, colored));
       backdrop = 'pattern';
+      const detail = DETAIL[difficulty];
+      const zentangle = (p: Placement): Promise<string> => (detail ? drawZentangle(p, { level: detail, lineWidthPx: lw, random }) : Promise.resolve(''));
+      // A radial pattern round the subject frames it (drawn first, behind everything).
+      const sunburst = (box: Box): string => drawSunburst(inner, [box.x + box.width / 2, box.y + box.height / 2], Math.min(box.width, box.height) * 0.3, random, colored);
       const main = plan.subjects[0];
       const paperColor = colored ? '#fff8e1' : '#fff';
       if (plan.arranged) {
         // Several stickers placed by relation; the largest carries the interior pattern.
         const placed = withWorn(arrangedPlacements({ area, groundY: area.y + area.height * 0.97, floating: false }, random));
         const largest = placed.reduce((a, p) => (placementBox(p).height * placementBox(p).width > placementBox(a).height * placementBox(a).width ? p : a), placed[0]);
+        parts.push(sunburst(area));
         for (const p of placed) {
           parts.push(stickerOf(p, lw * 9, '#000'), stickerOf(p, lw * 7, paperColor), drawSubject(p, lw, colored));
-          if (p === largest) parts.push(await drawInteriorMotifs(p, lw, random, colored, difficulty === 'adult' ? 60 : 25));
+          if (p === largest) parts.push(await zentangle(p));
           drawn.push(p.subject);
           order.push(p);
         }
@@ -411,7 +411,8 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
           drawSubject(p, width, false).replace(/(fill|stroke)="#(?:000|fff)"/g, `$1="${paintColor}"`).replace(/fill="none"/g, `fill="${paintColor}"`);
         const paper = colored ? '#fff8e1' : '#fff';
         parts.push(sticker(placement, lw * 13, '#000'), sticker(placement, lw * 11, paper), drawSubject(placement, lw, colored));
-        parts.push(await drawInteriorMotifs(placement, lw, random, colored, difficulty === 'adult' ? 60 : 25));
+        parts.unshift(sunburst(b));
+        parts.push(await zentangle(placement));
         drawn.push(main);
         order.push(placement);
         const heldSubject = plan.subjects[1];
@@ -436,8 +437,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       }
       return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
     }
-    // A place the prompt names by a word the reader has no scene for (a room, a park) wins.
-    const place = placeFor(understanding.scene, understanding.words) ?? plan.scene;
+    const place = plan.scene;
     const layout = layoutFor(place, inner);
     const placements: Placement[] = [];
     const [main, ...rest] = plan.arranged ? [] : plan.subjects;
@@ -450,8 +450,10 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       // Long low subjects (buses, race cars) would end up tiny: let them use the full width.
       const wide = (br - bl) / (bb - bt) > 1.8;
       // Above toddler the subject leaves room around it for the scene to fill.
-      const share = (difficulty === 'toddler' || wide) && !others.length ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : 0.72;
-      const heightShare = difficulty === 'toddler' ? (plan.held ? 0.7 : 0.8) : plan.held ? 0.6 : 0.62;
+      // Adult pages: a big subject, its pattern the page's main detail, framed by the scenery.
+      const alone = !others.length && !plan.held && !plan.arranged;
+      const share = (difficulty === 'toddler' || wide) && !others.length ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : difficulty === 'adult' ? 0.84 : 0.72;
+      const heightShare = difficulty === 'toddler' ? (plan.held ? 0.7 : 0.8) : plan.held ? 0.6 : difficulty === 'adult' && alone ? 0.72 : 0.62;
       const w = area.width * share;
       const h = Math.min(area.height * heightShare, layout.groundY - area.y);
       // A held thing sticks out on the side the holder faces (or its hand's side): leave room there.
@@ -494,7 +496,10 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     for (const p of placements) {
       subjectParts.push(drawSubject(p, lw, colored));
       // Adult scenes: the main subject carries small motifs in its own white areas, as on patterned pages.
-      if (difficulty === 'adult' && p === placements[0]) subjectParts.push(await drawInteriorMotifs(p, lw, random, colored, 40));
+      // Teen pages: bands in the main subject; adult pages: every subject patterned all the way in.
+      const detail = DETAIL[difficulty];
+      // Its own random stream: the scenery drawn after keeps the choices it made before the bands.
+      if (detail && (detail === 'full' || p === placements[0])) subjectParts.push(await drawZentangle(p, { level: detail, lineWidthPx: lw, random: seededRandom((dials.seed ^ 0x2e7a) >>> 0) }));
       drawn.push(p.subject);
       order.push(p);
       if (p === placements[0] && heldPlacement) {
@@ -619,9 +624,9 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   const { width, height } = pageSizeForRatio(opts.ratio);
   const spec = DIFFICULTY_SPECS[opts.difficulty];
   const baseSeed = opts.seed ?? hashString(`${normalized}|${opts.difficulty}|${opts.ratio}`);
-  // The frame is the seed's choice, not a constant; toddler pages keep the thin double line.
-  const frames: readonly FrameStyle[] = opts.difficulty === 'toddler' ? ['double'] : FRAME_STYLES;
-  const dials: Dials = { level: SCENE_LEVEL[opts.difficulty], cells: 0, seed: baseSeed, frame: frames[baseSeed % frames.length], regionTarget: 0, sceneryBudget: null };
+  // One clean line frames the picture (issue 34: a double frame on every page wasted ink and read
+  // as a doubled outline); a page short of regions gets the band, which its cells can split.
+  const dials: Dials = { level: SCENE_LEVEL[opts.difficulty], cells: 0, seed: baseSeed, frame: 'single', regionTarget: 0, sceneryBudget: null };
   const lw = lineWidthPx(opts.difficulty);
   // Aim inside the band with a margin: another counter may leave out the page background or the
   // frame ring, and a page on the edge of its band would then fall out of it.
@@ -694,11 +699,17 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
       const inside = insideBox(composition.frame, lw);
       let report = problems.length === 0 && verify ? checkPage(cleaned.bitmap, opts.difficulty, inside) : ownReport(width, height, opts.difficulty, regions, problems);
       if (!report.passes && report.leakingRegions > 0 && report.problems.length === 1) {
-        // The checker sees a neck the composer's own test missed (it measures at half resolution):
-        // cut between the cores it found, and ask it again.
-        cutCheckerLeaks(cleaned.bitmap, lw);
+        // The checker sees a neck the composer's own test missed (it measures at half resolution).
+        // Lines a pixel thicker first (a stroke tapering to a point loses its join at half
+        // resolution); else cut between the cores it found. Then ask it again.
+        thickenLines(cleaned.bitmap);
         cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
         report = checkPage(cleaned.bitmap, opts.difficulty, inside);
+        if (!report.passes && report.leakingRegions > 0 && report.problems.length === 1) {
+          cutCheckerLeaks(cleaned.bitmap, lw);
+          cleaned = cleanPage(cleaned.bitmap, sliverAreaPx(opts.difficulty), speckPx);
+          report = checkPage(cleaned.bitmap, opts.difficulty, inside);
+        }
       }
       const better = !best || (report.passes && !best.report.passes) || (!best.report.passes && distance(regions) < distance(best.regions));
       if (better) best = { composition, png: await encodeBitmapPng(cleaned.bitmap), regions, report, dials: { ...dials }, plan: current };
@@ -732,7 +743,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     understanding,
     subjects: drawn.map((s) => s.name),
     attribution: credit,
-    unmatched: notDrawn(understanding, report),
+    ...honestReport(understanding, report),
     drawn: report,
     title: pageTitle(chosen.plan, drawn, placeOf(chosen.composition, chosen.plan)),
     holding: chosen.composition.holding,
@@ -751,20 +762,31 @@ function drawnReport(composition: Composition, width: number, height: number): D
 }
 
 /**
- * Honesty: the words not understood, plus every understood subject that is not on the page
- * (by its id) and the place when its scenery was not drawn, in the user's words.
+ * Honesty: the words not understood, every understood subject that is not on the page (by its
+ * id) and the place when its scenery was not drawn, in the user's words; then what is on the page
+ * but not as asked: a stand-in ("a T-rex instead of a triceratops"), fewer than asked ("3
+ * kittens: drew 2").
  */
-function notDrawn(understanding: Understanding, drawn: DrawnThing[]): string[] {
+export function honestReport(understanding: Understanding, drawn: DrawnThing[]): { unmatched: string[]; notes: PageNote[] } {
   const visible = drawn.filter((d) => isVisible(d, PX_PER_MM));
   const missing = [...understanding.unmatched];
-  // A subject is shown as many times as asked ("three kittens"), by its own picture or one that
-  // carries its word (a bear as the teddy bear that holds).
-  const shown = (subject: Understanding['subjects'][number]): boolean =>
-    visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `))).length >= subject.count;
-  for (const subject of understanding.subjects) if (!shown(subject)) missing.push(subject.original);
+  const notes: PageNote[] = [];
+  for (const subject of understanding.subjects) {
+    // A subject is shown by its own picture or one that carries its word (a bear as the teddy bear that holds).
+    const pictures = visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `)));
+    // One word that named several things (お花見: cherry trees and children) says which of them.
+    const shared = understanding.subjects.some((other) => other !== subject && other.original === subject.original);
+    const asked = shared ? `${subject.original} (${localWord(subject.word, understanding.language)})` : subject.original;
+    if (pictures.length === 0) {
+      missing.push(asked);
+      continue;
+    }
+    if (pictures.length < subject.count) notes.push({ kind: 'count', asked, wanted: subject.count, drawn: pictures.length });
+    if (subject.standIn && !notes.some((n) => n.kind === 'substitute' && n.asked === asked)) notes.push({ kind: 'substitute', asked, drawn: localNames(pictures[0].name) });
+  }
   // The place is drawn as the scene its words pick (a park for "park", read as a meadow).
   if (understanding.scene && understanding.sceneWord && !visible.some((d) => d.role === 'scene')) missing.push(understanding.sceneWord);
-  return [...new Set(missing)];
+  return { unmatched: [...new Set(missing)], notes };
 }
 
 const SCENE_TITLE: Record<Place, string> = {
@@ -798,6 +820,30 @@ function insideBox(frame: FrameGeometry, lineWidth: number): Box {
   const x0 = Math.ceil(x + lineWidth / 2);
   const y0 = Math.ceil(y + lineWidth / 2);
   return { x: x0, y: y0, width: Math.floor(x + width - lineWidth / 2) - x0, height: Math.floor(y + height - lineWidth / 2) - y0 };
+}
+
+/**
+ * Grows every line by a pixel on each side (a 3×3 dilation of the ink). The checker looks at the
+ * page at half resolution, where a stroke that tapers to a point (a tractor's smoke meeting its
+ * exhaust) no longer touches the line it ends on; a pixel more keeps the join, and closes any
+ * hairline of paper two pixels wide.
+ */
+function thickenLines(bitmap: Bitmap): void {
+  const { width, height, data } = bitmap;
+  const ink = new Uint8Array(width * height);
+  for (let i = 0; i < ink.length; i++) ink[i] = data[i] === 0 ? 1 : 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (ink[i]) continue;
+      const near =
+        (x > 0 && (ink[i - 1] || (y > 0 && ink[i - width - 1]) || (y < height - 1 && ink[i + width - 1]))) ||
+        (x < width - 1 && (ink[i + 1] || (y > 0 && ink[i - width + 1]) || (y < height - 1 && ink[i + width + 1]))) ||
+        (y > 0 && ink[i - width]) ||
+        (y < height - 1 && ink[i + width]);
+      if (near) data[i] = 0;
+    }
+  }
 }
 
 /** Splits every region the checker finds leaking between its cores (see findLeaks). */

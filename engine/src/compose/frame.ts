@@ -2,11 +2,10 @@ import type { Box } from './svg-shapes';
 import { n, paint } from './svg-shapes';
 
 /**
- * How the picture is framed, chosen per page: a wide band, a thin double line (both can be split
- * into cells to colour: the region dial), or a single line.
+ * How the picture is framed: a single line by default; a wide band or a thin double line (both
+ * can be split into cells to colour: the region dial) for a page short of regions.
  */
 export type FrameStyle = 'band' | 'double' | 'single';
-export const FRAME_STYLES: readonly FrameStyle[] = ['band', 'double', 'single'];
 
 export interface FrameGeometry {
   style: FrameStyle;

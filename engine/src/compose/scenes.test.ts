@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SCENES } from '../prompt/lexicon';
-import { drawScene, estimateRegions, layoutFor, placeFor } from './scenes';
+import { PLACES } from '../prompt/lexicon';
+import { drawScene, estimateRegions, layoutFor } from './scenes';
 import type { Place, SceneContext } from './scenes';
 import { seededRandom } from './seeded-random';
 
@@ -10,23 +10,8 @@ function context(place: Place, seed: number, level: number, keepClear = [{ x: 70
   return { layout: layoutFor(place, inner), random: seededRandom(seed), colored: false, lineWidth: 6, level, keepClear, words: [], findSubject: () => null };
 }
 
-describe('placeFor', () => {
-  it('finds places the prompt names by word, and keeps a scene the reader found', () => {
-    expect(placeFor(null, ['cat', 'room', 'window'])).toBe('room');
-    expect(placeFor(null, ['girl', 'park'])).toBe('park');
-    expect(placeFor('meadow', ['castle', 'mountain'])).toBe('mountain');
-    expect(placeFor('snow', ['cabin', 'snowy', 'wood'])).toBe('snow');
-    expect(placeFor('sea', ['fish', 'window'])).toBe('sea');
-    expect(placeFor(null, ['dog'])).toBeNull();
-    // Inside a house is a room; a house in front of which something stands is outdoors.
-    expect(placeFor(null, ['cat', 'in', 'the', 'house'])).toBe('room');
-    expect(placeFor(null, ['dog', 'at', 'home'])).toBe('room');
-    expect(placeFor(null, ['dog', 'in', 'front', 'of', 'a', 'house'])).toBeNull();
-  });
-});
-
 describe('drawScene', () => {
-  const places: Place[] = [...SCENES, 'mountain', 'park', 'room'];
+  const places: Place[] = [...PLACES];
 
   it.each(places)('draws %s as closed white shapes, the same for the same seed', (place) => {
     const a = drawScene(place, context(place, 7, 2), 40);

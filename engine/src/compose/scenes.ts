@@ -6,20 +6,20 @@
  * is a closed white-filled outline painted over what lies behind it, so the page is a mosaic of
  * closed areas; the frame drawn last cuts whatever runs past the inside.
  */
-import type { Scene } from '../prompt/lexicon';
+import type { Place } from '../prompt/lexicon';
 import type { Subject } from '../subjects/subject-library';
 import type { Random } from './seeded-random';
 import { drawSubject, fitSubject } from './place-subject';
 import type { Placement } from './place-subject';
-import { drawMosaic } from './pattern-fill';
+import { drawSunburst } from './pattern-fill';
 import * as shape from './scenery-shapes';
 import { ellipse, paint, polygon, rect } from './svg-shapes';
-import type { Box } from './svg-shapes';
+import type { Box, Point } from './svg-shapes';
 
 export type { Box } from './svg-shapes';
 
-/** The places a page can be set in: the prompt reader's scenes and a few it names by word. */
-export type Place = Scene | 'mountain' | 'park' | 'room';
+/** The places a page can be set in (chosen by page-place.ts). */
+export type { Place } from '../prompt/lexicon';
 
 export interface SceneLayout {
   /** Inside of the frame. */
@@ -42,31 +42,6 @@ export interface SceneContext {
   /** The prompt's English words: they pick a variant (autumn leaves, a snowy night). */
   words: readonly string[];
   findSubject(name: string): Subject | null;
-}
-
-/** Words that set the page in a place the prompt reader has no scene for. */
-const PLACE_WORDS: [RegExp, Place][] = [
-  [/^(mountain|mountains|peak|alps|cliff|valley)$/, 'mountain'],
-  [/^(park|playground)$/, 'park'],
-  [/^(room|bedroom|living|window|sofa|couch|indoors|pillow|bed)$/, 'room'],
-];
-
-/** "in the house", "at home": inside. A house named otherwise ("a dog in front of a house") stands outside. */
-export function indoors(words: readonly string[]): boolean {
-  return words.some((w, i) => /^(house|home)$/.test(w) && words.slice(Math.max(0, i - 2), i).some((before) => /^(in|inside|at)$/.test(before)));
-}
-
-/** The place to draw: a named place word wins over the scene when the reader has none for it. */
-export function placeFor(scene: Scene | null, words: readonly string[]): Place | null {
-  for (const [pattern, place] of PLACE_WORDS) {
-    if (!words.some((w) => pattern.test(w)) && !(place === 'room' && indoors(words))) continue;
-    // "a cat in a room" has no scene; "a house in the snow" keeps the snow.
-    if (place === 'room' && scene !== null && scene !== 'table') continue;
-    if (place === 'mountain' && scene !== null && scene !== 'meadow' && scene !== 'snow') continue;
-    if (place === 'park' && scene !== null && scene !== 'meadow') continue;
-    return place;
-  }
-  return scene;
 }
 
 const FLOATING = new Set<Place>(['sea', 'sky', 'space']);
@@ -313,7 +288,8 @@ function drawSky(recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: num
   const unit = Math.min(inner.width, inner.height);
   const zone: Box = { x: inner.x + unit * 0.02, y: inner.y + unit * 0.02, width: inner.width - unit * 0.04, height: Math.max(unit * 0.1, (horizonY - inner.y) * 0.55) };
   if (recipe.sky === 'day') {
-    if (level >= 2 && random.next() < 0.2) {
+    // A rainbow across the rays of the richest skies would be a sticker over them.
+    if (level >= 2 && random.next() < 0.2 && level < 4) {
       spend.add(shape.rainbow(inner.x + inner.width * random.range(0.3, 0.7), horizonY + unit * 0.02, unit * random.range(0.35, 0.5), Math.min(level + 1, 5), colored));
     }
     if (random.next() < 0.75) {
@@ -333,13 +309,14 @@ function drawSky(recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: num
       }
     }
     const kind = random.int(0, 2);
-    const clouds = level === 1 ? random.int(0, 1) : random.int(2, level + 1);
+    // The richest skies are rays round the subject: clouds and birds would be stickers over them.
+    const clouds = level >= 4 ? 0 : level === 1 ? random.int(0, 1) : random.int(2, level + 1);
     for (let i = 0; i < clouds; i++) {
       const w = unit * random.range(0.22, 0.32) * (level === 1 ? 1.3 : 1);
       const c = findSpot(ctx, placed, { width: w, height: w * 0.45 }, zone);
       if (c) spend.add(shape.cloud(c.x, c.y, w, kind, random, colored), i === 0);
     }
-    if (level >= 3 && random.next() < 0.6) {
+    if (level === 3 && random.next() < 0.6) {
       for (let i = 0; i < level - 1; i++) {
         const w = unit * random.range(0.07, 0.1);
         const b = findSpot(ctx, placed, { width: w, height: w * 0.5 }, zone);
@@ -355,7 +332,7 @@ function drawSky(recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: num
       const p = findSpot(ctx, placed, { width: pr * 3.8, height: pr * 1.6 }, { ...inner, height: horizonY - inner.y });
       if (p) spend.add(shape.planet(p.x + pr * 1.9, p.y + pr * 0.8, pr, true, colored));
     }
-    const stars = 2 + level * 3;
+    const stars = level >= 4 ? 0 : 2 + level * 3;
     for (let i = 0; i < stars; i++) {
       const sr = unit * random.range(0.025, 0.045) * (level === 1 ? 1.6 : 1);
       const s = findSpot(ctx, placed, { width: sr * 2, height: sr * 2 }, { ...inner, height: horizonY - inner.y - sr });
@@ -465,8 +442,12 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
   const placed: Box[] = [];
   const skyColor = recipe.sky === 'night' || recipe.sky === 'space' ? '#dbe4ff' : recipe.sky === 'water' ? '#d0ebff' : recipe.sky === 'wall' ? '#fff4e6' : '#e7f5ff';
   if (colored) spend.parts.push(`<rect x="${inner.x}" y="${inner.y}" width="${inner.width}" height="${inner.height}" fill="${skyColor}" stroke="none"/>`);
-  // Rich pages: a stained-glass sky (or water, or wall) behind everything, in big calm cells.
-  if (level >= 4) spend.add(drawMosaic({ x: inner.x - 10, y: inner.y - 10, width: inner.width + 20, height: horizonY - inner.y + unit * 0.1 }, unit / 7, random, colored), true);
+  // Rich pages: rays round the main subject fill the sky (or water, or wall) and frame the subject.
+  if (level >= 4) {
+    const subject = ctx.keepClear[0] ?? { x: inner.x + inner.width / 2, y: inner.y + inner.height / 2, width: 0, height: 0 };
+    const centre: Point = [subject.x + subject.width / 2, Math.min(subject.y + subject.height / 2, horizonY)];
+    spend.add(drawSunburst({ x: inner.x, y: inner.y, width: inner.width, height: horizonY - inner.y + unit * 0.1 }, centre, unit * 0.14, random, colored), true);
+  }
   drawSky(recipe, ctx, placed, horizonY, spend);
   drawBigSky(place, recipe, ctx, horizonY, spend);
   spend.add(recipe.far(ctx, horizonY), true);

@@ -63,11 +63,16 @@ async function checkHeader(input: Buffer, limits: ImageLimits): Promise<{ width:
  * Decodes to RGB with EXIF orientation applied and transparency flattened on white. When
  * `fitWithin` is given the image is shrunk to fit while decoding (JPEG shrink-on-load), which is
  * what makes a 12-megapixel photo cheap for the line-art pipeline; `resize` gives exactly that
- * size, cropped to the centre (`cover`) or padded with white (`contain`).
+ * size, cropped to the centre (`cover`) or padded with white (`contain`); with a `window` (shares of
+ * the picture as seen, lineart/subject-window.ts) that part is cut out first, at the size's shape.
  */
 export async function decodeImage(
   input: Buffer,
-  options: { limits?: ImageLimits; fitWithin?: number; resize?: { width: number; height: number; fit: 'cover' | 'contain' } } = {},
+  options: {
+    limits?: ImageLimits;
+    fitWithin?: number;
+    resize?: { width: number; height: number; fit: 'cover' | 'contain'; window?: { left: number; top: number } };
+  } = {},
 ): Promise<RgbImage> {
   const limits = options.limits ?? {};
   const declared = await checkHeader(input, limits);
@@ -78,7 +83,8 @@ export async function decodeImage(
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb');
     if (options.resize) {
-      const { width, height, fit } = options.resize;
+      const { width, height, fit, window } = options.resize;
+      if (window && fit === 'cover') pipeline = pipeline.extract(windowPixels(asSeen(declared), width / height, window));
       pipeline = pipeline.resize(width, height, { fit, position: 'centre', background: '#ffffff' });
     } else if (options.fitWithin) {
       pipeline = pipeline.resize(options.fitWithin, options.fitWithin, { fit: 'inside', withoutEnlargement: true });
@@ -97,7 +103,18 @@ export async function loadImage(input: Buffer, limits?: ImageLimits): Promise<Rg
   return decodeImage(input, { limits });
 }
 
-/** The header check alone: what a server runs before accepting (and charging for) an upload. */
+/**
+ * The largest window of `aspect` on a picture `size`, its top-left corner at the shares `at`
+ * (moved back inside the picture if rounding pushed it out), in whole pixels.
+ */
+export function windowPixels(size: { width: number; height: number }, aspect: number, at: { left: number; top: number }): { left: number; top: number; width: number; height: number } {
+  const width = Math.max(1, Math.min(size.width, Math.round(size.height * aspect)));
+  const height = Math.max(1, Math.min(size.height, Math.round(size.width / aspect)));
+  const left = Math.max(0, Math.min(size.width - width, Math.round(at.left * size.width)));
+  const top = Math.max(0, Math.min(size.height - height, Math.round(at.top * size.height)));
+  return { left, top, width, height };
+}
+
 /** The picture's size as people see it (after its EXIF orientation). */
 function asSeen(header: { width: number; height: number; turned: boolean }): { width: number; height: number } {
   return header.turned ? { width: header.height, height: header.width } : { width: header.width, height: header.height };

@@ -36,4 +36,29 @@ describe('a photo of another shape than its page', () => {
     // Two disc outlines are thousands of dark pixels; everything else in the bands (the frame) is common to both.
     expect(keptInk - croppedInk).toBeGreaterThan(10_000);
   }, 60_000);
+
+  it('moves the cover window to a subject near the side instead of cutting it, and says so', async () => {
+    // 2:1 photo on a square page: the centred window (x 200..600) would cut the disc at 40..280.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400">
+      <rect width="800" height="400" fill="#9cc3e6"/>
+      <circle cx="160" cy="200" r="120" fill="#c0502c"/>
+    </svg>`;
+    const photo = await sharp(Buffer.from(svg)).jpeg().toBuffer();
+    const page = await photoToPage(photo, { difficulty: 'children', ratio: '1:1', mode: 'photo', fit: 'cover' });
+    expect(page.frame?.frame).toBe('cropped');
+    expect(page.frame?.centred).toBe(false);
+    expect(page.frame?.box.left).toBeLessThanOrEqual(40 / 800);
+  }, 60_000);
+
+  it('fits a photo whole under cover when its subject is wider than any window', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400">
+      <rect width="800" height="400" fill="#9cc3e6"/>
+      <ellipse cx="400" cy="220" rx="370" ry="110" fill="#c0502c"/>
+    </svg>`;
+    const photo = await sharp(Buffer.from(svg)).jpeg().toBuffer();
+    const covered = await photoToPage(photo, { difficulty: 'children', ratio: '1:1', mode: 'photo', fit: 'cover' });
+    const contained = await photoToPage(photo, { difficulty: 'children', ratio: '1:1', mode: 'photo', fit: 'contain' });
+    expect(covered.frame).toEqual({ frame: 'fitted', box: { left: 0, top: 0, width: 1, height: 1 }, centred: false });
+    expect(covered.png.equals(contained.png)).toBe(true);
+  }, 60_000);
 });

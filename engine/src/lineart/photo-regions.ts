@@ -229,7 +229,7 @@ export async function pageBasinsOnTwoThreads(image: RgbImage, difficulty: Diffic
 }
 
 /** Otsu's threshold of values in 0..1 (64 bins): where subject and background separate best. */
-function otsu(values: Float32Array): number {
+export function otsu(values: Float32Array): number {
   const bins = 64;
   const histogram = new Float64Array(bins);
   for (const v of values) histogram[Math.min(bins - 1, Math.floor(v * bins))]++;

@@ -19,6 +19,8 @@ import { onHelper } from './page-helper';
 import { PHOTO_PARAMS, pageBasinsOnTwoThreads, photoRegions, subjectRegions } from './photo-regions';
 import type { Segmentation } from './segment-regions';
 import type { MarkedRegions, PhotoBasins } from './photo-regions';
+import { pageResize, photoFrame } from './subject-window';
+import type { SubjectFrame } from './subject-window';
 
 export { learnedBoundaryMap as softBoundaryMap } from './boundary-model';
 
@@ -27,7 +29,11 @@ export interface PhotoToPageOptions {
   ratio: Ratio;
   /** `photo`: a picture becomes regions and outlines. `cleanup`: a drawn page is binarised and repaired. */
   mode: 'photo' | 'cleanup';
-  /** A photo of another shape than the page: `contain` keeps all of it on white paper, `cover` (the default) fills the page and cuts the overflow, centred. */
+  /**
+   * A photo of another shape than the page: `contain` keeps all of it on white paper, `cover` (the
+   * default) fills the page with the window that keeps the subject, or fits the photo whole when
+   * every window would cut it (subject-window.ts, decision 059).
+   */
   fit?: 'cover' | 'contain';
   /**
    * Photo mode: draw only the subject (the regions the saliency cues pick), its background left
@@ -61,16 +67,17 @@ async function photoBasins(
   onStage: (stage: string) => void,
   fit: 'cover' | 'contain' = 'cover',
   subjectOnly = false,
-): Promise<{ basins: PhotoBasins; faces: Promise<FaceShape[] | null> }> {
+): Promise<{ basins: PhotoBasins; faces: Promise<FaceShape[] | null>; frame: SubjectFrame | null }> {
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const workW = Math.round(size.width / params.workScale);
   const workH = Math.round(size.height / params.workScale);
-  const image = await decodeImage(input, { resize: { width: workW, height: workH, fit } });
+  const frame = fit === 'cover' ? await photoFrame(input, ratio) : null;
+  const image = await decodeImage(input, { resize: { width: workW, height: workH, ...(frame ? pageResize(frame) : { fit }) } });
   onStage('decode');
   const basins = pageBasinsOnTwoThreads(image, difficulty, subjectOnly, onStage);
   const faces = onHelper('faceShapes', image).catch(() => null);
-  return { basins: await basins, faces };
+  return { basins: await basins, faces, frame };
 }
 
 /**
@@ -432,5 +439,5 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   onStage('trace');
   const pngBytes = await png;
   thumbnails.attach(pngBytes);
-  return { png: pngBytes, svg, width: bitmap.width, height: bitmap.height, report };
+  return { png: pngBytes, svg, width: bitmap.width, height: bitmap.height, report, ...(photo?.frame ? { frame: photo.frame } : {}) };
 }

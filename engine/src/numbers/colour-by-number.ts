@@ -1,8 +1,10 @@
 import sharp from 'sharp';
-import type { Difficulty } from '@studio/contracts/constants';
+import { nearestRatio, type Difficulty } from '@studio/contracts/constants';
 import type { Paper } from '@studio/contracts/page';
 import { PX_PER_MM } from '@studio/contracts/page';
 import { REGION_MIN_MM2 } from '../quality/check-page';
+import { probeImage, windowPixels } from '../io/load-image';
+import { photoFrame } from '../lineart/subject-window';
 import type { Bitmap } from '../page';
 import { creditPdf, pngWithCredit, type ArtworkCredit } from '../output/credit';
 import { drawSvgFitted, openPageDocument } from '../output/svg-to-pdf';
@@ -72,8 +74,15 @@ async function readPage(png: Buffer): Promise<Bitmap> {
 }
 
 async function readColour(source: { image: Buffer; fit: 'cover' | 'contain' }, width: number, height: number): Promise<RgbImage> {
-  const { data } = await sharp(source.image)
-    .resize(width, height, { fit: source.fit, position: 'centre', background: '#ffffff' })
+  // A cover page of a photo shows the window placed around its subject, or the whole photo
+  // (subject-window.ts): the colours come from the same part. A centred window reads as before.
+  const frame = source.fit === 'cover' ? await photoFrame(source.image, nearestRatio(width, height)) : null;
+  let picture = sharp(source.image);
+  if (frame?.frame === 'cropped' && !frame.centred) {
+    picture = picture.autoOrient().extract(windowPixels(await probeImage(source.image), width / height, frame.box));
+  }
+  const { data } = await picture
+    .resize(width, height, { fit: frame?.frame === 'fitted' ? 'contain' : source.fit, position: 'centre', background: '#ffffff' })
     .flatten({ background: '#ffffff' })
     .removeAlpha()
     .toColourspace('srgb')

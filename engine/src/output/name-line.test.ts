@@ -107,6 +107,9 @@ describe('name line drawing', () => {
     expect(pixels.subarray(band * width).equals(original)).toBe(true);
     const bandInk = pixels.subarray(0, band * width).filter((v) => v === 0).length;
     expect(bandInk).toBeGreaterThan(200);
+    // A 1-bit greyscale PNG (IHDR bit depth 1, colour type 0): no value but black and white fits in it.
+    expect(named.toString('latin1', 12, 16)).toBe('IHDR');
+    expect([named[24], named[25]]).toEqual([1, 0]);
   });
 
   it('grows an SVG upward and draws the name after the picture, so nothing covers it', () => {

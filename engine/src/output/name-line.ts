@@ -92,25 +92,29 @@ export const nameBandHeight = (width: number): number => Math.round(width * 0.09
 
 /**
  * A page PNG with the hollow name in a new white band above the picture (the picture is not
- * touched or covered). Pure black and white like the page itself; metadata chunks are dropped
- * (the caller adds the credit again when the page owes one).
+ * touched or covered). Pure black and white like the page itself: a 1-bit greyscale PNG, which
+ * can hold no other value. Metadata chunks are dropped (the caller adds the credit again when
+ * the page owes one).
  */
 export async function pngWithNameLine(png: Buffer, name: string): Promise<Buffer> {
-  const image = sharp(png);
-  const { width = 0 } = await image.metadata();
+  const { width = 0 } = await sharp(png).metadata();
   const band = nameBandHeight(width);
   const margin = Math.round(band * 0.12);
   const box = { x: margin * 2, y: margin, width: width - margin * 4, height: band - margin * 2 };
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${band}" viewBox="0 0 ${width} ${band}"><rect width="${width}" height="${band}" fill="#ffffff"/>${nameLineSvgElements(name, box, 3)}</svg>`;
-  const bandPixels = await sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).greyscale().threshold(128).png().toBuffer();
-  return sharp(png)
-    .flatten({ background: '#ffffff' })
-    .extend({ top: band, background: '#ffffff' })
-    .composite([{ input: bandPixels, top: 0, left: 0 }])
-    .greyscale()
-    .threshold(128)
-    .png({ compressionLevel: 9, palette: true, colours: 2 })
-    .toBuffer();
+  // Band and page as rows of one-channel black and white, the band's rows put on top of the
+  // page's: two thirds of the CPU of compositing the band onto the extended page.
+  const rows = (input: Buffer) => sharp(input).flatten({ background: '#ffffff' }).greyscale().threshold(128).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const [top, page] = await Promise.all([rows(Buffer.from(svg)), rows(png)]);
+  if (top.info.width !== width || page.info.width !== width) throw new Error('the name band and the page differ in width');
+  return (
+    sharp(Buffer.concat([top.data, page.data]), { raw: { width, height: top.info.height + page.info.height, channels: 1 } })
+      .toColourspace('b-w')
+      // One bit a pixel without a palette: quantising to a 2-colour palette (libimagequant) at
+      // zlib level 9 costs about 8 times the CPU for a file 7 % smaller (bench/src/named-png.ts).
+      .png({ palette: false, colours: 2, compressionLevel: 6 })
+      .toBuffer()
+  );
 }
 
 /**

@@ -6,6 +6,20 @@
 
 export const SCENES = ['meadow', 'garden', 'farm', 'jungle', 'forest', 'sea', 'beach', 'sky', 'space', 'road', 'city', 'snow', 'night', 'table', 'desert'] as const;
 export type Scene = (typeof SCENES)[number];
+/** Every place compose/scenes.ts draws: the reader's scenes and three it names by word only. */
+export const PLACES = [...SCENES, 'mountain', 'park', 'room'] as const;
+export type Place = (typeof PLACES)[number];
+
+/**
+ * Words that set the page in a place the reader's scenes do not name; where no scenery of that
+ * place exists, the nearest one that does not contradict it (a cave is in the mountains, never on
+ * a meadow; a kitchen or a classroom is a room). Read by compose/page-place.ts.
+ */
+export const PLACE_WORDS: [RegExp, Place][] = [
+  [/^(mountain|mountains|peak|alps|cliff|valley|cave|cavern|grotto|canyon)$/, 'mountain'],
+  [/^(park|playground|zoo|picnic)$/, 'park'],
+  [/^(room|bedroom|living|window|sofa|couch|indoors|pillow|bed|kitchen|classroom|nursery|playroom|bathroom|library)$/, 'room'],
+];
 
 /** English scene words (after singularising). */
 export const SCENE_WORDS: Record<string, Scene> = {
@@ -19,10 +33,11 @@ export const SCENE_WORDS: Record<string, Scene> = {
   sky: 'sky', cloud: 'sky', air: 'sky', flying: 'sky',
   space: 'space', galaxy: 'space', universe: 'space', outer: 'space', planet: 'space', orbit: 'space',
   road: 'road', street: 'road', highway: 'road', track: 'road', race: 'road',
-  city: 'city', town: 'city', village: 'city', downtown: 'city',
+  city: 'city', skyline: 'city', town: 'city', village: 'city', downtown: 'city',
   snow: 'snow', winter: 'snow', snowy: 'snow', ice: 'snow', arctic: 'snow', north: 'snow', pole: 'snow',
   night: 'night', moonlight: 'night', starry: 'night', bedtime: 'night', dream: 'night',
-  kitchen: 'table', table: 'table', picnic: 'table', breakfast: 'table', lunch: 'table', dinner: 'table', party: 'table', bakery: 'table',
+  lawn: 'meadow', stream: 'sea', waterfall: 'forest', glacier: 'snow', antarctica: 'snow', 'snowy mountain': 'snow',
+  table: 'table', breakfast: 'table', lunch: 'table', dinner: 'table', party: 'table', bakery: 'table',
   desert: 'desert', sand: 'desert', dune: 'desert',
 };
 
@@ -38,17 +53,17 @@ export const SYNONYMS: Record<string, string> = {
   'steam locomotive': 'locomotive', 'steam train': 'locomotive', bike: 'bicycle', motorbike: 'motorcycle',
   digger: 'construction', excavator: 'construction', bulldozer: 'construction',
   't rex': 't-rex', trex: 't-rex', tyrannosaurus: 't-rex', dinosaur: 't-rex', dino: 't-rex',
-  brontosaurus: 'sauropod', diplodocus: 'sauropod', brachiosaurus: 'sauropod', stegosaurus: 'sauropod', triceratops: 't-rex',
-  pterodactyl: 'dragon', dragon: 'dragon',
+  brontosaurus: 'sauropod', diplodocus: 'sauropod', brachiosaurus: 'sauropod',
+  dragon: 'dragon',
   'killer whale': 'whale', orca: 'whale', 'sea turtle': 'turtle', tortoise: 'turtle', kitty_cat: 'cat',
   pony: 'horse', stallion: 'horse', foal: 'horse', lamb: 'ewe', sheep: 'ewe', calf: 'cow', piglet: 'pig', duckling: 'duck',
   chick: 'baby chick', chicken: 'chicken', hen: 'chicken', bunny_rabbit: 'rabbit', 'teddy': 'teddy bear',
-  'polar bear': 'polar bear', 'panda bear': 'panda', 'koala bear': 'koala', ape: 'gorilla', chimp: 'monkey', chimpanzee: 'monkey',
-  reindeer: 'deer', fawn: 'deer', moose: 'deer', elk: 'deer', puma: 'leopard', cheetah: 'leopard', jaguar: 'leopard',
-  bumblebee: 'honeybee', bee: 'honeybee', ladybird: 'lady beetle', ladybug: 'lady beetle', bug: 'lady beetle', insect: 'butterfly',
+  'polar bear': 'polar bear', 'panda bear': 'panda', 'koala bear': 'koala', ape: 'gorilla',
+  reindeer: 'deer', fawn: 'deer',
+  bumblebee: 'honeybee', bee: 'honeybee', ladybird: 'lady beetle', ladybug: 'lady beetle', bug: 'lady beetle',
   caterpillar: 'bug', worm: 'worm', fish: 'tropical fish', goldfish: 'goldfish', seashell: 'spiral shell', shell: 'spiral shell',
   bone: 'meat on bone', honey: 'honey pot', 'princess castle': 'castle', princess: 'princess', prince: 'prince', lady: 'woman', grandma: 'older person', grandpa: 'older person',
-  chef: 'cook', doctor: 'health worker', nurse: 'health worker', vet: 'health worker', fireman: 'firefighter', policeman: 'police officer', police: 'police officer', cop: 'police officer', builder: 'construction worker', iceberg: 'iceberg', person: 'person', girl: 'girl', boy: 'boy', man: 'man', woman: 'woman', child: 'child', farmer: 'farmer', astronaut: 'astronaut', queen: 'crown', king: 'crown', knight: 'person', 'finish line': 'finish flag', 'finishing line': 'finish flag', 'sand castle': 'sandcastle', 'lily pad': 'lily pad', lilypad: 'lily pad', 'water lily': 'lily pad', cabin: 'hut', hut: 'hut', log: 'hut', helmet: 'military helmet', cape: 'cape', cloak: 'cape', 'party hat': 'party hat', cushion: 'pillow', crane: 'bird', ballerina: 'ballet dancer', cheese: 'cheese wedge', 'flower crown': 'crown', superhero: 'superhero', wizard: 'mage', witch: 'mage', sorcerer: 'mage',
+  chef: 'cook', doctor: 'health worker', nurse: 'health worker', vet: 'health worker', fireman: 'firefighter', policeman: 'police officer', police: 'police officer', cop: 'police officer', builder: 'construction worker', iceberg: 'iceberg', person: 'person', girl: 'girl', boy: 'boy', man: 'man', woman: 'woman', child: 'child', farmer: 'farmer', astronaut: 'astronaut', knight: 'person', 'finish line': 'finish flag', 'finishing line': 'finish flag', 'sand castle': 'sandcastle', 'lily pad': 'lily pad', lilypad: 'lily pad', 'water lily': 'lily pad', cabin: 'hut', hut: 'hut', helmet: 'military helmet', cape: 'cape', cloak: 'cape', 'party hat': 'party hat', cushion: 'pillow', ballerina: 'ballet dancer', cheese: 'cheese wedge', superhero: 'superhero', wizard: 'mage', witch: 'mage', sorcerer: 'mage',
   fairy: 'fairy', mermaid: 'mermaid', 'santa claus': 'santa claus', santa: 'santa claus', elf: 'elf', genie: 'genie', angel: 'baby angel',
   monster: 'alien monster', ghost: 'ghost', robot: 'robot', alien: 'alien', clown: 'clown face',
   'christmas tree': 'christmas tree', christmas: 'christmas tree', halloween: 'jack-o-lantern', easter: 'egg', birthday: 'birthday cake', 'birthday party': 'birthday cake', 'easter egg': 'egg', present: 'wrapped gift', gift: 'wrapped gift',
@@ -60,11 +75,22 @@ export const SYNONYMS: Record<string, string> = {
   lollipop: 'lollipop', candy: 'candy', sweet: 'candy', cookie: 'cookie', pancake: 'pancakes', tea: 'teacup without handle', cocoa: 'hot beverage', coffee: 'hot beverage',
   flower: 'hibiscus', rose: 'rose', tulip: 'tulip', daisy: 'blossom', sunflower: 'sunflower', tree: 'deciduous tree', oak: 'deciduous tree',
   'palm tree': 'palm tree', palm: 'palm tree', cactus: 'cactus', mushroom: 'mushroom', leaf: 'maple leaf', 'cherry blossom': 'cherry blossom',
+  cup: 'hot beverage', mug: 'hot beverage', teacup: 'teacup without handle', crow: 'black bird', sparrow: 'bird', pigeon: 'pigeon',
   sun: 'sun', moon: 'crescent moon', star: 'star', rainbow: 'rainbow', umbrella: 'umbrella', snowflake: 'cloud with snow', snowman: 'snowman without snow',
-  house: 'house', home: 'house', cottage: 'house', castle: 'castle', palace: 'castle', barn: 'barn', school: 'school', tent: 'camping', windmill: 'house',
+  house: 'house', home: 'house', cottage: 'house', castle: 'castle', palace: 'castle', barn: 'barn', school: 'school',
   volcano: 'volcano', mountain: 'snow-capped mountain',  planet: 'ringed planet', saturn: 'ringed planet',
-  ball: 'soccer ball', football: 'american football', soccer: 'soccer ball', kite: 'kite', yarn: 'yarn', puzzle: 'puzzle piece', toy: 'teddy bear',
+  ball: 'soccer ball', football: 'american football', soccer: 'soccer ball', kite: 'kite', yarn: 'yarn', puzzle: 'puzzle piece',
   branch: 'deciduous tree', candle: 'candle', sleigh: 'sled', guitar: 'guitar', piano: 'musical keyboard', drum: 'drum', violin: 'violin', trumpet: 'trumpet', crown: 'crown', hat: 'top hat',
+};
+
+/**
+ * Words the library has no picture of, drawn as the nearest picture it has: the page report names
+ * these as stand-ins ("a T-rex instead of a triceratops"), never as the thing asked for.
+ */
+export const STAND_INS: Record<string, string> = {
+  triceratops: 't-rex', stegosaurus: 'sauropod', pterodactyl: 'dragon', moose: 'deer', elk: 'deer', puma: 'leopard', cheetah: 'leopard', jaguar: 'leopard',
+  insect: 'butterfly', windmill: 'house', toy: 'teddy bear', queen: 'crown', king: 'crown', log: 'hut', crane: 'bird', 'flower crown': 'crown',
+  'cherry tree': 'deciduous tree', 'cherry blossom tree': 'deciduous tree', sakura: 'cherry blossom', chimp: 'monkey', chimpanzee: 'monkey', tent: 'camping',
 };
 
 /** Chinese words → English words (resolved through SYNONYMS and the library after translation). */

@@ -26,10 +26,10 @@ export const ARRANGE_PHRASES: Record<string, ArrangeVerb> = {
 /** Number and group words: how many of the next subject. */
 export const COUNT_WORDS: Record<string, number> = {
   two: 2, three: 3, four: 4, five: 5, pair: 2, couple: 2, group: 3, bunch: 3, herd: 3, flock: 3, family: 3, many: 4, lot: 4, lots: 4, some: 3, several: 3,
-  '=2': 2, '=3': 3, '=4': 4, '=5': 5,
+  '=2': 2, '=3': 3, '=4': 4, '=5': 5, '=6': 6, '=7': 7, '=8': 8, '=9': 9, '=10': 10,
 };
 
-/** Groups named by one phrase: "farm animals" are a cow, a pig and a sheep on a farm. */
+/** Groups named by one phrase: "farm animals" are a cow, a pig and a sheep on a farm; `*N` is a count. */
 export const GROUP_PHRASES: Record<string, { members: string[]; scene: string | null }> = {
   'farm animal': { members: ['cow', 'pig', 'sheep'], scene: 'farm' },
   'jungle animal': { members: ['tiger', 'monkey', 'elephant'], scene: 'jungle' },
@@ -41,6 +41,10 @@ export const GROUP_PHRASES: Record<string, { members: string[]; scene: string | 
   'zoo animal': { members: ['lion', 'elephant', 'giraffe'], scene: 'meadow' },
   'safari animal': { members: ['lion', 'elephant', 'giraffe'], scene: 'meadow' },
   pet: { members: ['cat', 'dog', 'rabbit'], scene: null },
+  // 竹林, 竹やぶ: the forest is of bamboo, and bamboo is drawn.
+  'bamboo forest': { members: ['bamboo'], scene: 'forest' },
+  // お花見: cherry trees and children under them (the word park that follows sets the place).
+  'cherry-blossom viewing': { members: ['cherry tree*2', 'child*2'], scene: null },
 };
 
 /** Library names of things worn on the head or body; a subject with one wears it. */

@@ -1,7 +1,8 @@
 import type { Language } from '@studio/contracts/constants';
 import type { SubjectKind } from '../subjects/curation';
 import { isDrawnFigure } from '../subjects/drawn-figures';
-import { CHINESE, CJK_FILLER, JAPANESE, MODIFIERS, OBJECT_MARK, RELATION_WORDS, SCENE_WORDS, SYNONYMS, THEME_WORDS, UNDRAWABLE } from './lexicon';
+import { CJK_GRAMMAR, CHINESE_WORDS, cjkCount, JAPANESE_WORDS } from './cjk-words';
+import { CHINESE, JAPANESE, MODIFIERS, OBJECT_MARK, PLACE_WORDS, RELATION_WORDS, SCENE_WORDS, STAND_INS, SYNONYMS, THEME_WORDS, UNDRAWABLE } from './lexicon';
 import type { RelationVerb, Scene } from './lexicon';
 import {
   ARRANGE_PHRASES, ARRANGE_WORDS, CHINESE_RELATIONS, COSTUMES, COUNT_WORDS, FIGURE_FALLBACK, GROUP_PHRASES, JAPANESE_RELATIONS, PERSON_WORDS, PLAY_POSES, POSE_BY_VERB,
@@ -27,6 +28,11 @@ export interface MatchedSubject {
   original: string;
   /** How many of it the prompt asks for ("three kittens" → 3, "ducklings" → 2). */
   count: number;
+  /**
+   * The library has no picture of the word and this one stands in for it (a tree for a cherry
+   * tree, a woman standing for a princess who walks): the page report says so.
+   */
+  standIn?: boolean;
 }
 
 /** "a bee on a sunflower": `subject` (the bee) goes on `object` (the sunflower); ids. */
@@ -111,25 +117,41 @@ export function singularize(word: string): string {
 const IRREGULAR: Record<string, string> = {
   mice: 'mouse', geese: 'goose', children: 'child', people: 'person', teeth: 'tooth', feet: 'foot', wolves: 'wolf',
   leaves: 'leaf', fish: 'fish', sheep: 'sheep', deer: 'deer', cherries: 'cherry', strawberries: 'strawberry', fries: 'fries',
-  christmas: 'christmas', xmas: 'christmas', glasses: 'glasses', eyeglasses: 'glasses', sunglasses: 'sunglasses', canvas: 'canvas', atlas: 'atlas', gas: 'gas', grapes: 'grapes', pancakes: 'pancakes', dice: 'dice', bus: 'bus', octopus: 'octopus', cactus: 'cactus', hippopotamus: 'hippopotamus',
+  christmas: 'christmas', xmas: 'christmas', glasses: 'glasses', eyeglasses: 'glasses', sunglasses: 'sunglasses', canvas: 'canvas', atlas: 'atlas', gas: 'gas', grapes: 'grapes', pancakes: 'pancakes', dice: 'dice', bus: 'bus', octopus: 'octopus', cactus: 'cactus', triceratops: 'triceratops', hippopotamus: 'hippopotamus',
 };
 
 /** A token with the text the user typed, so unmatched words are reported in their language. */
-interface Token {
+export interface Token {
   english: string;
   original: string;
+  /** A grammatical word (和, と, の): nothing to draw, but two words on either side are not one phrase. */
+  boundary?: boolean;
 }
 
-function segmentCjk(text: string, dictionary: Record<string, string>): Token[] {
+/**
+ * Cuts a run of Chinese or Japanese into words: at each place the longest word the dictionary or
+ * the grammatical words know, a count ("三只", "3匹"), or else one character of an unknown word.
+ * Characters no list knows stay together as one word, reported as typed ("耍" alone never
+ * is: 玩耍 is a word). Hiragana-only leftovers of one or two characters are verb endings and
+ * particles, not things to draw.
+ */
+export function segmentCjk(text: string, dictionary: Record<string, string>): Token[] {
   const tokens: Token[] = [];
-  const longest = Math.max(...Object.keys(dictionary).map((k) => k.length), ...[...CJK_FILLER].map((k) => k.length));
+  const longest = Math.max(...Object.keys(dictionary).map((k) => k.length), ...[...CJK_GRAMMAR].map((k) => k.length));
   let unknown = '';
   const flushUnknown = (): void => {
-    if (unknown) tokens.push({ english: '', original: unknown });
+    if (unknown && !/^[\p{Script=Hiragana}ー]{1,2}$/u.test(unknown)) tokens.push({ english: '', original: unknown });
     unknown = '';
   };
   for (let i = 0; i < text.length; ) {
     let matched = false;
+    const count = cjkCount(text.slice(i));
+    if (count && dictionary[text.slice(i, i + count.length + 1)] === undefined) {
+      flushUnknown();
+      if (count.count > 1) tokens.push({ english: `=${count.count}`, original: text.slice(i, i + count.length) });
+      i += count.length;
+      continue;
+    }
     for (let len = Math.min(longest, text.length - i); len > 0; len--) {
       const piece = text.slice(i, i + len);
       if (dictionary[piece] !== undefined) {
@@ -139,8 +161,10 @@ function segmentCjk(text: string, dictionary: Record<string, string>): Token[] {
         matched = true;
         break;
       }
-      if (CJK_FILLER.has(piece)) {
+      if (CJK_GRAMMAR.has(piece)) {
         flushUnknown();
+        // "お姫様とお城" is a princess and a castle, not the "princess castle" the two words make.
+        if (tokens.length && !tokens[tokens.length - 1].boundary) tokens.push({ english: '', original: piece, boundary: true });
         i += len;
         matched = true;
         break;
@@ -157,8 +181,17 @@ function segmentCjk(text: string, dictionary: Record<string, string>): Token[] {
   return tokens;
 }
 
-const JA_FIRST = { ...CHINESE, ...CHINESE_RELATIONS, ...JAPANESE, ...JAPANESE_RELATIONS };
-const ZH_FIRST = { ...JAPANESE, ...JAPANESE_RELATIONS, ...CHINESE, ...CHINESE_RELATIONS };
+// Kanji-only prompts may be Japanese (恐竜) though they read as Chinese: the other language's words back up.
+const CHINESE_ALL = { ...CHINESE, ...CHINESE_RELATIONS, ...CHINESE_WORDS };
+const JAPANESE_ALL = { ...JAPANESE, ...JAPANESE_RELATIONS, ...JAPANESE_WORDS };
+const JA_FIRST = { ...CHINESE_ALL, ...JAPANESE_ALL };
+const ZH_FIRST = { ...JAPANESE_ALL, ...CHINESE_ALL };
+
+/** The words a phrase was typed as, once each: "桜" for both words of "cherry blossom", "fire truck" for two. */
+function typedAs(tokens: Token[]): string {
+  const originals = tokens.map((t) => t.original).filter((o, i, all) => o !== all[i - 1]);
+  return originals.join(originals.some((o) => /^[\p{L}\p{N}'-]+$/u.test(o) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(o)) ? ' ' : '');
+}
 
 function tokenize(prompt: string, language: Language): Token[] {
   const text = prompt.normalize('NFKC').toLowerCase();
@@ -186,7 +219,7 @@ function tokenize(prompt: string, language: Language): Token[] {
 }
 
 function lookup(phrase: string, index: SubjectIndex): SubjectEntry | null {
-  const target = SYNONYMS[phrase] ?? phrase;
+  const target = SYNONYMS[phrase] ?? STAND_INS[phrase] ?? phrase;
   return index.byName.get(target) ?? index.byKeyword.get(target)?.[0] ?? null;
 }
 
@@ -219,9 +252,17 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
     weakScene = weak;
   };
   const addSubject = (subject: SubjectEntry, word: string, original: string, plural: boolean): void => {
+    // A picture of a place (the cityscape emoji) is a square tile on a page: the place is drawn instead.
+    const tile = PLACE_TILES[subject.name];
+    if (tile) {
+      setScene(tile, original);
+      if (!SCENE_WORDS[word] && !PLACE_WORDS.some(([pattern]) => pattern.test(word))) unmatched.push(original);
+      return;
+    }
     // A plural of a landscape thing ("in the mountains") is a place, not a count.
     const counted = plural && !UNCOUNTED_KINDS.has(subject.kind);
-    found.push({ id: subject.id, name: subject.name, kind: subject.kind, word, original, count: pendingCount ?? (counted ? 2 : 1) });
+    const standIn = STAND_INS[word] !== undefined && subject.name === STAND_INS[word];
+    found.push({ id: subject.id, name: subject.name, kind: subject.kind, word, original, count: pendingCount ?? (counted ? 2 : 1), ...(standIn ? { standIn } : {}) });
     pendingCount = null;
   };
   for (let i = 0; i < tokens.length; ) {
@@ -231,15 +272,18 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
       const slice = tokens.slice(i, i + n);
       if (slice.some((t) => !t.english)) continue;
       const phrase = slice.map((t) => t.english).join(' ');
-      const original = slice.map((t) => t.original).join(' ');
+      const original = typedAs(slice);
       const group = GROUP_PHRASES[phrase];
       if (ARRANGE_PHRASES[phrase]) {
         arranges.push({ verb: ARRANGE_PHRASES[phrase], at: found.length });
         consumed = n;
       } else if (group) {
         for (const member of group.members) {
-          const subject = lookup(member, index);
-          if (subject) addSubject(subject, member, original, false);
+          const [name, times] = member.split('*');
+          const subject = lookup(name, index);
+          if (times) pendingCount = Number(times);
+          if (subject) addSubject(subject, name, original, false);
+          pendingCount = null;
         }
         if (group.scene) setScene(group.scene as Scene, original);
         consumed = n;
@@ -262,7 +306,9 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
       const word = token.english;
       const previous = tokens[i - 1]?.english;
       consumed = 1;
-      if (word === OBJECT_MARK) {
+      if (token.boundary) {
+        // Between two words: nothing to read.
+      } else if (word === OBJECT_MARK) {
         if (found.length > 0) marked = found.length - 1;
       } else if (COUNT_WORDS[word] !== undefined) {
         // "a penguin family" counts the subject before it; "three kittens" the one after.
@@ -291,8 +337,14 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         // "kids building a sandcastle": children are people on the page, not the audience.
         const subject = lookup('child', index);
         if (subject) addSubject(subject, 'child', token.original, isPlural(token));
+      } else if (LETTER_WORDS.has(word) && tokens[i + 1] && /^[a-z0-9]$/.test(tokens[i + 1].original)) {
+        // "the letter A": no picture of a letter in the library, and no envelope instead.
+        unmatched.push(`${token.original} ${tokens[i + 1].original.toUpperCase()}`);
+        consumed = 2;
       } else if (!word || UNDRAWABLE.has(word)) {
         unmatched.push(token.original);
+      } else if (PLACE_WORDS.some(([pattern]) => pattern.test(word)) && !SYNONYMS[word] && !index.byKeyword.has(word)) {
+        // A place drawn by its own scenery (a cave, a bedroom): compose/page-place.ts reads it from the words.
       } else if (THEME_WORDS[word]) {
         theme ??= THEME_WORDS[word];
       } else if (SCENE_WORDS[word] && !SYNONYMS[word]) {
@@ -308,6 +360,9 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
     }
     i += consumed;
   }
+  // Japanese and Chinese may count after the noun ("猫が3匹", "小猫三只"): the count is the last subject's.
+  const lastFound = found[found.length - 1];
+  if (pendingCount !== null && lastFound && lastFound.count === 1 && language !== 'en') lastFound.count = pendingCount;
   const cjk = language !== 'en';
   const related = verb ? relate(found, verb, marked) : null;
   // The same subject named twice is one group: "a mother duck and her ducklings" adds the
@@ -335,11 +390,19 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   // "a helicopter flying over the city": over a place rather than a thing, the subject is in the air.
   const airborne = arrangement === null && arranges.some((a) => a.verb === 'over');
   const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)] };
-  return withAnimalPoses(withBodies(understanding, poseWords, poseOriginals, index), index);
+  const sleepWord = tokens.find((t) => SLEEP_WORDS.test(t.english))?.original ?? null;
+  return withAnimalPoses(withBodies(understanding, poseWords, poseOriginals, index), index, sleepWord);
 }
 
 /** Scene words that only hint at a place; a place named elsewhere in the prompt wins. */
 const WEAK_SCENE_WORDS = new Set(['flying', 'air', 'cloud', 'party', 'race', 'track', 'wave', 'summer', 'spring', 'autumn', 'fall', 'winter', 'deep', 'dream', 'sand', 'ice']);
+/** Library pictures of whole places, square tiles on a page: the place they show is drawn instead. */
+const PLACE_TILES: Record<string, Scene> = {
+  'night with stars': 'night', 'sunrise over mountains': 'meadow', sunrise: 'meadow', 'cityscape at dusk': 'city', 'bridge at night': 'city', 'milky way': 'space',
+  camping: 'forest', 'beach with umbrella': 'beach', cityscape: 'city', desert: 'desert', 'desert island': 'beach', 'national park': 'meadow', foggy: 'city',
+};
+/** Words naming a letter of the alphabet ("the letter A", "字母A"). */
+const LETTER_WORDS = new Set(['letter', 'alphabet', '=letter']);
 /** Pose words that are people ("a skier"). */
 const POSE_NOUNS = new Set(['skier', 'surfer']);
 /** Things that are characters in a story ("a teddy bear having a tea party"): they lead. */
@@ -438,7 +501,9 @@ function withBodies(u: Understanding, poseWords: string[], originals: Map<string
   const body = posed ?? (costume || inRelation ? (costume ? figure(costume.body) : standing) : null);
   if (!body) return missingPose.length ? { ...u, unmatched: [...new Set([...u.unmatched, ...missingPose])] } : u;
   const shown = pose?.shows;
-  const replaced: MatchedSubject = { ...person, id: body.id, name: body.name, kind: body.kind };
+  // A princess or a ballerina drawn as a plain standing or posed figure is a stand-in for one.
+  const standIn = person.standIn || !PLAIN_PEOPLE.has(person.word);
+  const replaced: MatchedSubject = { ...person, id: body.id, name: body.name, kind: body.kind, ...(standIn ? { standIn } : {}) };
   let subjects = u.subjects.map((s) => (s === person ? replaced : s)).filter((s) => s === replaced || !shown || !shown.test(s.name));
   const worn = u.worn.map((w) => (w.wearer === person.id ? { ...w, wearer: body.id } : w));
   let relation = u.relation && { ...u.relation, holder: u.relation.holder === person.id ? body.id : u.relation.holder };
@@ -462,18 +527,23 @@ function withBodies(u: Understanding, poseWords: string[], originals: Map<string
   return { ...u, subjects, worn, relation, arrangement, unmatched: [...new Set([...u.unmatched, ...missingPose])] };
 }
 
+/** Person words a plain figure draws as asked (a knight is drawn by his costume). */
+const PLAIN_PEOPLE = new Set(['girl', 'boy', 'child', 'kid', 'woman', 'man', 'person', 'baby', 'lady', 'mom', 'mother', 'dad', 'father', 'knight']);
+
 /** Words that put an animal to sleep: it is drawn curled up where the library has that ("cat sleeping"). */
 const SLEEP_WORDS = /^(sleeping|asleep|napping|sleepy|sleep|sleeps|dozing|curled)$/;
 
 /** "a cat sleeping on a pillow": the cat lies curled up instead of walking. */
-function withAnimalPoses(u: Understanding, index: SubjectIndex): Understanding {
-  if (!u.words.some((w) => SLEEP_WORDS.test(w))) return u;
+function withAnimalPoses(u: Understanding, index: SubjectIndex, sleepWord: string | null): Understanding {
+  if (!sleepWord) return u;
   const swaps = new Map<string, SubjectEntry>();
   for (const s of u.subjects) {
     const sleeping = s.kind !== 'person' ? index.byName.get(`${s.name} sleeping`) : undefined;
     if (sleeping) swaps.set(s.id, sleeping);
   }
-  if (swaps.size === 0) return u;
+  // A creature the library has no sleeping picture of is drawn awake: the report says "sleeping".
+  const awake = u.subjects[0] && u.subjects[0].kind !== 'person' && !swaps.has(u.subjects[0].id) && !u.subjects[0].name.endsWith('sleeping');
+  if (swaps.size === 0) return awake ? { ...u, unmatched: [...new Set([...u.unmatched, sleepWord])] } : u;
   const swap = (id: string): string => swaps.get(id)?.id ?? id;
   return {
     ...u,

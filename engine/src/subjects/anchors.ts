@@ -194,7 +194,7 @@ export function computeAnchors(solid: Uint8Array, eyes: [number, number][], size
   } else {
     // No eyes drawn (many OpenMoji profiles have none): the head is the heavier end of the upper
     // body, a tail or a rump is thinner. Too close to call → no anchor.
-    facing = FACING[name] ?? heavierEnd(solid, size, box);
+    facing = profileFacing(solid, size, box, name);
     if (facing === 0) return null;
     const side = facing;
     let tipX = side < 0 ? size : -1;
@@ -273,6 +273,11 @@ export function computeAnchors(solid: Uint8Array, eyes: [number, number][], size
     if (best) hands.push(at(best[0] + 0.5 - side * 0.5, best[1] + 0.5));
   }
   return { pose, facing, mouth: at(eye[0], mouthY), hands };
+}
+
+/** The side a creature drawn without eyes faces: the list looked at by eye, else its heavier end. */
+export function profileFacing(solid: Uint8Array, size: number, box: Box, name: string): -1 | 0 | 1 {
+  return FACING[name] ?? heavierEnd(solid, size, box);
 }
 
 /** −1 or 1 for the end (outer quarter of the width, upper 55 %) with clearly more body, else 0. */

@@ -7,8 +7,10 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { boundsOf, computeAnchors, findEyes, hasAnchorsFor } from './anchors';
+import { boundsOf, computeAnchors, findEyes, hasAnchorsFor, profileFacing } from './anchors';
 import type { SubjectAnchors } from './anchors';
+import { eyeElements, eyeFacing, HEAD_LOW, placeEyes, wantsEyes } from './eyes';
+import { BLOB_MIN_THICKNESS, inkDepth, isInkBlob, whitened } from './ink-blobs';
 import { kindOf } from './curation';
 import { DRAWN_FIGURES } from './drawn-figures';
 import { fluentSubjects } from './fluent-subjects';
@@ -18,7 +20,7 @@ import type { SubjectKind } from './curation';
 import { outlineElementsToSvg, outlineOpenMojiSvg } from './openmoji-outline';
 import type { OutlineElement } from './openmoji-outline';
 import { LIBRARY_FORMAT, LIBRARY_PATH, MASK_SIZE, OPENMOJI_ATTRIBUTION, SUBJECT_BOX } from './subject-library';
-import type { Subject, SubjectLibrary } from './subject-library';
+import type { Subject, SubjectEyes, SubjectLibrary } from './subject-library';
 
 interface OpenMojiEntry {
   hexcode: string;
@@ -72,9 +74,13 @@ interface Measured {
   leakShare: number;
   coverage: number;
   anchors: SubjectAnchors | null;
+  /** The elements, with eyes added when the creature had none. */
+  elements: OutlineElement[];
+  eyes: SubjectEyes | null;
 }
 
-async function measure(elements: OutlineElement[], kind: SubjectKind, name: string): Promise<Measured> {
+async function measure(drawn: OutlineElement[], kind: SubjectKind, name: string): Promise<Measured> {
+  let elements = drawn;
   const silhouette = await rasterize(svgFor(elements, 'silhouette', MEASURE), MEASURE);
   const outline = await rasterize(svgFor(elements, 'outline', MEASURE), MEASURE);
   const reach = outsideReach(outline, MEASURE);
@@ -118,7 +124,24 @@ async function measure(elements: OutlineElement[], kind: SubjectKind, name: stri
     }
   }
   const unit = SUBJECT_BOX / MEASURE;
+  let eyes: SubjectEyes | null = null;
+  const box = boundsOf(solid, MEASURE);
+  if (box && wantsEyes(kind, name)) {
+    const drawnEyes = findEyes(await rasterize(svgFor(elements, 'ink', MEASURE), MEASURE), MEASURE, box);
+    if (drawnEyes.length) eyes = { source: 'drawn', at: drawnEyes.map(([x, y]) => [x * unit, y * unit, 0].map(round2) as [number, number, number]) };
+    else {
+      // A creature drawn without eyes: a profile gets one on the side it faces, a front view two.
+      const facing = eyeFacing(kind, name, () => profileFacing(solid, MEASURE, box, name));
+      const added = placeEyes(solid, outline, MEASURE, box, facing, MEASURE / SUBJECT_BOX, HEAD_LOW.test(name));
+      if (added) {
+        elements = [...elements, ...eyeElements(added, facing, unit)];
+        eyes = { source: 'added', at: added.map((e) => [e.cx * unit, e.cy * unit, e.r * unit].map(round2) as [number, number, number]) };
+      }
+    }
+  }
   return {
+    elements,
+    eyes,
     mask: Buffer.from(bits).toString('base64'),
     bounds: [left * unit, top * unit, (right + 1) * unit, (bottom + 1) * unit],
     inkShare: area ? ink / area : 1,
@@ -128,12 +151,30 @@ async function measure(elements: OutlineElement[], kind: SubjectKind, name: stri
   };
 }
 
+/**
+ * The subject with its ink blobs (ink-blobs.ts) turned into white areas. The whole ink layer is
+ * measured first; only a subject whose ink is thick somewhere has its ink shapes measured one by one.
+ */
+async function withoutInkBlobs(elements: OutlineElement[]): Promise<OutlineElement[]> {
+  const cell = MEASURE / SUBJECT_BOX;
+  if (!elements.some((e) => e.role === 'ink')) return elements;
+  const all = await rasterize(svgFor(elements, 'ink', MEASURE), MEASURE);
+  if ((2 * inkDepth(all, MEASURE)) / cell < BLOB_MIN_THICKNESS) return elements;
+  return Promise.all(
+    elements.map(async (e) => (e.role === 'ink' && isInkBlob(await rasterize(svgFor([e], 'ink', MEASURE), MEASURE), MEASURE, cell) ? whitened(e) : e)),
+  );
+}
+
 /** Mouth and hands from the silhouette and the eyes (the subject's ink shapes alone). */
 async function anchorsOf(elements: OutlineElement[], solid: Uint8Array, kind: SubjectKind, name: string): Promise<SubjectAnchors | null> {
   const box = boundsOf(solid, MEASURE);
   if (!box) return null;
   const ink = await rasterize(svgFor(elements, 'ink', MEASURE), MEASURE);
   return computeAnchors(solid, findEyes(ink, MEASURE, box), MEASURE, kind, name, SUBJECT_BOX / MEASURE);
+}
+
+function round2(v: number): number {
+  return Math.round(v * 100) / 100;
 }
 
 function splitTags(...lists: string[]): string[] {
@@ -164,7 +205,7 @@ export async function buildSubjectLibrary(outPath: string = LIBRARY_PATH): Promi
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
       const prop = own.get(entry.hexcode);
       const svg = prop ? prop.svg : readFileSync(join(root, 'color', 'svg', `${entry.hexcode}.svg`), 'utf8');
-      const elements = outlineOpenMojiSvg(svg);
+      const elements = await withoutInkBlobs(outlineOpenMojiSvg(svg));
       if (!elements.some((e) => e.role === 'fill')) {
         rejected.lines++;
         continue;
@@ -180,11 +221,12 @@ export async function buildSubjectLibrary(outPath: string = LIBRARY_PATH): Promi
           name: entry.annotation.toLowerCase(),
           keywords: splitTags(entry.tags, entry.openmoji_tags),
           kind,
-          elements,
+          elements: m.elements,
           bounds: m.bounds,
           mask: m.mask,
           inkShare: Math.round(m.inkShare * 1000) / 1000,
           anchors: prop?.anchors ?? m.anchors,
+          eyes: m.eyes,
         });
       }
     }

@@ -98,7 +98,7 @@ export function outlineOpenMojiSvg(svg: string): OutlineElement[] {
   return elements;
 }
 
-function closeSubpaths(d: string): string {
+export function closeSubpaths(d: string): string {
   // Only absolute moves can take a closepath in front of them: after "z" a relative "m" would
   // start from the subpath's first point instead of its last, moving the next subpath.
   const closed = d.trim().replace(/(?<=[^zZ\s])\s*(?=M)/g, 'z');

@@ -26,10 +26,18 @@ export interface Subject {
   inkShare: number;
   /** Mouth and hand points for held objects (see anchors.ts); null when none is reliable. */
   anchors: SubjectAnchors | null;
+  /** A creature's eyes (eyes.ts): null for things and for the creatures listed as eyeless. */
+  eyes: SubjectEyes | null;
+}
+
+/** Eye centres and radii in the 72-unit box: the artist's dots, or eyes the build added. */
+export interface SubjectEyes {
+  source: 'drawn' | 'added';
+  at: [number, number, number][];
 }
 
 /** Bump when the build's rules or format change: a cached library of another version is rebuilt. */
-export const LIBRARY_FORMAT = 11;
+export const LIBRARY_FORMAT = 14;
 
 export interface SubjectLibrary {
   format: number;

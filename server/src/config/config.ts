@@ -14,7 +14,8 @@ const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: 127.0.0.1 (this machine only), or 0.0.0.0 on a public deployment. */
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -91,6 +92,7 @@ export const PROVIDER_VARIABLES = [
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** Where the server listens: HOST, else 127.0.0.1 on a private install and 0.0.0.0 on a public one. */
   host: string;
   publicUrl: string;
   dataDir: string;
@@ -107,7 +109,7 @@ export interface Config {
   google: { clientId: string | null; jwksUrl: string };
   mail: { smtpUrl: string | null; from: string };
   contactEmail: string;
-  /** Reachable by others: PUBLIC_URL names a host that is not this machine, or PUBLIC_DEPLOYMENT=true (the Docker image). */
+  /** Reachable by others: PUBLIC_URL names a host that is not this machine, HOST is not a loopback address, or PUBLIC_DEPLOYMENT=true (the Docker image). */
   publicDeployment: boolean;
   logLevel: string;
   /** X-Forwarded-For entries to believe: none, the nearest n hops, or those sent by these proxies. */
@@ -141,16 +143,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const port = e.PORT;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  const publicDeployment = e.PUBLIC_DEPLOYMENT ? e.PUBLIC_DEPLOYMENT === 'true' || e.PUBLIC_DEPLOYMENT === '1' : !isLoopback(new URL(publicUrl).hostname);
+  // Public when told so, else when others can reach it: by its URL, or by listening on more than
+  // this machine (an explicit HOST=0.0.0.0 or a LAN address, whatever PUBLIC_URL says).
+  const reachedFromOutside = !isLoopback(new URL(publicUrl).hostname) ? publicUrl : e.HOST && !isLoopback(e.HOST) ? `HOST ${e.HOST}` : null;
+  const publicDeployment = e.PUBLIC_DEPLOYMENT ? e.PUBLIC_DEPLOYMENT === 'true' || e.PUBLIC_DEPLOYMENT === '1' : reachedFromOutside !== null;
   if (!e.PAYMENT_PROVIDER && publicDeployment) {
     throw new ConfigError(
-      `Invalid configuration: PAYMENT_PROVIDER must be set on a public deployment (${publicUrl}): paypal with its keys, or test to take test payments where no money moves`,
+      `Invalid configuration: PAYMENT_PROVIDER must be set on a public deployment (${reachedFromOutside ?? 'PUBLIC_DEPLOYMENT'}): paypal with its keys, or test to take test payments where no money moves`,
     );
   }
+  // A private install (test payments by default) listens on this machine only.
+  const host = e.HOST ?? (publicDeployment ? '0.0.0.0' : '127.0.0.1');
   return {
     env: e.NODE_ENV,
     port,
-    host: e.HOST,
+    host,
     publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'studio.db')}`,
@@ -194,8 +201,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]';
+/** A host name or address (of PUBLIC_URL, or HOST) that only this machine reaches. */
+export function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(hostname) || hostname === '[::1]' || hostname === '::1';
 }
 
 /** What a person starting the server must know about how it is set up, said at every start. */

@@ -1,6 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { accounts } from './migrations/001-accounts';
@@ -16,6 +16,7 @@ import { privateOriginals } from './migrations/010-private-originals';
 import { renewingSubscriptions } from './migrations/012-renewing-subscriptions';
 import { searchVectorColumn } from './migrations/014-search-vector-column';
 import { colouredPages } from './migrations/015-coloured-pages';
+import { storageDeletions } from './migrations/016-storage-deletions';
 import type { Database } from './schema';
 import { createTextSearch, type TextSearch } from './text-search';
 
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '012-renewing-subscriptions': renewingSubscriptions,
   '014-search-vector-column': searchVectorColumn,
   '015-coloured-pages': colouredPages,
+  '016-storage-deletions': storageDeletions,
 };
 
 class StaticMigrations implements MigrationProvider {
@@ -66,13 +68,25 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** The SQLite file a database URL names, or null for PostgreSQL and an in-memory database. */
+export function sqliteFile(url: string): string | null {
+  if (/^postgres(ql)?:\/\//.test(url)) return null;
+  const file = url.replace(/^(sqlite:|file:)/, '');
+  return file === ':memory:' ? null : path.resolve(file);
+}
+
 export function openDatabase(options: DatabaseOptions): Db {
   if (/^postgres(ql)?:\/\//.test(options.url)) return openPostgres(options);
-  return openSqlite(options.url.replace(/^(sqlite:|file:)/, ''));
+  return openSqlite(sqliteFile(options.url) ?? ':memory:');
 }
 
 function openSqlite(file: string): Db {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    // Made here, for this user alone, before SQLite would make it 0644 (less the umask); its -wal
+    // and -shm files take the database file's mode.
+    closeSync(openSync(file, 'a', 0o600));
+  }
   const connection = new SqliteDatabase(file);
   connection.pragma('journal_mode = WAL');
   connection.pragma('foreign_keys = ON');

@@ -112,6 +112,12 @@ export interface StorageMovesTable {
   to_key: string;
 }
 
+/** A stored file to remove, listed in the transaction that deleted what owned it (migration 016). */
+export interface StorageDeletionsTable {
+  key: string;
+  created_at: string;
+}
+
 /** The generator's "Try an example" pages, chosen by hand (`npm run content -- examples`). */
 export interface CuratedExamplesTable {
   image_id: string;
@@ -296,6 +302,7 @@ export interface Database {
   settings: SettingsTable;
   blog_posts: BlogPostsTable;
   storage_moves: StorageMovesTable;
+  storage_deletions: StorageDeletionsTable;
   curated_examples: CuratedExamplesTable;
   coloured_pages: ColouredPagesTable;
 }

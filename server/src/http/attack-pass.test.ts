@@ -90,6 +90,8 @@ describe.each(databaseKinds)('attack pass on %s', (kind) => {
     expect(routes.length).toBeGreaterThan(30);
     expect(routes).toContainEqual({ method: 'DELETE', url: '/api/images/:id' });
     expect(routes).toContainEqual({ method: 'POST', url: '/api/payment/webhook' });
+    expect(routes).toContainEqual({ method: 'POST', url: '/api/users/delete-account' });
+    expect(routes).toContainEqual({ method: 'GET', url: '/api/users/export' });
   });
 
   it('answers malformed, oversized, forged and hostile requests on every route without a 5xx, and changes nothing', async () => {

@@ -12,9 +12,21 @@ function body(code: number, message: string, fields?: Record<string, string>): E
   return { status: 'error', data: fields ? { fields } : null, errorCode: code, message };
 }
 
+/**
+ * The multipart parser's (@fastify/busboy) words for a body that is not well-formed multipart:
+ * cut off before its closing boundary (a dropped upload, or a client that lies), or sent without
+ * a usable boundary. They come as plain errors without a code, from whichever route read the body.
+ */
+const MALFORMED_MULTIPART = [/unexpected end of multipart data$/i, /^Multipart: Boundary not found$/, /^The needle cannot /];
+
 /** Fastify's own failures (body parsing, limits, multipart) mapped to catalogue codes. */
 function fromFastifyError(error: FastifyError): AppError | null {
+  if (!error.code && MALFORMED_MULTIPART.some((pattern) => pattern.test(error.message))) {
+    return new AppError(ErrorCode.uploadRejected, 'The upload was cut off or is not well-formed multipart; please send it again');
+  }
   switch (error.code) {
+    case 'FST_MP_PREMATURE_CLOSE':
+      return new AppError(ErrorCode.uploadRejected, 'The upload was cut off; please send it again');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError(ErrorCode.payloadTooLarge, 'Request body too large');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

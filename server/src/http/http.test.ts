@@ -1,8 +1,10 @@
 import { Redis } from 'ioredis';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
 import { registerUser } from '../test/factories';
-import { createTestApp, metricsAuthorization, type TestApp } from '../test/test-app';
+import { createTestApp, databaseKinds, metricsAuthorization, type TestApp } from '../test/test-app';
 
 describe('HTTP behaviour', () => {
   let t: TestApp;
@@ -130,9 +132,45 @@ describe('configuration', () => {
 
   it('has working defaults for every variable', () => {
     const config = loadConfig({ DATA_DIR: '/tmp/studio-config-test' });
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000', imageProvider: 'local', payment: { provider: 'test' } });
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', publicUrl: 'http://localhost:3000', imageProvider: 'local', payment: { provider: 'test' } });
     expect(config.databaseUrl).toBe('sqlite:/tmp/studio-config-test/studio.db');
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: '/tmp/studio-config-test' }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  // Issue 36, hole 8: a private install (free test payments) listened on every interface.
+  it('listens on this machine only unless the deployment is public; a HOST others reach makes it public', () => {
+    const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: '/tmp/studio-config-test', ...env });
+    for (const env of [{}, { PUBLIC_URL: 'http://127.0.0.1:3000' }, { PUBLIC_URL: 'http://localhost:8080' }] as Record<string, string>[]) {
+      expect(load(env), JSON.stringify(env)).toMatchObject({ host: '127.0.0.1', publicDeployment: false, payment: { provider: 'test' } });
+    }
+    // Public deployments listen everywhere: the Docker image (PUBLIC_DEPLOYMENT=true) and a public URL.
+    expect(load({ PUBLIC_DEPLOYMENT: 'true', PAYMENT_PROVIDER: 'test' })).toMatchObject({ host: '0.0.0.0', publicDeployment: true });
+    expect(load({ PUBLIC_URL: 'https://colors.example.com', PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' })).toMatchObject({ host: '0.0.0.0', publicDeployment: true });
+    // A HOST that others reach is a public deployment, whatever PUBLIC_URL says: it must choose its payments.
+    for (const host of ['0.0.0.0', '::', '192.168.1.20']) {
+      expect(() => load({ HOST: host }), host).toThrow(new RegExp(`^Invalid configuration: PAYMENT_PROVIDER must be set on a public deployment \\(HOST ${host.replace(/\./g, '\\.')}\\)`));
+      expect(load({ HOST: host, PUBLIC_URL: 'http://localhost:3000', PAYMENT_PROVIDER: 'test' }), host).toMatchObject({ host, publicDeployment: true });
+    }
+    // Loopback HOSTs stay private; an explicit PUBLIC_DEPLOYMENT decides either way.
+    for (const host of ['127.0.0.1', 'localhost', '::1']) expect(load({ HOST: host }), host).toMatchObject({ host, publicDeployment: false });
+    expect(load({ HOST: '0.0.0.0', PUBLIC_DEPLOYMENT: 'false' })).toMatchObject({ host: '0.0.0.0', publicDeployment: false, payment: { provider: 'test' } });
+    expect(load({ HOST: '127.0.0.1', PUBLIC_DEPLOYMENT: 'true', PAYMENT_PROVIDER: 'test' })).toMatchObject({ host: '127.0.0.1', publicDeployment: true });
+  });
+
+  describe.each(databaseKinds)('a private install on %s', (kind) => {
+    it('answers on the loopback address and not on the machine\'s network addresses', async () => {
+      const t = await createTestApp(kind, { env: { PUBLIC_URL: 'http://localhost:3000' } });
+      try {
+        expect(t.config.host).toBe('127.0.0.1');
+        await t.app.listen({ port: 0, host: t.config.host });
+        const { port } = t.app.server.address() as AddressInfo;
+        expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+        const outside = Object.values(networkInterfaces()).flatMap((addresses) => addresses ?? []).filter((address) => !address.internal && address.family === 'IPv4');
+        for (const address of outside) await expect(fetch(`http://${address.address}:${port}/healthz`), address.address).rejects.toThrow();
+      } finally {
+        await t.close();
+      }
+    });
   });
 });

@@ -7,7 +7,7 @@ import { createEnginePageMaker } from '../adapters/engine/engine-page-maker';
 import type { PageMaker } from '../adapters/engine/page-maker';
 import { createFakePageMaker } from '../test/fake-page-maker';
 import { buildRegistration, registerUser, signedInUser } from '../test/factories';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, databaseKinds, type TestApp } from '../test/test-app';
 import { multipart, pngDeclaring } from '../test/uploads';
 
 /**
@@ -209,5 +209,75 @@ describe('attacks on accounts and other users’ pages', () => {
     const forgotUnknown = await time({ email: 'nobody-at-all@example.com' }, '/api/users/forgot-password');
     expect(forgotUnknown.status).toBe(forgotKnown.status);
     expect(forgotUnknown.body).toEqual(forgotKnown.body);
+  });
+});
+
+describe.each(databaseKinds)('attacks on deleting an account and downloading its data (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { maker: createFakePageMaker().maker });
+  });
+  afterAll(() => t?.close());
+
+  const deleteAccount = (headers: Record<string, string>, payload: object, remoteAddress = '10.20.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/users/delete-account', headers, payload, remoteAddress });
+  const alive = async (userId: string) => (await t.db.kysely.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+
+  it('deletes only the signed-in account, and only with its own password: ids and the victim’s password in the body change nothing', async () => {
+    const victim = await signedInUser(t.app, { password: 'the victim’s own secret' });
+    const attacker = await signedInUser(t.app, { password: 'the attacker’s secret' });
+    for (const payload of [
+      { password: victim.password, userId: victim.userId },
+      { password: victim.password, email: victim.email, username: victim.username },
+      { googleToken: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', userId: victim.userId },
+    ]) {
+      const response = await deleteAccount(attacker.headers, payload, `10.20.1.${Object.keys(payload).length}`);
+      expect([1005, 1009]).toContain(response.json().errorCode);
+    }
+    // Without a session, or with a token of no session: 1011 whatever the body says.
+    expect((await deleteAccount({}, { password: victim.password, userId: victim.userId })).json().errorCode).toBe(1011);
+    expect((await deleteAccount({ authorization: 'Bearer garbage' }, { password: victim.password })).json().errorCode).toBe(1011);
+    expect(await alive(victim.userId)).toBe(true);
+    expect(await alive(attacker.userId)).toBe(true);
+  });
+
+  it('stops password guessing on a stolen session after five tries a minute, and the account stays', async () => {
+    const victim = await signedInUser(t.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i += 1) codes.push((await deleteAccount(victim.headers, { password: `guess number ${i}` }, '10.20.2.1')).json().errorCode);
+    expect(codes).toEqual([1005, 1005, 1005, 1005, 1005, 1007, 1007]);
+    expect(await alive(victim.userId)).toBe(true);
+  });
+
+  it('answers the export only to the owner: a userId in the query is ignored, tokens of no session get 401', async () => {
+    const victim = await signedInUser(t.app);
+    const attacker = await signedInUser(t.app);
+    const mine = await t.app.inject({ method: 'GET', url: `/api/users/export?userId=${victim.userId}`, headers: attacker.headers });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.rawPayload.includes(Buffer.from(attacker.email))).toBe(true);
+    expect(mine.rawPayload.includes(Buffer.from(victim.userId))).toBe(false);
+    expect(mine.rawPayload.includes(Buffer.from(victim.email))).toBe(false);
+    for (const headers of [{}, { authorization: 'Bearer garbage' }, { authorization: `Bearer ${victim.refreshToken}` }]) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/export', headers })).statusCode).toBe(401);
+    }
+  });
+
+  it('ends a deleted account’s access token, refresh token and password at once, on every authenticated route', async () => {
+    const member = await signedInUser(t.app);
+    expect((await deleteAccount(member.headers, { password: member.password }, '10.20.3.1')).statusCode).toBe(200);
+    for (const [method, url] of [
+      ['GET', '/api/users/profile'],
+      ['GET', '/api/users/export'],
+      ['GET', '/api/images/userImg'],
+      ['GET', '/api/colourings'],
+      ['GET', '/api/payment/chargerecord'],
+      ['PUT', '/api/users/update'],
+      ['POST', '/api/users/delete-account'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, headers: member.headers, ...(method === 'GET' ? {} : { payload: { password: member.password, username: 'taken_over' } }) });
+      expect(response.statusCode, url).toBe(401);
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: member.refreshToken } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: member.password } })).json().errorCode).toBe(1001);
   });
 });

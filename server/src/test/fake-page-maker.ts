@@ -1,5 +1,7 @@
 import sharp from 'sharp';
+import { photoFrame } from '@studio/engine/lineart/subject-window';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
+import type { PageNote } from '@studio/contracts/page-notes';
 import type { MadePage, PageMaker } from '../adapters/engine/page-maker';
 
 /**
@@ -17,7 +19,7 @@ export function createFakePageMaker() {
   const png = sharp({ create: { width: 24, height: 32, channels: 3, background: '#ffffff' } }).png().toBuffer();
   const webp = sharp({ create: { width: 12, height: 16, channels: 3, background: '#ffffff' } }).webp().toBuffer();
 
-  async function made(title: string, notDrawn: string[] = []): Promise<MadePage> {
+  async function made(title: string, notDrawn: string[] = [], notes: PageNote[] = []): Promise<MadePage> {
     state.calls += 1;
     if (state.gate) await state.gate;
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
@@ -36,6 +38,7 @@ export function createFakePageMaker() {
       title,
       attribution: null,
       notDrawn,
+      notes,
     };
   }
 
@@ -58,8 +61,14 @@ export function createFakePageMaker() {
       return { width: meta.width ?? 0, height: meta.height ?? 0, format: meta.format ?? '' };
     },
     // Like the composer, it cannot draw a quokka and says so.
-    fromPrompt: (request) => made(request.prompt, /quokka/.test(request.prompt) ? ['quokka'] : []),
+    fromPrompt: (request) =>
+      made(request.prompt, /quokka/.test(request.prompt) ? ['quokka'] : [], /triceratops/.test(request.prompt) ? [{ kind: 'substitute', asked: 'triceratops', drawn: { en: 't-rex', zh: '霸王龙', ja: 'ティラノサウルス' } }] : []),
     fromPhoto: () => made('photo'),
+    // The engine's own window: pure and quick, so the preview's route is tested against the real frame.
+    async photoFrame(image, ratio) {
+      const { frame, box } = await photoFrame(image, ratio);
+      return { frame, box };
+    },
     // The photo itself, small: its bytes differ from every page file's, as a real preview's do.
     sourcePreview: (image) => sharp(image).resize(40, 40, { fit: 'inside' }).webp().toBuffer(),
   };

@@ -12,7 +12,7 @@ import { clearTokens, getAccessToken, getRefreshToken, replaceTokens } from './t
  * tokens are cleared, `tokenExpired` is raised and the call fails with 1010.
  */
 export interface RequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   form?: FormData;
   auth?: boolean;

@@ -1,7 +1,7 @@
 import type { LoginResponse, User } from '@studio/contracts/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { onTokenExpired } from './auth-events';
-import { endSession, fetchProfile, storeLogin, tokenRefresher } from './session';
+import { endSession, fetchProfile, forgetSession, storeLogin, tokenRefresher } from './session';
 import { getAccessToken } from './token-storage';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -15,6 +15,8 @@ interface AuthContextValue {
   reloadUser: () => Promise<User | null>;
   setUser: (user: User) => void;
   logout: () => Promise<void>;
+  /** The account was deleted: its session is gone on the server, so it is only forgotten here. */
+  accountDeleted: () => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -80,9 +82,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     forget();
   }, [forget, user?.provider]);
 
+  const accountDeleted = useCallback(() => {
+    forgetSession();
+    forget();
+  }, [forget]);
+
   const value = useMemo(
-    () => ({ user, status, completeLogin, reloadUser, setUser, logout }),
-    [user, status, completeLogin, reloadUser, setUser, logout],
+    () => ({ user, status, completeLogin, reloadUser, setUser, logout, accountDeleted }),
+    [user, status, completeLogin, reloadUser, setUser, logout, accountDeleted],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -46,3 +46,9 @@ export async function endSession(provider: User['provider'] | undefined): Promis
   }
   clearTokens();
 }
+
+/** Forgets a session the server has already ended (the account was deleted): nothing to revoke there. */
+export function forgetSession(): void {
+  tokenRefresher.stop();
+  clearTokens();
+}

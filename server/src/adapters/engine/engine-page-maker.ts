@@ -3,18 +3,20 @@ import type { Difficulty, Ratio } from '@studio/contracts/constants';
 import { composePage } from '@studio/engine/compose/compose-page';
 import { checkPrompt } from '@studio/engine/filter/content-filter';
 import { verifyImage } from '@studio/engine/io/load-image';
+import { photoFrame } from '@studio/engine/lineart/subject-window';
 import { photoToPage } from '@studio/engine/lineart/photo-to-page';
 import { renderPageFiles } from '@studio/engine/output/page-files';
 import type { Page } from '@studio/engine/page';
 import { createImageProvider, type ImageProvider, type ImageProviderConfig } from '@studio/engine/providers/image-provider';
 import { generateProviderPage, resumeProviderPage } from '@studio/engine/providers/provider-page';
 import type { Attribution } from '@studio/contracts/images';
+import type { PageNote } from '@studio/contracts/page-notes';
 import type { MadePage, PageMaker } from './page-maker';
 import type { VariantMaker } from './variant-maker';
 import { engineColourByNumber } from './engine-variant-maker';
 
 /** Every file the server stores, from one engine page: PDFs for both papers, thumbnails. */
-export async function madePage(drawn: Page, title: string, attribution: Attribution | null, notDrawn: string[] = []): Promise<MadePage> {
+export async function madePage(drawn: Page, title: string, attribution: Attribution | null, notDrawn: string[] = [], notes: PageNote[] = []): Promise<MadePage> {
   // The artwork's credit goes inside the files too (engine/src/output/credit.ts).
   const page = { ...drawn, credit: drawn.credit ?? attribution };
   const [letter, a4] = await Promise.all([renderPageFiles(page, { paper: 'letter' }), renderPageFiles({ ...page, colorPng: undefined }, { paper: 'a4' })]);
@@ -32,6 +34,7 @@ export async function madePage(drawn: Page, title: string, attribution: Attribut
     title,
     attribution,
     notDrawn,
+    notes,
   };
 }
 
@@ -52,12 +55,18 @@ export function createEnginePageMaker(options: { providerConfig: ImageProviderCo
       const format = (await sharp(file, { limitInputPixels: false }).metadata()).format ?? 'unknown';
       return { width, height, format };
     },
+    async photoFrame(image, ratio) {
+      // The header checks of every upload first, then the engine's own window (decodes a thumbnail).
+      await verifyImage(image);
+      const { frame, box } = await photoFrame(image, ratio);
+      return { frame, box };
+    },
     async fromPrompt(request, progress) {
       progress(10);
       if (!provider) {
         const result = await composePage(request.prompt, { difficulty: request.difficulty, ratio: request.ratio, seed: request.seed, lang: request.lang });
         progress(80);
-        return madePage(result.page, request.prompt, result.attribution, result.unmatched);
+        return madePage(result.page, request.prompt, result.attribution, result.unmatched, result.notes);
       }
       const resumed = request.providerRef
         ? await resumeProviderPage(provider, request.providerRef, { difficulty: request.difficulty, ratio: request.ratio }, cleanup)

@@ -123,6 +123,7 @@ export function createThreadedPageMaker(options: { inner: PageMaker; size: numbe
   return {
     checkPrompt: (prompt) => options.inner.checkPrompt(prompt),
     probeUpload: (file) => options.inner.probeUpload(file),
+    photoFrame: (image, ratio) => options.inner.photoFrame(image, ratio),
     sourcePreview: (image) => options.inner.sourcePreview(image),
     fromPrompt: (request, progress) => run({ method: 'fromPrompt', request }, progress, request.background === true) as Promise<MadePage>,
     fromPhoto: (request, progress) => run({ method: 'fromPhoto', request }, progress) as Promise<MadePage>,

@@ -1,5 +1,6 @@
 import type { Difficulty, Language, PhotoFit, Ratio } from '@studio/contracts/constants';
-import type { Attribution } from '@studio/contracts/images';
+import type { Attribution, PhotoFrameDto } from '@studio/contracts/images';
+import type { PageNote } from '@studio/contracts/page-notes';
 
 /** Every file of a made page, ready to store. */
 export interface MadePage {
@@ -18,6 +19,8 @@ export interface MadePage {
   attribution: Attribution | null;
   /** What the prompt asked for that the page does not show, in the user's words (composer pages). */
   notDrawn?: string[];
+  /** Stand-ins drawn instead of what was asked, and counts drawn short (composer pages). */
+  notes?: PageNote[];
 }
 
 export type Progress = (percent: number, providerRef?: string) => void;
@@ -36,6 +39,8 @@ export interface PageMaker {
     progress: Progress,
   ): Promise<MadePage>;
   fromPhoto(request: { image: Buffer; difficulty: Difficulty; ratio: Ratio; fit: PhotoFit; subjectOnly?: boolean }, progress: Progress): Promise<MadePage>;
+  /** Where a `crop` page of `ratio` sits on the photo (the frame fromPhoto will use), read at thumbnail size; throws as probeUpload. */
+  photoFrame(image: Buffer, ratio: Ratio): Promise<Omit<PhotoFrameDto, 'ratio'>>;
   /** A web-friendly copy of the uploaded photo to show beside its page. */
   sourcePreview(image: Buffer): Promise<Buffer>;
 }

@@ -10,14 +10,16 @@ export interface GoogleIdentity {
 
 /** Verifies a Google ID token (the credential of Google Identity Services). */
 export interface GoogleVerifier {
-  verify(idToken: string): Promise<GoogleIdentity>;
+  /** `maxAgeSeconds`: refuse a token issued longer ago than this (a fresh sign-in, to confirm a deletion). */
+  verify(idToken: string, options?: { maxAgeSeconds?: number }): Promise<GoogleIdentity>;
 }
 
 export function createGoogleVerifier(options: { clientId: string; jwksUrl: string }): GoogleVerifier {
   const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000 });
   return {
-    async verify(idToken) {
+    async verify(idToken, verifyOptions = {}) {
       const { payload } = await jwtVerify(idToken, keys, {
+        ...(verifyOptions.maxAgeSeconds !== undefined ? { maxTokenAge: verifyOptions.maxAgeSeconds } : {}),
         issuer: ['https://accounts.google.com', 'accounts.google.com'],
         audience: options.clientId,
         algorithms: ['RS256'],

@@ -40,9 +40,10 @@ function createOutboxMailer(outboxDir: string, from: string, logger: Logger): Ma
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(outboxDir, { recursive: true });
+      // A reset mail holds a live link: the outbox is for this user alone.
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(outboxDir, `${newId()}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       logger.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
     },
     async close() {

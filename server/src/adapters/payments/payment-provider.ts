@@ -62,6 +62,12 @@ export interface PaymentProvider {
   getSubscription?(providerSubscriptionId: string): Promise<ProviderSubscription>;
   /** Stops a provider-side subscription from renewing (PayPal Subscriptions). */
   cancelSubscription?(providerSubscriptionId: string, reason: string): Promise<void>;
+  /**
+   * Returns a whole payment to the buyer: a capture of a one-off order (`source: 'order'`) or a
+   * sale of a provider-run subscription (`source: 'subscription'`). Keyed by our order id, so a
+   * retried refund is the same operation at the provider.
+   */
+  refund?(payment: { orderId: string; paymentId: string; amount: string; currency: string; source: 'order' | 'subscription' }): Promise<{ refundId: string }>;
   /** Verifies a webhook delivery on the bytes received; null when its signature does not check out. */
   verifyWebhook(headers: WebhookHeaders, rawBody: Buffer): Promise<WebhookEvent | null>;
 }

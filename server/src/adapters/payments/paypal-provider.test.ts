@@ -21,6 +21,7 @@ async function startFakePayPal() {
     byRequestId: new Map<string, { status: number; body: unknown }>(),
     requestIds: [] as string[],
     dropped: 0,
+    refunds: [] as { captureId: string; amount: unknown }[],
   };
   const read = (req: IncomingMessage) => new Promise<string>((resolve) => {
     let data = '';
@@ -80,6 +81,13 @@ async function startFakePayPal() {
         return res.destroy();
       }
       return send(201, json);
+    }
+    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(url);
+    if (refund && req.method === 'POST') {
+      const captured = [...state.orders.values()].some((o) => o.captures.some((c) => (c as { id: string }).id === refund[1]));
+      if (!captured) return send(404, { name: 'RESOURCE_NOT_FOUND' });
+      state.refunds.push({ captureId: refund[1], amount: JSON.parse(body || '{}').amount });
+      return remember(201, { id: `REF-${refund[1]}`, status: 'COMPLETED' });
     }
     const lookup = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(url);
     if (lookup && req.method === 'GET') {
@@ -259,6 +267,47 @@ describe.each(databaseKinds)('PayPal provider on %s', (kind) => {
     expect((await t.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: signedHeaders(body, { key: otherKey }), payload: body })).statusCode).toBe(403);
     const offHost = { ...signedHeaders(body), 'paypal-cert-url': 'https://paypal.com.evil.test/cert' };
     expect((await t.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: offHost, payload: body })).statusCode).toBe(403);
+  });
+
+  it('refuses an order voided by another plan before capturing it at PayPal (issue 36, hole 1)', async () => {
+    const user = await signedInUser(t.app);
+    const lite = (await post('/api/payment/order', user.headers, { planCode: 'LITE_YEARLY', method: 'paypal' })).json().data;
+    const max = (await post('/api/payment/order', user.headers, { planCode: 'MAX_YEARLY', method: 'paypal' })).json().data;
+    expect((await post(`/api/payment/capture/${lite.id}`, user.headers)).json().data).toMatchObject({ status: 'paid', membershipLevel: 'lite' });
+    const refused = await post(`/api/payment/capture/${max.id}`, user.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errorCode).toBe(1020);
+    expect(paypal.state.requestIds.filter((id) => id.startsWith(`capture-${max.id}`))).toEqual([]);
+    expect(paypal.state.orders.get(max.providerOrderId)!.captures).toEqual([]);
+    expect(await credits(user.userId)).toBe(2050);
+  });
+
+  it('refunds at PayPal a pending capture that completes after another plan was paid, and grants nothing for it', async () => {
+    const user = await signedInUser(t.app);
+    paypal.state.mode = 'pending';
+    const max = (await post('/api/payment/order', user.headers, { planCode: 'MAX_YEARLY', method: 'paypal' })).json().data;
+    expect((await post(`/api/payment/capture/${max.id}`, user.headers)).json().data).toMatchObject({ status: 'approved' });
+    paypal.state.mode = 'completed';
+    const lite = (await post('/api/payment/order', user.headers, { planCode: 'LITE_YEARLY', method: 'paypal' })).json().data;
+    expect((await post(`/api/payment/capture/${lite.id}`, user.headers)).json().data).toMatchObject({ status: 'paid', membershipLevel: 'lite' });
+    // The eCheck clears: PayPal reports the money taken for the voided order.
+    const cleared = await webhook({
+      id: `WH-late-${max.id}`,
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      resource: { id: `CAP-${max.providerOrderId}`, status: 'COMPLETED', custom_id: max.id, amount: { currency_code: 'USD', value: '335.88' } },
+    });
+    expect(cleared.json().data.outcome).toBe('ignored');
+    expect(paypal.state.refunds).toContainEqual({ captureId: `CAP-${max.providerOrderId}`, amount: { value: '335.88', currency_code: 'USD' } });
+    expect(paypal.state.requestIds).toContain(`refund-${max.id}`);
+    const row = await t.db.kysely.selectFrom('orders').selectAll().where('id', '=', max.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'refunded', provider_capture_id: `CAP-${max.providerOrderId}` });
+    expect((await ledgerOf(t.db.kysely, user.userId)).filter((r) => r.reason === 'purchase')).toHaveLength(1);
+    expect(await credits(user.userId)).toBe(2050);
+    expect((await t.db.kysely.selectFrom('subscriptions').select('plan_code').where('user_id', '=', user.userId).execute())).toEqual([{ plan_code: 'LITE_YEARLY' }]);
+    // PayPal's notice of our own refund adds nothing.
+    const refundLink = [{ rel: 'up', href: `https://api.sandbox.paypal.com/v2/payments/captures/CAP-${max.providerOrderId}`, method: 'GET' }];
+    await webhook({ id: `WH-ref-${max.id}`, event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: { id: `REF-CAP-${max.providerOrderId}`, status: 'COMPLETED', amount: { value: '335.88', currency_code: 'USD' }, links: refundLink } });
+    expect(await t.db.kysely.selectFrom('orders').select('id').where('user_id', '=', user.userId).where('kind', '=', 'refund').execute()).toEqual([]);
   });
 
   it('records a refund of a captured order (PAYMENT.CAPTURE.REFUNDED, linked up to its capture) as a history row', async () => {

@@ -272,6 +272,15 @@ export function createPayPalProvider(options: {
       if (!response.ok && response.status !== 422) throw new ProviderUnavailableError(`PayPal cancel subscription answered ${response.status}`);
     },
 
+    async refund(payment) {
+      // Orders v2 captures are refunded through Payments v2; a subscription's payments are v1 sales.
+      const path =
+        payment.source === 'order' ? `/v2/payments/captures/${encodeURIComponent(payment.paymentId)}/refund` : `/v1/payments/sale/${encodeURIComponent(payment.paymentId)}/refund`;
+      const body = payment.source === 'order' ? { amount: { value: payment.amount, currency_code: payment.currency } } : { amount: { total: payment.amount, currency: payment.currency } };
+      const refunded = await json<{ id: string }>(await api(path, { method: 'POST', requestId: `refund-${payment.orderId}`, body }), 'refund');
+      return { refundId: refunded.id };
+    },
+
     async createOrder(order) {
       const response = await api('/v2/checkout/orders', {
         method: 'POST',

@@ -28,6 +28,7 @@ async function startFakePayPal() {
     subscriptions: new Map<string, FakeSubscription>(),
     byRequestId: new Map<string, unknown>(),
     cancelled: [] as string[],
+    refunds: [] as { saleId: string; amount: unknown }[],
     creates: 0,
   };
   const read = (req: IncomingMessage) =>
@@ -80,10 +81,18 @@ async function startFakePayPal() {
     if (cancel && req.method === 'POST') {
       const sub = state.subscriptions.get(cancel[1]);
       if (!sub) return send(404, { name: 'RESOURCE_NOT_FOUND' });
-      if (sub.status === 'CANCELLED') return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'SUBSCRIPTION_STATUS_INVALID' }] });
+      // Only an active or suspended subscription can be cancelled.
+      if (sub.status !== 'ACTIVE' && sub.status !== 'SUSPENDED') return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'SUBSCRIPTION_STATUS_INVALID' }] });
       sub.status = 'CANCELLED';
       state.cancelled.push(sub.id);
       return send(204);
+    }
+    const refund = /^\/v1\/payments\/sale\/([^/]+)\/refund$/.exec(url.pathname);
+    if (refund && req.method === 'POST') {
+      const sold = [...state.subscriptions.values()].some((sub) => sub.transactions.some((sale) => sale.id === refund[1]));
+      if (!sold) return send(404, { name: 'INVALID_RESOURCE_ID' });
+      state.refunds.push({ saleId: refund[1], amount: JSON.parse(body || '{}').amount });
+      return created({ id: `REF-${refund[1]}`, state: 'completed', sale_id: refund[1] });
     }
     const transactions = /^\/v1\/billing\/subscriptions\/([^/]+)\/transactions$/.exec(url.pathname);
     if (transactions && req.method === 'GET') {
@@ -223,5 +232,94 @@ describe.each(databaseKinds)('PayPal Subscriptions on %s', (kind) => {
     await notify('PAYMENT.SALE.REFUNDED', refund);
     const history = (await get('/api/payment/chargerecord?pageSize=50', user.headers)).records;
     expect(history.filter((row: { kind: string }) => row.kind === 'refund')).toEqual([expect.objectContaining({ kind: 'refund', status: 'refunded', amount: '167.88', creditsAdded: 0 })]);
+  });
+
+  describe('one plan per account (issue 36, hole 1)', () => {
+    const order = async (headers: Record<string, string>, planCode: string) => (await post('/api/payment/order', headers, { planCode, method: 'paypal' })).json().data;
+    const subscriptionsOf = (userId: string) => t.db.kysely.selectFrom('subscriptions').select(['plan_code', 'status', 'provider_subscription_id']).where('user_id', '=', userId).orderBy('started_at').execute();
+
+    it('two plans approved at PayPal: the first settles, the second is cancelled at PayPal and its payment refunded; cancel then stops the first', async () => {
+      const user = await signedInUser(t.app);
+      const lite = await order(user.headers, 'LITE_YEARLY');
+      const max = await order(user.headers, 'MAX_YEARLY');
+      paypal.approve(lite.providerOrderId);
+      paypal.approve(max.providerOrderId);
+      expect((await post(`/api/payment/capture/${lite.id}`, user.headers)).json().data).toMatchObject({ status: 'paid', membershipLevel: 'lite' });
+      expect(paypal.state.subscriptions.get(max.providerOrderId)!.status).toBe('CANCELLED');
+      expect(paypal.state.refunds).toContainEqual({ saleId: `SALE-${max.providerOrderId}-0`, amount: { total: '335.88', currency: 'USD' } });
+      expect(paypal.state.subscriptions.get(lite.providerOrderId)!.status).toBe('ACTIVE');
+
+      const refused = await post(`/api/payment/capture/${max.id}`, user.headers);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ errorCode: 1020, message: expect.stringContaining('refunded') });
+      // PayPal's notice of the refused plan's payment grants nothing.
+      expect(await notify('PAYMENT.SALE.COMPLETED', sale(max.providerOrderId, `SALE-${max.providerOrderId}-0`, '335.88'))).toBe('ignored');
+      expect(await grants(user.userId)).toHaveLength(1);
+      expect((await get('/api/users/profile', user.headers)).user).toMatchObject({ membershipLevel: 'lite', credits: 2050 });
+      expect(await subscriptionsOf(user.userId)).toEqual([{ plan_code: 'LITE_YEARLY', status: 'active', provider_subscription_id: lite.providerOrderId }]);
+      expect((await t.db.kysely.selectFrom('orders').select('status').where('id', '=', max.id).executeTakeFirstOrThrow()).status).toBe('refunded');
+
+      expect((await post('/api/subscription/cancel', user.headers)).statusCode).toBe(200);
+      expect(paypal.state.subscriptions.get(lite.providerOrderId)!.status).toBe('CANCELLED');
+    });
+
+    it('a voided plan approved at PayPal afterwards: its first payment is refunded and the subscription cancelled when PayPal reports it', async () => {
+      const user = await signedInUser(t.app);
+      const lite = await order(user.headers, 'LITE_MONTHLY');
+      const pro = await order(user.headers, 'PRO_MONTHLY');
+      paypal.approve(lite.providerOrderId);
+      expect((await post(`/api/payment/capture/${lite.id}`, user.headers)).json().data.status).toBe('paid');
+      // The buyer approves the other plan in a window left open, and never comes back.
+      paypal.approve(pro.providerOrderId);
+      expect(await notify('PAYMENT.SALE.COMPLETED', sale(pro.providerOrderId, `SALE-${pro.providerOrderId}-0`, '19.99'))).toBe('ignored');
+      expect(paypal.state.subscriptions.get(pro.providerOrderId)!.status).toBe('CANCELLED');
+      expect(paypal.state.refunds.map((refund) => refund.saleId)).toContain(`SALE-${pro.providerOrderId}-0`);
+      expect(await grants(user.userId)).toHaveLength(1);
+      expect((await get('/api/users/profile', user.headers)).user).toMatchObject({ membershipLevel: 'lite', credits: 2050 });
+    });
+
+    it('a subscription replaced by a new plan (bought in the grace after its period) is cancelled at PayPal', async () => {
+      const user = await subscribe('LITE_MONTHLY');
+      await notify('BILLING.SUBSCRIPTION.PAYMENT.FAILED', { id: user.subscriptionId, status: 'ACTIVE', billing_info: { failed_payments_count: 1 } });
+      // The paid month is over; PayPal keeps retrying the renewal through the grace.
+      const ended = new Date(Date.now() - 86_400_000).toISOString();
+      await t.db.kysely.updateTable('subscriptions').set({ period_end: ended }).where('provider_subscription_id', '=', user.subscriptionId).execute();
+      const max = await order(user.headers, 'MAX_MONTHLY');
+      paypal.approve(max.providerOrderId);
+      expect((await post(`/api/payment/capture/${max.id}`, user.headers)).json().data).toMatchObject({ status: 'paid', membershipLevel: 'max' });
+      expect(paypal.state.subscriptions.get(user.subscriptionId)!.status).toBe('CANCELLED');
+      expect(paypal.state.subscriptions.get(max.providerOrderId)!.status).toBe('ACTIVE');
+      expect(await subscriptionsOf(user.userId)).toEqual([
+        { plan_code: 'LITE_MONTHLY', status: 'ended', provider_subscription_id: user.subscriptionId },
+        { plan_code: 'MAX_MONTHLY', status: 'active', provider_subscription_id: max.providerOrderId },
+      ]);
+    });
+
+    it("the site's cancel stops every live subscription of the account at PayPal (two, as the hole left some accounts)", async () => {
+      const user = await subscribe('LITE_YEARLY');
+      const first = await t.db.kysely.selectFrom('subscriptions').selectAll().where('user_id', '=', user.userId).executeTakeFirstOrThrow();
+      const other = await provider().createSubscription!({ orderId: `legacy-${user.userId}`, planCode: 'MAX_YEARLY', amount: '335.88', currency: 'USD' });
+      paypal.approve(other.providerSubscriptionId);
+      // A second paid purchase and its subscription, as two plans paid at once left them.
+      const purchase = await t.db.kysely.selectFrom('orders').selectAll().where('id', '=', user.order.id).executeTakeFirstOrThrow();
+      const legacyOrder = `legacy-order-${user.userId}`;
+      await t.db.kysely.insertInto('orders').values({ ...purchase, id: legacyOrder, plan_code: 'MAX_YEARLY', amount: '335.88', credits: 20000, provider_order_id: other.providerSubscriptionId, subscription_id: null }).execute();
+      await t.db.kysely
+        .insertInto('subscriptions')
+        .values({
+          ...first,
+          id: `legacy-sub-${user.userId}`,
+          order_id: legacyOrder,
+          plan_code: 'MAX_YEARLY',
+          level: 'max',
+          provider_subscription_id: other.providerSubscriptionId,
+          started_at: new Date(Date.parse(first.started_at) + 1000).toISOString(),
+        })
+        .execute();
+      expect((await post('/api/subscription/cancel', user.headers)).statusCode).toBe(200);
+      expect(paypal.state.subscriptions.get(user.subscriptionId)!.status).toBe('CANCELLED');
+      expect(paypal.state.subscriptions.get(other.providerSubscriptionId)!.status).toBe('CANCELLED');
+      expect((await subscriptionsOf(user.userId)).map((sub) => sub.status)).toEqual(['cancelled', 'cancelled']);
+    });
   });
 });

@@ -52,6 +52,9 @@ export function createTestPaymentProvider(): PaymentProvider {
       if (charge.paymentToken.endsWith(RENEWALS_DECLINED)) return { status: 'declined', reason: 'Card declined', card: 'declined' };
       return { status: 'completed', captureId: `TESTCAP-${charge.orderId}`, amount: charge.amount, currency: charge.currency };
     },
+    async refund(payment) {
+      return { refundId: `TESTREFUND-${payment.orderId}` };
+    },
     async lookup(order) {
       return captured.get(order.providerOrderId) ?? { status: 'open' };
     },

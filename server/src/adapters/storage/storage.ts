@@ -1,5 +1,5 @@
 import { constants, createReadStream } from 'node:fs';
-import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { newId } from '../../lib/ids';
@@ -36,10 +36,15 @@ export function createLocalStorage(root: string): Storage {
   return {
     async put(key, data) {
       const file = resolve(key);
-      await mkdir(path.dirname(file), { recursive: true });
       // Write then rename: a reader never sees a half-written file.
       const temp = `${file}.${newId()}.tmp`;
-      await writeFile(temp, data);
+      const write = async () => {
+        // Original photos among them: for this user alone (the app serves what is public).
+        await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+        await writeFile(temp, data, { mode: 0o600 });
+      };
+      // A delete in the same folder may have just removed it as empty (see delete): made again once.
+      await write().catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? write() : Promise.reject(error)));
       await rename(temp, file);
     },
     async get(key) {
@@ -61,14 +66,20 @@ export function createLocalStorage(root: string): Storage {
       }
     },
     async delete(key) {
-      await rm(resolve(key), { force: true });
+      const file = resolve(key);
+      await rm(file, { force: true });
+      // A page's or a member's own folder (images/<id>/, coloured/<userId>/) goes with its last
+      // file, so nothing named after a deleted page or account is left on disk. Kind folders stay.
+      for (let folder = path.dirname(file); path.dirname(path.relative(root, folder)) !== '.'; folder = path.dirname(folder)) {
+        if (!(await rmdir(folder).then(() => true, () => false))) break;
+      }
     },
     async presignedUrl(key) {
       resolve(key);
       return null;
     },
     async check() {
-      await mkdir(root, { recursive: true });
+      await mkdir(root, { recursive: true, mode: 0o700 });
       await access(root, constants.W_OK);
     },
   };

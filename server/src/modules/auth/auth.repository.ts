@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, PasswordResetsTable, RefreshTokensTable } from '../../db/schema';
 import { nowIso } from '../../lib/ids';
+import { lockUser } from '../../db/user-lock';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
@@ -102,6 +103,8 @@ export function createAuthRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+    /** The user's lock (db/user-lock.ts): concurrent void-and-insert of reset links queue on it (decision 052). */
+    lockUser,
     /** Marks every unused reset link of the user used: after a new password, no older link may set another. */
     async voidPasswordResets(executor: Executor, userId: string): Promise<void> {
       await executor.updateTable('password_resets').set({ used_at: nowIso() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();

@@ -189,13 +189,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     /**
      * Runs after the answer has gone out (auth.routes.ts), so the answer is the same, and as fast,
      * whether or not the address has an account. A new link voids the older ones: one live link
-     * per account.
+     * per account, also when requests race (the user's row lock serialises them).
      */
     async forgotPassword(input: { email: string; lang?: string }): Promise<void> {
       const user = await users.findByEmail(input.email);
       if (!user || user.disabled) return;
       const token = newSecretToken();
       await db.transaction().execute(async (trx) => {
+        await auth.lockUser(trx, user.id);
         await auth.voidPasswordResets(trx, user.id);
         await auth.insertPasswordReset(trx, { id: newId(), userId: user.id, tokenHash: hashToken(token), expiresAt: nowIso(RESET_TOKEN_TTL_SECONDS) });
       });

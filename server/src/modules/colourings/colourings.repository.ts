@@ -1,11 +1,13 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ColouredPagesTable, Database } from '../../db/schema';
+import { lockUser } from '../../db/user-lock';
 
 export type ColouredRow = Selectable<ColouredPagesTable>;
 /** A kept picture with what its card shows of the page (absent when the page is gone). */
 export type ColouredWithPage = ColouredRow & { title: string | null; width: number | null; height: number | null };
 
-export function createColouringsRepository(db: Kysely<Database>) {
+/** The reads and writes of kept pictures, on the database or inside a transaction. */
+function colouredRows(db: Kysely<Database>) {
   return {
     find(userId: string, imageId: string): Promise<ColouredRow | undefined> {
       return db.selectFrom('coloured_pages').selectAll().where('user_id', '=', userId).where('image_id', '=', imageId).executeTakeFirst();
@@ -13,6 +15,15 @@ export function createColouringsRepository(db: Kysely<Database>) {
     async countForUser(userId: string): Promise<number> {
       const row = await db.selectFrom('coloured_pages').select(db.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+    /** How many pictures the member keeps and the bytes their files fill (at most COLOURED_PER_USER rows to add up). */
+    async usageOf(userId: string): Promise<{ count: number; bytes: number }> {
+      const row = await db
+        .selectFrom('coloured_pages')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('bytes'), eb.lit(0)).as('bytes')])
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.n), bytes: Number(row.bytes) };
     },
     insert(row: ColouredRow): Promise<unknown> {
       return db.insertInto('coloured_pages').values(row).execute();
@@ -54,6 +65,25 @@ export function createColouringsRepository(db: Kysely<Database>) {
     },
     async deleteRows(ids: string[]): Promise<void> {
       if (ids.length) await db.deleteFrom('coloured_pages').where('id', 'in', ids).execute();
+    },
+  };
+}
+
+export type ColouredRows = ReturnType<typeof colouredRows>;
+
+export function createColouringsRepository(db: Kysely<Database>) {
+  return {
+    ...colouredRows(db),
+    /**
+     * Runs `work` in one transaction that first takes the member's lock (db/user-lock.ts), with
+     * the reads and writes of kept pictures inside it: a member's keeps count and write one at a
+     * time, so their limits hold under parallel requests (decision 054).
+     */
+    lockedFor<T>(userId: string, work: (locked: ColouredRows) => Promise<T>): Promise<T> {
+      return db.transaction().execute(async (trx) => {
+        await lockUser(trx, userId);
+        return work(colouredRows(trx));
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { COLOURED_PER_USER, type ColouredDto, type ColouredListDto, type ColouredListQuery, type ColouringPageDto } from '@studio/contracts/colourings';
+import { COLOURED_BYTES_PER_USER, COLOURED_PER_USER, type ColouredDto, type ColouredListDto, type ColouredListQuery, type ColouringPageDto } from '@studio/contracts/colourings';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
 import { imageSlug } from '@studio/contracts/images';
 import type { Storage } from '../../adapters/storage/storage';
@@ -16,11 +16,25 @@ export interface ColouringsServiceDeps {
   images: Pick<ImagesRepository, 'findById' | 'findByIdOrSlug'>;
   storage: Storage;
   urls: FileUrls;
-  isUniqueViolation(error: unknown): boolean;
 }
 
 const EMPTY_TITLE = { en: '', zh: '', ja: '' };
 const notFound = () => new AppError(ErrorCode.notFound, 'Image not found');
+const MB = 1024 * 1024;
+
+/**
+ * Refuses a keep that would take the member past COLOURED_PER_USER pictures or
+ * COLOURED_BYTES_PER_USER bytes; a picture kept again replaces `current`, so its count and bytes
+ * are the new picture's.
+ */
+function assertWithinLimits(usage: { count: number; bytes: number }, current: ColouredRow | undefined, bytes: number): void {
+  if (!current && usage.count >= COLOURED_PER_USER) {
+    throw new AppError(ErrorCode.uploadRejected, `You can keep ${COLOURED_PER_USER} coloured pictures; delete one first`, { file: 'colouring.errors.limit' }, { httpStatus: 409 });
+  }
+  if (usage.bytes - (current?.bytes ?? 0) + bytes > COLOURED_BYTES_PER_USER) {
+    throw new AppError(ErrorCode.uploadRejected, `Your kept pictures may fill ${COLOURED_BYTES_PER_USER / MB} MB; delete some first`, { file: 'colouring.errors.quota' }, { httpStatus: 413 });
+  }
+}
 
 /** Where a member's kept pictures live: a prefix of their own that only signed links open. */
 export function colouredKey(userId: string, name: string): string {
@@ -74,43 +88,40 @@ export function createColouringsService(deps: ColouringsServiceDeps) {
     /** Keeps (or replaces) the member's coloured picture of a page they can see. */
     async keep(userId: string, imageId: string, upload: Buffer): Promise<ColouredDto> {
       const page = await visiblePage(imageId, userId);
+      // Checked before the pictures are decoded (the count) and before the files are written (the
+      // bytes), so a member at a limit costs little; the check that decides is the one under the
+      // member's lock below.
+      const usage = await colourings.usageOf(userId);
       const existing = await colourings.find(userId, page.id);
-      if (!existing && (await colourings.countForUser(userId)) >= COLOURED_PER_USER) {
-        throw new AppError(ErrorCode.uploadRejected, `You can keep ${COLOURED_PER_USER} coloured pictures; delete one first`, { file: 'colouring.errors.limit' }, { httpStatus: 409 });
-      }
+      assertWithinLimits(usage, existing, 0);
       const pagePng = await storage.get(parseFiles(page.files).page);
       if (!pagePng) throw notFound();
       const checked = await checkColouredPicture(upload, pagePng);
 
       const name = newId();
-      const files = { file_key: colouredKey(userId, `${name}.png`), thumb_key: colouredKey(userId, `${name}-600.webp`), bytes: checked.png.length, updated_at: nowIso() };
-      // Files first, then the row: a row never points at a file that is not there.
+      const files = { file_key: colouredKey(userId, `${name}.png`), thumb_key: colouredKey(userId, `${name}-600.webp`), bytes: checked.png.length + checked.thumb.length, updated_at: nowIso() };
+      assertWithinLimits(usage, existing, files.bytes);
+      // Files first, then the row: a row never points at a file that is not there. The files are
+      // written outside the transaction, so no lock is held while storage answers.
       await storage.put(files.file_key, checked.png, { contentType: 'image/png' });
       await storage.put(files.thumb_key, checked.thumb, { contentType: 'image/webp' });
-      let previous: ColouredRow | undefined;
-      let row: ColouredRow;
+      let kept: { row: ColouredRow; previous?: ColouredRow };
       try {
-        if (existing && (await colourings.replaceFiles(existing.id, files))) {
-          previous = existing;
-          row = { ...existing, ...files };
-        } else {
-          row = { id: name, user_id: userId, image_id: page.id, ...files, created_at: files.updated_at };
-          try {
-            await colourings.insert(row);
-          } catch (error) {
-            // The same member keeping the same page twice at once: the other request made the row.
-            const other = deps.isUniqueViolation(error) ? await colourings.find(userId, page.id) : undefined;
-            if (!other || !(await colourings.replaceFiles(other.id, files))) throw error;
-            previous = other;
-            row = { ...other, ...files };
-          }
-        }
+        kept = await colourings.lockedFor(userId, async (locked) => {
+          const current = await locked.find(userId, page.id);
+          assertWithinLimits(await locked.usageOf(userId), current, files.bytes);
+          // A picture deleted meanwhile (deleting takes no lock) is kept anew: the same count and bytes.
+          if (current && (await locked.replaceFiles(current.id, files))) return { row: { ...current, ...files }, previous: current };
+          const row = { id: name, user_id: userId, image_id: page.id, ...files, created_at: files.updated_at };
+          await locked.insert(row);
+          return { row };
+        });
       } catch (error) {
         await removeFiles([files]);
         throw error;
       }
-      if (previous) await removeFiles([previous]);
-      return toDto(row, page);
+      if (kept.previous) await removeFiles([kept.previous]);
+      return toDto(kept.row, page);
     },
 
     /** The member's kept pictures, last kept first (pictures of pages that are gone are cleared first). */
@@ -130,6 +141,11 @@ export function createColouringsService(deps: ColouringsServiceDeps) {
     /** Every member's picture of a page, with their files: called before the page itself is deleted. */
     async removeForImage(imageId: string): Promise<void> {
       await removeRows(await colourings.forImage(imageId));
+    },
+
+    /** Other members' pictures of a page its owner made private: they may no longer see its lines (decision 050). */
+    async removeOthersForImage(imageId: string, ownerId: string): Promise<void> {
+      await removeRows((await colourings.forImage(imageId)).filter((row) => row.user_id !== ownerId));
     },
 
     /** Every picture a member kept, with the files: what deleting their account must call first (decision 030). */

@@ -58,7 +58,8 @@ describe('generation with S3 storage', () => {
     const thumb = await t.app.inject({ method: 'GET', url: done.image.thumbnailUrl.replace('http://studio.test', '') });
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
-    const png = await t.app.inject({ method: 'GET', url: `/api/images/${done.image.id}/download?format=png` });
+    // A photo page is its owner's until shared (decision 050): the owner downloads it.
+    const png = await t.app.inject({ method: 'GET', url: `/api/images/${done.image.id}/download?format=png`, headers: user.headers });
     expect(png.statusCode).toBe(200);
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES } from '@studio/contracts/constants';
 import { ok } from '@studio/contracts/envelope';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
-import { imageGenerateFieldsSchema, taskStatusQuerySchema, textGenerateRequestSchema } from '@studio/contracts/images';
+import { imageGenerateFieldsSchema, photoFrameFieldsSchema, taskStatusQuerySchema, textGenerateRequestSchema } from '@studio/contracts/images';
 import { apiPaths } from '@studio/contracts/routes';
 import { authOf, requireAuth, type SessionCheck } from '../../http/authenticate';
 import { parse } from '../../http/validation';
@@ -40,6 +40,11 @@ export async function generationRoutes(app: FastifyInstance, options: { generati
     const { file, fields } = await readUpload(request);
     const input = parse(imageGenerateFieldsSchema, fields);
     return ok(await generation.submitImage(authOf(request).userId, file, input), 'Queued');
+  });
+
+  app.post(apiPaths.photoFrame, { preHandler: signedIn, config: limit }, async (request) => {
+    const { file, fields } = await readUpload(request);
+    return ok(await generation.photoFrame(file, parse(photoFrameFieldsSchema, fields)));
   });
 
   app.get<{ Params: { taskId: string } }>('/api/images/tasks/:taskId', { preHandler: signedIn }, async (request) => {

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Kysely } from 'kysely';
 import { GENERATION_COST, MAX_RUNNING_TASKS, isPaidLevel, nearestRatio, type Difficulty, type Language, type MembershipLevel, type PhotoFit, type Ratio } from '@studio/contracts/constants';
 import { AppError, ErrorCode, errorMessages, isAppError, type ErrorCodeValue } from '@studio/contracts/errors';
-import type { ImageType, TaskStatusDto } from '@studio/contracts/images';
+import type { ImageType, PhotoFrameDto, TaskStatusDto } from '@studio/contracts/images';
 import type { MadePage, PageMaker } from '../../adapters/engine/page-maker';
 import type { JobQueue } from '../../adapters/queue/job-queue';
 import type { Storage } from '../../adapters/storage/storage';
@@ -16,6 +16,7 @@ import type { ImagesRepository } from '../images/images.repository';
 import { bumpImagesVersion } from '../library/images-version';
 import type { UsersRepository } from '../users/users.repository';
 import type { GenerationRepository, TaskRow } from './generation.repository';
+import { pageNoteText } from './page-note';
 
 export interface GenerationServiceDeps {
   db: Kysely<Database>;
@@ -63,9 +64,10 @@ interface ImageParams {
   height: number;
 }
 
-/** Said beside a composed page that could not draw everything the prompt named (decision 025). */
-function notDrawnNote(words: string[]): string {
-  return JSON.stringify({ en: `Not drawn: ${words.join(', ')}`, zh: `未画出：${words.join('、')}`, ja: `描けなかったもの：${words.join('、')}` });
+/** Said beside a composed page that does not draw everything as asked (decisions 025 and 056). */
+function composedNote(page: MadePage): string | null {
+  const note = pageNoteText(page.notDrawn ?? [], page.notes ?? []);
+  return note ? JSON.stringify(note) : null;
 }
 
 const PHOTO_TITLE = { en: 'Photo coloring page', zh: '照片涂色页', ja: '写真のぬりえ' };
@@ -99,7 +101,8 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     return user;
   }
 
-  function assertVisibilityAllowed(level: string, isPublic: boolean) {
+  /** A private text page is a paid option (the spec); a photo page may be private on every plan (decision 050). */
+  function assertTextVisibilityAllowed(level: string, isPublic: boolean) {
     if (!isPublic && !isPaidLevel(level as MembershipLevel)) throw new AppError(ErrorCode.privateNeedsPaidPlan);
   }
 
@@ -195,7 +198,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           title: title ? localized(title) : JSON.stringify(PHOTO_TITLE),
           description: title ? localized((params as TextParams).prompt) : JSON.stringify(PHOTO_DESCRIPTION),
           prompt: title ? localized((params as TextParams).prompt) : JSON.stringify({ en: '', zh: '', ja: '' }),
-          additional_info: page.notDrawn?.length ? notDrawnNote(page.notDrawn) : null,
+          additional_info: composedNote(page),
           attribution: page.attribution ? JSON.stringify(page.attribution) : null,
           is_public: params.isPublic ? 1 : 0,
           is_online: held ? 0 : 1,
@@ -241,7 +244,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     async submitText(userId: string, input: { prompt: string; ratio: Ratio; difficulty: Difficulty; isPublic: boolean; seed?: number; style?: string; lang?: Language }) {
       const prompt = engine().checkPrompt(input.prompt);
       const user = await requireUser(userId);
-      assertVisibilityAllowed(user.membership_level, input.isPublic);
+      assertTextVisibilityAllowed(user.membership_level, input.isPublic);
       const params: TextParams = {
         prompt,
         ratio: input.ratio,
@@ -257,7 +260,6 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     async submitImage(userId: string, file: Buffer, input: { ratio: Ratio | null; fit: PhotoFit; subjectOnly: boolean; difficulty: Difficulty; isPublic: boolean; lang?: Language }) {
       const probe = await engine().probeUpload(file);
       const user = await requireUser(userId);
-      assertVisibilityAllowed(user.membership_level, input.isPublic);
       const taskId = newId();
       const uploadKey = `uploads/${taskId}.bin`;
       await storage.put(uploadKey, file, { contentType: 'application/octet-stream' });
@@ -282,6 +284,13 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         await storage.delete(uploadKey).catch(() => undefined);
         throw error;
       }
+    },
+
+    /** Where a `crop` page would sit on the photo (decision 059): free, the photo is not kept. */
+    async photoFrame(file: Buffer, input: { ratio: Ratio | null }): Promise<PhotoFrameDto> {
+      const probe = await engine().probeUpload(file);
+      const ratio = input.ratio ?? nearestRatio(probe.width, probe.height);
+      return { ratio, ...(await engine().photoFrame(file, ratio)) };
     },
 
     async taskStatus(userId: string, taskId: string): Promise<TaskStatusDto> {

@@ -76,6 +76,12 @@ describe.each(databaseKinds)('generation on %s', (kind) => {
     expect(fully.image.additionalInfo).toBeNull();
   });
 
+  it('says what the page drew instead of what it has no picture of', async () => {
+    const user = await signedInUser(t.app);
+    const done = await finished(user.headers, (await generate(user.headers, { prompt: 'a triceratops' })).json().data.taskId);
+    expect(done.image.additionalInfo).toEqual({ en: 'Drawn instead: t-rex for triceratops', zh: '以相近的图代替：用霸王龙代替triceratops', ja: '代わりに描いたもの：triceratopsの代わりにティラノサウルス' });
+  });
+
   it('gives 50 concurrent requests from a user holding 40 credits exactly 2 tasks, and the ledger matches', async () => {
     const user = await signedInUser(t.app);
     await t.db.kysely.transaction().execute((trx) => bookCredits(trx, { userId: user.userId, delta: -10, reason: 'adjustment', ref: `test:${user.userId}` }));

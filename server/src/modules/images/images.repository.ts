@@ -4,6 +4,7 @@ import type { Database, ImagesTable } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { searchAlternatives } from '../../lib/search-terms';
 import { indexImages, type TextSearch } from '../../db/text-search';
+import { lockUser } from '../../db/user-lock';
 import { translateWord } from '../../lib/translate-word';
 import { bumpImagesVersion } from '../library/images-version';
 
@@ -55,6 +56,12 @@ export function createImagesRepository(db: Kysely<Database>, textSearch: TextSea
       const tail = value.slice(-8);
       return db.selectFrom('images').selectAll().where('id_tail', '=', tail).orderBy('id').executeTakeFirst();
     },
+    /** The pages an id, or a slug ending in an id's last 8 characters, may name (a few at most). */
+    async findAllByIdOrSlug(value: string): Promise<ImageRow[]> {
+      const exact = await db.selectFrom('images').selectAll().where('id', '=', value).execute();
+      if (exact.length) return exact;
+      return db.selectFrom('images').selectAll().where('id_tail', '=', value.slice(-8)).orderBy('id').limit(20).execute();
+    },
     findById(id: string): Promise<ImageRow | undefined> {
       return db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -83,19 +90,34 @@ export function createImagesRepository(db: Kysely<Database>, textSearch: TextSea
         .execute();
       return { rows, total, counts };
     },
+    /**
+     * Sets a page's visibility and, with it, whether it is online and why it is held; public
+     * lists see the change in the same commit (decision 021).
+     */
+    async setVisibility(id: string, change: { isPublic: boolean; isOnline: boolean; held: string | null }): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('images').set({ is_public: change.isPublic ? 1 : 0, is_online: change.isOnline ? 1 : 0, held: change.held }).where('id', '=', id).execute();
+        await bumpImagesVersion(trx);
+      });
+    },
     async delete(id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('images').where('id', '=', id).execute();
         await bumpImagesVersion(trx);
       });
     },
-    /** One report per user per image, `reportsPerDay` per user; may take the page offline (REPORT_RULES). */
+    /**
+     * One report per user per image, `reportsPerDay` per user; may take the page offline
+     * (REPORT_RULES). The day's count is taken under the reporter's lock in the transaction that
+     * inserts, so parallel reports cannot all pass the same count (decision 054).
+     */
     async addReport(report: { imageId: string; userId: string; content: string }, isUniqueViolation: (e: unknown) => boolean, now = new Date()): Promise<ReportOutcome> {
       const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
-      const recent = await db.selectFrom('reports').select(db.fn.countAll<number>().as('n')).where('user_id', '=', report.userId).where('created_at', '>', dayAgo).executeTakeFirstOrThrow();
-      if (Number(recent.n) >= REPORT_RULES.reportsPerDay) return 'limit';
       try {
-        await db.transaction().execute(async (trx) => {
+        return await db.transaction().execute(async (trx): Promise<ReportOutcome> => {
+          await lockUser(trx, report.userId);
+          const recent = await trx.selectFrom('reports').select(db.fn.countAll<number>().as('n')).where('user_id', '=', report.userId).where('created_at', '>', dayAgo).executeTakeFirstOrThrow();
+          if (Number(recent.n) >= REPORT_RULES.reportsPerDay) return 'limit';
           await trx
             .insertInto('reports')
             .values({ id: newId(), image_id: report.imageId, user_id: report.userId, content: report.content, created_at: now.toISOString(), resolved_at: null, resolution: null })
@@ -104,8 +126,8 @@ export function createImagesRepository(db: Kysely<Database>, textSearch: TextSea
             await trx.updateTable('images').set({ is_online: 0, held: 'reports' }).where('id', '=', report.imageId).execute();
             await bumpImagesVersion(trx);
           }
+          return 'added';
         });
-        return 'added';
       } catch (error) {
         if (isUniqueViolation(error)) return 'duplicate';
         throw error;

@@ -1,13 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
 import { ok } from '@studio/contracts/envelope';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
-import { downloadQuerySchema, reportRequestSchema, userImagesQuerySchema } from '@studio/contracts/images';
+import { downloadQuerySchema, imageVisibilityRequestSchema, reportRequestSchema, userImagesQuerySchema } from '@studio/contracts/images';
 import { apiPaths } from '@studio/contracts/routes';
 import { authOf, bearerToken, requireAuth, type SessionCheck } from '../../http/authenticate';
 import { sendStoredFile } from '../../http/send-stored-file';
 import { parse } from '../../http/validation';
 import type { ImagesService } from './images.service';
 import type { PacksService } from '../packs/packs.service';
+
+/** Downloads with a name one client may ask for in a minute: a class of 30 names, one page each. */
+export const NAMED_DOWNLOADS_PER_MINUTE = 30;
+
+const asksForName = (request: FastifyRequest) => {
+  const { name } = request.query as { name?: unknown };
+  return name !== undefined && String(name).trim() !== '';
+};
 
 export async function imagesRoutes(app: FastifyInstance, options: { images: ImagesService; checkAccessToken: SessionCheck; namedDownload: PacksService['namedDownload'] }): Promise<void> {
   const { images, checkAccessToken } = options;
@@ -24,6 +33,17 @@ export async function imagesRoutes(app: FastifyInstance, options: { images: Imag
     return ok(await images.listMine(authOf(request).userId, query));
   });
 
+  // Answers per viewer (an owner's private page): never shared by a cache.
+  app.get<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return ok(await images.viewable(await viewerOf(request), request.params.id));
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/images/:id', { preHandler: signedIn }, async (request) => {
+    const input = parse(imageVisibilityRequestSchema, request.body);
+    return ok(await images.setVisibility(authOf(request).userId, request.params.id, input.isPublic), input.isPublic ? 'Shared' : 'Private');
+  });
+
   app.delete<{ Params: { id: string } }>('/api/images/:id', { preHandler: signedIn }, async (request) => {
     await images.deleteMine(authOf(request).userId, request.params.id);
     return ok(null, 'Deleted');
@@ -35,8 +55,15 @@ export async function imagesRoutes(app: FastifyInstance, options: { images: Imag
     return ok(null, 'Thank you, we will review this image');
   });
 
-  // A download may draw a PDF on the fly: limited per client like every costly route.
-  app.get<{ Params: { id: string }; Querystring: { lang?: string } }>('/api/images/:id/download', { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } }, async (request, reply) => {
+  // A download may draw a PDF on the fly: limited per client like every costly route. One with a
+  // name is drawn for that request alone (a tenth of a second of CPU), so it is counted on its own,
+  // against a lower limit; a plain download does not use that up.
+  const downloadLimit = {
+    max: (request: FastifyRequest) => (asksForName(request) ? NAMED_DOWNLOADS_PER_MINUTE : 120),
+    keyGenerator: (request: FastifyRequest) => `${normalizeIP(request.ip)}${asksForName(request) ? '/named' : ''}`,
+    timeWindow: '1 minute',
+  };
+  app.get<{ Params: { id: string }; Querystring: { lang?: string } }>('/api/images/:id/download', { config: { rateLimit: downloadLimit } }, async (request, reply) => {
     const query = parse(downloadQuerySchema, request.query);
     // A colour-by-number sheet has its key where a name band would go: the name is for the page itself.
     if (query.name && query.variant !== 'page') throw new AppError(ErrorCode.invalidFormat, 'A name can be put on the page itself, not on a colour-by-number sheet');

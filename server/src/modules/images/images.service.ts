@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
+import { isPaidLevel, type MembershipLevel } from '@studio/contracts/constants';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
-import { downloadFileName, type DownloadVariant, type ImageListDto, type OriginalLinkDto, type UserImagesQuery } from '@studio/contracts/images';
+import { downloadFileName, type DownloadVariant, type ImageDto, type ImageListDto, type OriginalLinkDto, type UserImagesQuery } from '@studio/contracts/images';
 import type { Storage } from '../../adapters/storage/storage';
 import { removeVariantFiles, type NumbersVariants } from './colour-by-number';
 import { toImageDto } from './image-dto';
@@ -16,6 +17,12 @@ export interface ImagesServiceDeps {
   isUniqueViolation(error: unknown): boolean;
   /** Removes what others made of a page (their coloured pictures, decision 030) before the page goes. */
   beforeDelete?(imageId: string): Promise<void>;
+  /** Removes what other members made of a page its owner has taken back (their coloured pictures show its lines). */
+  afterMadePrivate?(imageId: string, ownerId: string): Promise<void>;
+  /** The member's plan, to tell whether a text page may be made private (undefined: no such member). */
+  membershipOf(userId: string): Promise<MembershipLevel | undefined>;
+  /** The content filter a page's words pass before it joins the public gallery (as at generation). */
+  passesContentFilter(text: string): boolean;
 }
 
 
@@ -40,12 +47,49 @@ export function createImagesService(deps: ImagesServiceDeps) {
       return { images: rows.map((row) => toImageDto(row, urls)), total, counts, currentPage: query.currentPage, pageSize: query.pageSize };
     },
 
+    /**
+     * One page by id or slug, for a viewer who may see it: its owner's private pages open at their
+     * address for the owner alone (decision 050); anything else is the same 404 as a missing page.
+     */
+    async viewable(viewerId: string | null, idOrSlug: string): Promise<ImageDto> {
+      const row = (await images.findAllByIdOrSlug(idOrSlug)).find((candidate) => canView(candidate, viewerId));
+      if (!row) throw new AppError(ErrorCode.notFound, 'Image not found');
+      return toImageDto(row, urls);
+    },
+
     async deleteMine(userId: string, id: string): Promise<void> {
       const row = await images.findById(id);
       if (!row || row.user_id !== userId) throw new AppError(ErrorCode.notFound, 'Image not found');
       await deps.beforeDelete?.(id);
       await images.delete(id);
       await Promise.all([removePageFiles(storage, parseFiles(row.files)), removeVariantFiles(storage, id)]);
+    },
+
+    /**
+     * The owner shares a page in the public gallery or takes it back (decision 050). A photo page
+     * may be either on every plan; a text page is private on a paid plan only, as when it is made.
+     * Shared, the page's words pass the content filter as a new public page's do (a page that
+     * fails is held offline for a moderator); a page held on reports stays held either way.
+     */
+    async setVisibility(userId: string, id: string, isPublic: boolean): Promise<ImageDto> {
+      const row = await images.findById(id);
+      if (!row || row.user_id !== userId) throw new AppError(ErrorCode.notFound, 'Image not found');
+      if ((row.is_public === 1) === isPublic) return toImageDto(row, urls);
+      if (!isPublic && row.type !== 'image2image') {
+        const level = await deps.membershipOf(userId);
+        if (!level || !isPaidLevel(level)) throw new AppError(ErrorCode.privateNeedsPaidPlan);
+      }
+      let held = row.held ?? null;
+      if (isPublic && held === null) {
+        const words = (json: string) => Object.values(JSON.parse(json) as Record<string, string>).join('\n');
+        if (!deps.passesContentFilter(`${words(row.title)}\n${words(row.description)}\n${words(row.prompt)}`)) held = 'filter';
+      }
+      // A private page is not filtered (none is when it is made): the filter's hold ends with the sharing.
+      if (!isPublic && held === 'filter') held = null;
+      const change = { isPublic, isOnline: held === null && (row.is_online === 1 || row.held === 'filter'), held };
+      await images.setVisibility(row.id, change);
+      if (!isPublic) await deps.afterMadePrivate?.(row.id, userId);
+      return toImageDto({ ...row, is_public: isPublic ? 1 : 0, is_online: change.isOnline ? 1 : 0, held }, urls);
     },
 
     async report(userId: string, input: { imageId: string; content: string }): Promise<void> {

@@ -32,8 +32,11 @@ export function createLibraryRepository(db: Kysely<Database>, textSearch: TextSe
     async searchPublic(query: ImagesQuery, categoryId: string | null, words: QueryTerms[] | null = null): Promise<{ rows: ImageRow[]; total: number }> {
       let base = publicImages();
       if (query.imageId && query.isRelated) {
+        // Only a public, online page can be the anchor: any other id answers as one that does not
+        // exist, so the answer tells nothing of a private page (issue 36, hole 9). Answers are
+        // shared per URL (library.routes.ts), so even its owner gets the answer everyone gets.
         const ids = await idsFor(query.imageId);
-        const anchor = ids.length ? await db.selectFrom('images').select(['id', 'category_id', 'type']).where('id', 'in', ids).orderBy('id').executeTakeFirst() : undefined;
+        const anchor = ids.length ? await publicImages().select(['id', 'category_id', 'type']).where('id', 'in', ids).orderBy('id').executeTakeFirst() : undefined;
         base = base.where('id', '!=', anchor?.id ?? query.imageId);
         if (anchor?.category_id) base = base.where('category_id', '=', anchor.category_id);
         else if (anchor) base = base.where('type', '=', anchor.type);

@@ -7,6 +7,7 @@ import { pngWithNameLine, svgWithNameLine } from '@studio/engine/output/name-lin
 import { missingCharacters } from '@studio/engine/output/page-fonts';
 import { downloadFileName } from '@studio/contracts/images';
 import type { Storage } from '../../adapters/storage/storage';
+import { createBoundedQueue } from '../../lib/bounded-queue';
 import { parseLocalized } from '../../db/localized';
 import { searchAlternatives } from '../../lib/search-terms';
 import { translateWord } from '../../lib/translate-word';
@@ -19,6 +20,12 @@ import type { PacksRepository } from './packs.repository';
 
 /** Booklets drawn at once by one process; more answer 429 (each takes a core's share for seconds). */
 export const BOOKLETS_AT_ONCE = 3;
+/**
+ * Downloads with a name drawn at once by one process, and how many more may wait their turn
+ * (about a tenth of a second of CPU each); more answer 429. Two at once leave libuv's other
+ * threads to the file reads and image checks of every other request.
+ */
+export const NAMED_DOWNLOADS = { atOnce: 2, waiting: 8 } as const;
 
 export interface PacksServiceDeps {
   images: ImagesRepository;
@@ -30,6 +37,8 @@ export interface PacksServiceDeps {
 }
 
 type Lang = 'en' | 'zh' | 'ja';
+type NamedDownloadOptions = { format: 'png' | 'pdf' | 'svg'; paper?: 'letter' | 'a4'; lang?: string; name: string };
+type NamedDownload = { body: Buffer; contentType: string; fileName: string };
 
 const invalid = (field: string, key: string) => new AppError(ErrorCode.invalidFormat, 'Invalid format', { [field]: key });
 
@@ -43,6 +52,7 @@ function checkPrintable(field: string, text: string | undefined): void {
 export function createPacksService(deps: PacksServiceDeps) {
   const { images, library, packs, storage } = deps;
   let drawing = 0;
+  const namedDrawing = createBoundedQueue(NAMED_DOWNLOADS);
 
   /** The picture a page is drawn from: its SVG when it has one, else its PNG. */
   async function picture(row: ImageRow): Promise<BookletPicture> {
@@ -84,6 +94,29 @@ export function createPacksService(deps: PacksServiceDeps) {
     return { rows, defaultTitle: (lang) => labels[lang].search(text), fileTitle: text };
   }
 
+  /** One page with the name line, from the stored files, with the page's credit kept in each format. */
+  async function drawNamed(row: ImageRow, options: NamedDownloadOptions): Promise<NamedDownload> {
+    const files = parseFiles(row.files);
+    const credit = creditOf(row);
+    const fileName = downloadFileName(parseLocalized(row.title).en, row.id, options.format);
+    if (options.format === 'png') {
+      const png = await storage.get(files.page);
+      if (!png) throw new AppError(ErrorCode.notFound, 'File not found');
+      const named = await pngWithNameLine(png, options.name);
+      return { body: credit ? pngWithCredit(named, credit) : named, contentType: 'image/png', fileName };
+    }
+    if (options.format === 'svg') {
+      const svg = files.svg ? await storage.get(files.svg) : null;
+      if (!svg) throw new AppError(ErrorCode.notFound, 'This page has no vector file');
+      const text = svg.toString('utf8');
+      const credited = credit && !svgHasCredit(text) ? svgWithCredit(text, credit) : text;
+      return { body: Buffer.from(svgWithNameLine(credited, options.name)), contentType: 'image/svg+xml', fileName };
+    }
+    const paper = options.paper ?? (options.lang === 'zh' || options.lang === 'ja' ? 'a4' : 'letter');
+    const pdf = await pagePdfWithName(await picture(row), { paper, name: options.name, credit, title: parseLocalized(row.title).en });
+    return { body: pdf, contentType: 'application/pdf', fileName };
+  }
+
   return {
     /**
      * Checks a booklet query whole (sources, limits, visibility, printable text), then starts
@@ -121,32 +154,16 @@ export function createPacksService(deps: PacksServiceDeps) {
     },
 
     /**
-     * One page with the name line (a download with `name`): drawn on the fly from the stored
-     * files, with the page's credit kept in each format.
+     * One page with the name line (a download with `name`), drawn on the fly: a few at a time
+     * (NAMED_DOWNLOADS), the next few waiting their turn, any more refused with 1007.
      */
-    async namedDownload(viewerId: string | null, id: string, options: { format: 'png' | 'pdf' | 'svg'; paper?: 'letter' | 'a4'; lang?: string; name: string }): Promise<{ body: Buffer; contentType: string; fileName: string }> {
+    async namedDownload(viewerId: string | null, id: string, options: NamedDownloadOptions): Promise<NamedDownload> {
       checkPrintable('name', options.name);
       const row = await images.findById(id);
       if (!row || !canView(row, viewerId)) throw new AppError(ErrorCode.notFound, 'Image not found');
-      const files = parseFiles(row.files);
-      const credit = creditOf(row);
-      const fileName = downloadFileName(parseLocalized(row.title).en, row.id, options.format);
-      if (options.format === 'png') {
-        const png = await storage.get(files.page);
-        if (!png) throw new AppError(ErrorCode.notFound, 'File not found');
-        const named = await pngWithNameLine(png, options.name);
-        return { body: credit ? pngWithCredit(named, credit) : named, contentType: 'image/png', fileName };
-      }
-      if (options.format === 'svg') {
-        const svg = files.svg ? await storage.get(files.svg) : null;
-        if (!svg) throw new AppError(ErrorCode.notFound, 'This page has no vector file');
-        const text = svg.toString('utf8');
-        const credited = credit && !svgHasCredit(text) ? svgWithCredit(text, credit) : text;
-        return { body: Buffer.from(svgWithNameLine(credited, options.name)), contentType: 'image/svg+xml', fileName };
-      }
-      const paper = options.paper ?? (options.lang === 'zh' || options.lang === 'ja' ? 'a4' : 'letter');
-      const pdf = await pagePdfWithName(await picture(row), { paper, name: options.name, credit, title: parseLocalized(row.title).en });
-      return { body: pdf, contentType: 'application/pdf', fileName };
+      const drawn = namedDrawing.tryRun(() => drawNamed(row, options));
+      if (!drawn) throw new AppError(ErrorCode.tooManyRequests, 'Too many pages with a name are being drawn, please try again in a moment');
+      return drawn;
     },
   };
 }

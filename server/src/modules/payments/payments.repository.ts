@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema';
 import { nowIso } from '../../lib/ids';
+import { lockUser } from '../../db/user-lock';
 
 export type OrderRow = Selectable<OrdersTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -28,6 +29,64 @@ export function createPaymentsRepository(db: Kysely<Database>) {
         .set({ status: 'paid', provider_capture_id: captureId, paid_at: now, updated_at: now })
         .where('id', '=', id)
         .where('status', 'in', ['created', 'approved'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /**
+     * Takes the locks a settlement needs, in the order every money path takes them (the user's
+     * running subscriptions, then the user, then orders; decision 029): writes that change
+     * nothing, so both dialects lock. Concurrent settlements of one user's orders queue here and
+     * each sees what the one before it committed (decision 052).
+     */
+    async lockOwner(trx: Transaction<Database>, userId: string): Promise<void> {
+      await trx
+        .updateTable('subscriptions')
+        .set((eb) => ({ status: eb.ref('status') }))
+        .where('user_id', '=', userId)
+        .where('status', 'in', ['active', 'cancelled', 'past_due'])
+        .execute();
+      await lockUser(trx, userId);
+    },
+    /** Voids an unpaid purchase (another plan was paid): it can no longer be paid. False when it was not open. */
+    async voidOrder(executor: Executor, id: string, reason: string): Promise<boolean> {
+      const result = await executor
+        .updateTable('orders')
+        .set({ status: 'cancelled', failure_reason: reason, updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('status', 'in', ['created', 'approved'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** Voids the user's other unpaid purchases; answers them as they were, for the clean-up at the provider. */
+    async voidOtherOpenOrders(trx: Transaction<Database>, userId: string, paidOrderId: string, reason: string): Promise<OrderRow[]> {
+      const open = await trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'purchase')
+        .where('status', 'in', ['created', 'approved'])
+        .where('id', '!=', paidOrderId)
+        .execute();
+      if (open.length === 0) return [];
+      await trx
+        .updateTable('orders')
+        .set({ status: 'cancelled', failure_reason: reason, updated_at: nowIso() })
+        .where('id', 'in', open.map((order) => order.id))
+        .where('status', 'in', ['created', 'approved'])
+        .execute();
+      return open;
+    },
+    /**
+     * The outcome of money taken for a voided order: `refunded` once the provider returned it,
+     * else `failed` with the reason naming the refund still due. False when another request
+     * recorded it first.
+     */
+    async recordUngrantedPayment(id: string, outcome: { status: 'refunded' | 'failed'; captureId: string; reason: string }): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({ status: outcome.status, provider_capture_id: outcome.captureId, failure_reason: outcome.reason, updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('status', '=', 'cancelled')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

@@ -31,8 +31,27 @@ type Capture = {
   subscription?: { id: string; nextBillingAt: string | null };
 };
 export type WebhookOutcome = 'settled' | 'ignored' | 'replay';
-/** An applied event, with the paid order whose receipt goes out after the commit. */
-type Applied = 'ignored' | 'settled' | { outcome: 'settled'; receiptOrderId: string };
+type Payment = { captureId: string; amount: string; currency: string };
+
+/** What a settlement leaves for after its commit: calls to the provider, and the receipt. */
+interface AfterSettle {
+  receiptOrderId: string | null;
+  /** Provider subscriptions that a new plan replaced: they must stop billing. */
+  replaced: string[];
+  /** Unpaid orders the settlement voided: their provider subscriptions are closed (and a payment already taken refunded). */
+  voided: OrderRow[];
+  /** Money the provider took for an order that can no longer be granted. */
+  refund: { order: OrderRow; payment: Payment; source: 'order' | 'subscription' } | null;
+}
+const NOTHING_AFTER: AfterSettle = { receiptOrderId: null, replaced: [], voided: [], refund: null };
+type Settled = { outcome: 'settled' | 'already' | 'mismatch' | 'refused'; after: AfterSettle };
+/** An applied event, with what is left for after the commit (a receipt, calls to the provider). */
+type Applied = 'ignored' | 'settled' | { outcome: 'settled' | 'ignored'; after: AfterSettle };
+
+/** Why an unpaid order was voided (decision 052). */
+const ANOTHER_PLAN = 'another plan was paid on this account';
+/** Provider subscription states that can still bill. */
+const PROVIDER_BILLING = ['APPROVAL_PENDING', 'APPROVED', 'ACTIVE', 'SUSPENDED'];
 
 function toOrderDto(row: OrderRow): OrderDto {
   return {
@@ -84,26 +103,47 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     };
   }
 
+  /** A paid period of the user still running (decision 029: one plan at a time). */
+  async function hasLivePlan(executor: Kysely<Database> | Transaction<Database>, userId: string, now: string): Promise<boolean> {
+    return (await subscriptions.allRunning(executor, userId)).some((sub) => sub.period_end > now);
+  }
+
   /**
    * Grants an order's credits and membership exactly once, whichever of capture, webhook,
    * recharge or a retry of any of them arrives first, inside the caller's transaction. The
    * captured amount must be the order's: a mismatch marks the order failed and grants nothing.
+   * One plan per user holds here, under the user's locks (decision 052): an order of a user
+   * whose plan is running, or one voided when another order was paid, is refused and what
+   * the provider took for it is refunded after the commit; settling voids the user's other
+   * unpaid orders.
    */
-  async function settleIn(trx: Transaction<Database>, orderId: string, capture: Capture): Promise<'settled' | 'already' | 'mismatch'> {
-    const order = await payments.findOrder(orderId, trx);
-    if (!order) throw new AppError(ErrorCode.orderNotFound);
+  async function settleIn(trx: Transaction<Database>, orderId: string, capture: Capture): Promise<Settled> {
+    const seen = await payments.findOrder(orderId, trx);
+    if (!seen) throw new AppError(ErrorCode.orderNotFound);
+    await payments.lockOwner(trx, seen.user_id);
+    // Read again under the locks: a settlement that committed meanwhile is seen now.
+    const order = (await payments.findOrder(orderId, trx))!;
+    const source = capture.subscription ? 'subscription' : 'order';
+    const refused = (): Settled => ({ outcome: 'refused', after: { ...NOTHING_AFTER, refund: { order, payment: capture, source } } });
+    if (order.status === 'cancelled' && order.kind === 'purchase') return refused();
+    if (order.status !== 'created' && order.status !== 'approved') return { outcome: 'already', after: NOTHING_AFTER };
     if (capture.amount !== order.amount || capture.currency !== order.currency) {
       logger.error({ orderId, expected: `${order.amount} ${order.currency}`, captured: `${capture.amount} ${capture.currency}` }, 'captured amount does not match the order');
       await payments.setOrder(orderId, { status: 'failed', failure_reason: 'amount mismatch' }, trx);
-      return 'mismatch';
+      return { outcome: 'mismatch', after: NOTHING_AFTER };
     }
     const plan = findPlan(order.plan_code);
     if (!plan) throw new AppError(ErrorCode.rechargeFailed, 'Unknown plan');
-    if (!(await payments.markPaid(trx, orderId, capture.captureId))) return 'already';
+    const now = nowIso();
+    if (await hasLivePlan(trx, order.user_id, now)) {
+      await payments.voidOrder(trx, orderId, ANOTHER_PLAN);
+      return refused();
+    }
+    if (!(await payments.markPaid(trx, orderId, capture.captureId))) return { outcome: 'already', after: NOTHING_AFTER };
     await bookCredits(trx, { userId: order.user_id, delta: plan.monthlyCredits, reason: 'purchase', ref: `order:${orderId}` });
     // A card left on file renews on our clock; a one-off provider order runs to its period end.
     const paymentToken = capture.paymentToken ?? null;
-    await subscriptions.open(trx, {
+    const { replaced } = await subscriptions.open(trx, {
       userId: order.user_id,
       orderId,
       plan,
@@ -111,22 +151,128 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       providerSubscriptionId: capture.subscription?.id ?? null,
       nextBillingAt: capture.subscription?.nextBillingAt ?? null,
       renews: Boolean(paymentToken && provider.chargeSaved) || Boolean(capture.subscription),
-      now: nowIso(),
+      now,
     });
-    return 'settled';
+    const voided = await payments.voidOtherOpenOrders(trx, order.user_id, orderId, ANOTHER_PLAN);
+    return {
+      outcome: 'settled',
+      after: {
+        receiptOrderId: orderId,
+        replaced: replaced.flatMap((sub) => (sub.provider_subscription_id ? [sub.provider_subscription_id] : [])),
+        voided: provider.getSubscription ? voided.filter((row) => row.provider_order_id) : [],
+        refund: null,
+      },
+    };
+  }
+
+  /** Stops a provider subscription from billing; a failure is logged for support, never thrown. */
+  async function cancelAtProvider(providerSubscriptionId: string, reason: string): Promise<void> {
+    if (!provider.cancelSubscription) return;
+    try {
+      await provider.cancelSubscription(providerSubscriptionId, reason);
+      logger.info({ providerSubscriptionId, reason }, 'subscription cancelled at the provider');
+    } catch (error) {
+      logger.error({ err: error, providerSubscriptionId, reason }, 'cancelling a subscription at the provider failed: cancel it by hand, it may bill again');
+    }
+  }
+
+  /**
+   * Money taken for an order that can no longer be granted goes back through the provider.
+   * Without a refund at the provider (none offered, or it failed) the order is marked failed
+   * with the refund due in its reason, and an error is logged for support.
+   */
+  async function refundUngranted(order: OrderRow, payment: Payment, source: 'order' | 'subscription'): Promise<'refunded' | 'due'> {
+    if (provider.refund) {
+      try {
+        const { refundId } = await provider.refund({ orderId: order.id, paymentId: payment.captureId, amount: payment.amount, currency: payment.currency, source });
+        await payments.recordUngrantedPayment(order.id, { status: 'refunded', captureId: payment.captureId, reason: `${ANOTHER_PLAN}; refunded ${payment.amount} ${payment.currency} (${refundId})` });
+        logger.warn({ orderId: order.id, paymentId: payment.captureId, refundId }, 'payment for a voided order refunded');
+        return 'refunded';
+      } catch (error) {
+        logger.error({ err: error, orderId: order.id, paymentId: payment.captureId }, 'refunding a payment for a voided order failed');
+      }
+    }
+    await payments.recordUngrantedPayment(order.id, {
+      status: 'failed',
+      captureId: payment.captureId,
+      reason: `${ANOTHER_PLAN}; refund due: ${payment.amount} ${payment.currency} (payment ${payment.captureId})`,
+    });
+    logger.error({ orderId: order.id, paymentId: payment.captureId, amount: `${payment.amount} ${payment.currency}` }, 'money taken for a voided order is not refunded: refund it by hand');
+    return 'due';
+  }
+
+  /**
+   * A voided order sold as a provider subscription: the buyer may still have approved it at
+   * the provider, which then took the first payment. Stop it there, and refund that payment.
+   */
+  async function closeVoidedAtProvider(order: OrderRow): Promise<'refunded' | 'due' | 'none'> {
+    if (!provider.getSubscription || !order.provider_order_id) return 'none';
+    const sub = await provider.getSubscription(order.provider_order_id);
+    if (PROVIDER_BILLING.includes(sub.status)) await cancelAtProvider(sub.id, 'Another plan was paid on this account');
+    return sub.firstPayment ? refundUngranted(order, sub.firstPayment, 'subscription') : 'none';
+  }
+
+  /** The provider work a settlement left for after its commit; never throws (each step logs its failure). */
+  async function finish(after: AfterSettle): Promise<'refunded' | 'due' | 'none'> {
+    for (const id of after.replaced) await cancelAtProvider(id, 'Replaced by a new plan');
+    for (const order of after.voided) {
+      await closeVoidedAtProvider(order).catch((error: unknown) => logger.error({ err: error, orderId: order.id }, 'closing a voided subscription at the provider failed'));
+    }
+    let refunded: 'refunded' | 'due' | 'none' = 'none';
+    if (after.refund) {
+      const { order, payment, source } = after.refund;
+      if (source === 'subscription' && order.provider_order_id) await cancelAtProvider(order.provider_order_id, 'Another plan was paid on this account');
+      refunded = await refundUngranted(order, payment, source);
+    }
+    if (after.receiptOrderId) await subscriptions.sendReceipt(after.receiptOrderId);
+    return refunded;
+  }
+
+  /** The answer to paying an order voided because another plan was paid (decision 052). */
+  function anotherPlanPaid(money: 'refunded' | 'due' | 'none'): AppError {
+    const taken = money === 'refunded' ? 'the payment was refunded' : money === 'due' ? 'the payment will be refunded' : 'nothing was charged';
+    return new AppError(ErrorCode.createOrderFailed, `Another plan was paid on this account, so this order was cancelled; ${taken}.`, undefined, { httpStatus: 409 });
+  }
+
+  /**
+   * Refuses, before anything reaches the provider, an order that can no longer be paid because
+   * another plan was: voided at that settlement, or still open while a plan runs (it was
+   * created in a race with the settlement; it is voided now).
+   */
+  async function refuseIfAnotherPlan(order: OrderRow): Promise<void> {
+    if (order.kind !== 'purchase') return;
+    if (order.status === 'created' || order.status === 'approved') {
+      if (!(await hasLivePlan(db, order.user_id, nowIso()))) return;
+      // Settled meanwhile (a concurrent request): the caller reads the outcome as usual.
+      if (!(await payments.voidOrder(db, order.id, ANOTHER_PLAN))) return;
+    } else if (order.status === 'refunded') {
+      throw anotherPlanPaid('refunded');
+    } else if (order.status !== 'cancelled') {
+      return;
+    }
+    let money: 'refunded' | 'due' | 'none';
+    try {
+      money = await closeVoidedAtProvider(order);
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) throw new AppError(ErrorCode.captureFailed, 'The payment provider is not answering; please try again', undefined, { httpStatus: 503 });
+      throw error;
+    }
+    throw anotherPlanPaid(money);
   }
 
   async function settle(orderId: string, capture: Capture): Promise<SettlementDto> {
-    const outcome = await db.transaction().execute((trx) => settleIn(trx, orderId, capture));
+    const { outcome, after } = await db.transaction().execute((trx) => settleIn(trx, orderId, capture));
     if (outcome === 'mismatch') throw new AppError(ErrorCode.rechargeFailed, 'The captured amount does not match the order');
-    if (outcome === 'settled') await subscriptions.sendReceipt(orderId);
+    const money = await finish(after);
+    if (outcome === 'refused') throw anotherPlanPaid(money);
     return settlementOf(orderId);
   }
 
   /** What one verified notification changes; runs in the transaction that records it. */
   async function applyEvent(trx: Transaction<Database>, event: WebhookEvent): Promise<Applied> {
     if (event.type === 'PAYMENT.CAPTURE.COMPLETED' && event.orderId && event.capture) {
-      return (await settleIn(trx, event.orderId, event.capture)) === 'settled' ? { outcome: 'settled', receiptOrderId: event.orderId } : 'ignored';
+      const { outcome, after } = await settleIn(trx, event.orderId, event.capture);
+      return { outcome: outcome === 'settled' ? 'settled' : 'ignored', after };
     }
     if ((event.type === 'PAYMENT.CAPTURE.DENIED' || event.type === 'PAYMENT.CAPTURE.DECLINED') && event.orderId) {
       const order = await payments.findOrder(event.orderId, trx);
@@ -144,7 +290,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
    * plan and the credits are left as they are; support ends a plan by cancelling it.
    */
   async function recordRefund(trx: Transaction<Database>, event: WebhookEvent, refund: NonNullable<WebhookEvent['refund']>): Promise<Applied> {
-    const paid = await trx.selectFrom('orders').selectAll().where('provider_capture_id', '=', refund.paymentId).where('status', '=', 'paid').executeTakeFirst();
+    const paid = await trx.selectFrom('orders').selectAll().where('provider_capture_id', '=', refund.paymentId).where('status', 'in', ['paid', 'refunded']).executeTakeFirst();
+    if (paid?.status === 'refunded') {
+      // Our own refund of money taken for a voided order (decision 052): already recorded on it.
+      logger.info({ eventId: event.id, orderId: paid.id }, 'refund of a voided order confirmed');
+      return 'ignored';
+    }
     if (!paid) {
       logger.warn({ eventId: event.id, paymentId: refund.paymentId }, 'refund of a payment we do not know');
       return 'ignored';
@@ -182,10 +333,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const now = nowIso();
     if (event.type === 'PAYMENT.SALE.COMPLETED' && event.capture) {
       const purchase = await trx.selectFrom('orders').selectAll().where('provider_order_id', '=', providerSubscriptionId).where('kind', '=', 'purchase').executeTakeFirst();
-      // The first payment settles the purchase (unless the buyer's return did it already).
-      if (purchase && (purchase.status === 'created' || purchase.status === 'approved')) {
-        const outcome = await settleIn(trx, purchase.id, { ...event.capture, subscription: { id: providerSubscriptionId, nextBillingAt: null } });
-        return outcome === 'settled' ? { outcome: 'settled', receiptOrderId: purchase.id } : 'ignored';
+      // The first payment settles the purchase (unless the buyer's return did it already); for a
+      // purchase voided meanwhile (another plan was paid) it is refunded.
+      if (purchase && (purchase.status === 'created' || purchase.status === 'approved' || purchase.status === 'cancelled')) {
+        const { outcome, after } = await settleIn(trx, purchase.id, { ...event.capture, subscription: { id: providerSubscriptionId, nextBillingAt: null } });
+        return { outcome: outcome === 'settled' ? 'settled' : 'ignored', after };
       }
       if (purchase?.provider_capture_id === event.capture.captureId) return 'ignored';
       const sub = await subscriptions.byProviderId(trx, providerSubscriptionId);
@@ -202,7 +354,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const period = Number(sub.periods_paid);
       if (!(await subscriptions.extendPaid(trx, sub, period, null))) return 'ignored';
       const orderId = await subscriptions.insertRow(trx, sub, { kind: 'renewal', period, attempt: 0, status: 'paid', amount: sub.amount, providerRef: event.capture.captureId, now });
-      return { outcome: 'settled', receiptOrderId: orderId };
+      return { outcome: 'settled', after: { ...NOTHING_AFTER, receiptOrderId: orderId } };
     }
     const sub = await subscriptions.byProviderId(trx, providerSubscriptionId);
     if (!sub || !RUNNING.includes(sub.status as SubscriptionStatus)) {
@@ -303,6 +455,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async capture(userId: string, orderId: string, card?: TestCard): Promise<SettlementDto> {
       const order = await ownOrder(userId, orderId);
       if (order.status === 'paid') return settlementOf(orderId);
+      await refuseIfAnotherPlan(order);
       if (order.status !== 'created' && order.status !== 'approved') throw new AppError(ErrorCode.captureFailed, 'This order can no longer be paid');
       if (!order.provider_order_id) throw new AppError(ErrorCode.captureFailed, 'This order was not created at the payment provider');
       if (provider.getSubscription) return confirmSubscription(order);
@@ -337,6 +490,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async recharge(userId: string, orderId: string): Promise<SettlementDto> {
       const order = await ownOrder(userId, orderId);
       if (order.status === 'paid') return settlementOf(orderId);
+      await refuseIfAnotherPlan(order);
       if (!order.provider_order_id) throw new AppError(ErrorCode.rechargeFailed, 'This order was never paid');
       if (provider.getSubscription) {
         const settled = await confirmSubscription(order);
@@ -367,7 +521,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           return applyEvent(trx, event);
         });
         if (typeof applied === 'object') {
-          await subscriptions.sendReceipt(applied.receiptOrderId);
+          await finish(applied.after);
           return applied.outcome;
         }
         return applied;
@@ -389,23 +543,30 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return sub ? toSubscriptionDto(sub) : null;
     },
 
-    /** Cancels renewal: the level stays until the paid period ends; a history row says so. Idempotent. */
+    /**
+     * Cancels renewal of every live subscription of the user (one, unless older data holds
+     * more): the level stays until the paid period ends; a history row says so. Idempotent.
+     */
     async cancelSubscription(userId: string): Promise<{ endsAt: string }> {
       const user = await db.selectFrom('users').select(['membership_level', 'membership_period_end']).where('id', '=', userId).executeTakeFirst();
       if (!user) throw new AppError(ErrorCode.unauthorized);
-      const sub = await subscriptions.running(db, userId);
-      if (!sub || user.membership_level === 'free') throw new AppError(ErrorCode.cancelSubscriptionFailed, 'There is no paid subscription to cancel');
-      if (sub.status === 'cancelled') return { endsAt: sub.period_end };
-      if (sub.provider_subscription_id && provider.cancelSubscription) {
-        try {
-          await provider.cancelSubscription(sub.provider_subscription_id, 'Cancelled by the subscriber');
-        } catch (error) {
-          logger.error({ err: error, subscriptionId: sub.id }, 'cancelling at the provider failed');
-          throw new AppError(ErrorCode.cancelSubscriptionFailed, 'The payment provider did not confirm the cancellation; please try again', undefined, { httpStatus: 503 });
+      const live = await subscriptions.allRunning(db, userId);
+      if (live.length === 0 || user.membership_level === 'free') throw new AppError(ErrorCode.cancelSubscriptionFailed, 'There is no paid subscription to cancel');
+      // The latest period last, so the account's level ends with it.
+      const byEnd = [...live].sort((a, b) => a.period_end.localeCompare(b.period_end));
+      for (const sub of byEnd) {
+        if (sub.status === 'cancelled') continue;
+        if (sub.provider_subscription_id && provider.cancelSubscription) {
+          try {
+            await provider.cancelSubscription(sub.provider_subscription_id, 'Cancelled by the subscriber');
+          } catch (error) {
+            logger.error({ err: error, subscriptionId: sub.id }, 'cancelling at the provider failed');
+            throw new AppError(ErrorCode.cancelSubscriptionFailed, 'The payment provider did not confirm the cancellation; please try again', undefined, { httpStatus: 503 });
+          }
         }
+        await db.transaction().execute((trx) => subscriptions.markCancelled(trx, sub, nowIso()));
       }
-      await db.transaction().execute((trx) => subscriptions.markCancelled(trx, sub, nowIso()));
-      return { endsAt: sub.period_end };
+      return { endsAt: byEnd[byEnd.length - 1].period_end };
     },
   };
 }

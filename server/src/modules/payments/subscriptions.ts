@@ -255,15 +255,20 @@ export function createSubscriptions(deps: { db: Kysely<Database>; provider: Paym
       logger.warn({ subscriptionId: sub.id, at: now }, 'provider reports a failed renewal');
     },
 
-    /** Opens the subscription a first payment bought (called in the settling transaction). */
+    /**
+     * Opens the subscription a first payment bought (called in the settling transaction, which
+     * made sure no paid period is still running). Answers the new id and the subscriptions it
+     * replaced (ended here, past their period), which the caller cancels at the provider.
+     */
     async open(
       trx: Transaction<Database>,
       input: { userId: string; orderId: string; plan: Plan; paymentToken: string | null; providerSubscriptionId: string | null; nextBillingAt: string | null; renews: boolean; now: string },
-    ) {
+    ): Promise<{ id: string; replaced: SubscriptionRow[] }> {
       const { plan, now } = input;
       const periodEnd = addMonths(now, monthsOf(plan.chargeType!));
       const id = newId();
       // One running subscription per user (decision 029): anything older stops here.
+      const replaced = await trx.selectFrom('subscriptions').selectAll().where('user_id', '=', input.userId).where('status', 'in', RUNNING).execute();
       await trx.updateTable('subscriptions').set({ status: 'ended', renew_at: null, retry_at: null, next_grant_at: null, ended_at: now }).where('user_id', '=', input.userId).where('status', 'in', RUNNING).execute();
       await trx
         .insertInto('subscriptions')
@@ -299,11 +304,16 @@ export function createSubscriptions(deps: { db: Kysely<Database>; provider: Paym
         .set({ membership_level: plan.level, membership_period_end: periodEnd, cancel_at_period_end: 0, next_topup_at: null, updated_at: now })
         .where('id', '=', input.userId)
         .execute();
-      return id;
+      return { id, replaced };
     },
 
     running(executor: Executor, userId: string) {
       return executor.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).where('status', 'in', RUNNING).orderBy('started_at', 'desc').executeTakeFirst();
+    },
+
+    /** Every subscription of the user that still gives a level (one, unless older data holds more), newest first. */
+    allRunning(executor: Executor, userId: string) {
+      return executor.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).where('status', 'in', RUNNING).orderBy('started_at', 'desc').execute();
     },
 
     latest(userId: string) {

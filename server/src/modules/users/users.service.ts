@@ -68,6 +68,11 @@ export function createUsersService(deps: UsersServiceDeps) {
       await storage.put(key, image, { contentType: 'image/webp' });
       await users.update(userId, { avatarKey: key });
       if (row.avatar_key) await storage.delete(row.avatar_key).catch(() => undefined);
+      // The account was deleted while the picture was being stored: no row will ever name it.
+      if (!(await users.findById(userId))) {
+        await storage.delete(key).catch(() => undefined);
+        throw new AppError(ErrorCode.unauthorized);
+      }
       return profile(userId);
     },
   };

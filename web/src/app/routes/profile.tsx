@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
@@ -11,7 +12,9 @@ export function ProfileRoute() {
   const { t } = useTranslation();
   const lang = useLang();
   const navigate = useNavigate();
-  const { user, status, setUser, logout } = useAuth();
+  const { user, status, setUser, logout, accountDeleted } = useAuth();
+  /** Set once the account is deleted: the page is being left for home, not for the login page. */
+  const [leaving, setLeaving] = useState(false);
   useDocumentTitle(t('profile.title'));
 
   if (status === 'loading') {
@@ -21,7 +24,7 @@ export function ProfileRoute() {
       </div>
     );
   }
-  if (!user) return <Navigate to={paths.login.getHref(lang, { redirectTo: '/profile', reason: 'login-required' })} replace />;
+  if (!user) return leaving ? null : <Navigate to={paths.login.getHref(lang, { redirectTo: '/profile', reason: 'login-required' })} replace />;
   return (
     <ProfileView
       key={user.userId}
@@ -31,6 +34,13 @@ export function ProfileRoute() {
         // Leave the guarded page first, so the cleared user does not bounce to /login.
         await navigate(paths.home.getHref(lang));
         await logout();
+      }}
+      onAccountDeleted={async () => {
+        // The session is forgotten at once (any request still using it would only get a 401),
+        // and this page goes home with the notice instead of bouncing to /login.
+        setLeaving(true);
+        accountDeleted();
+        await navigate(paths.home.getHref(lang), { state: { accountDeleted: true } });
       }}
     />
   );

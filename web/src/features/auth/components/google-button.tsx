@@ -1,45 +1,12 @@
 import type { LoginResponse } from '@studio/contracts/auth';
-import type { Language } from '@studio/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { useClientConfig } from '../../../lib/client-config';
 import { errorText } from '../../../lib/error-text';
+import { gisLocale, loadGis } from '../../../lib/google-identity';
 import { useLang } from '../../../lib/use-lang';
 import { googleLogin } from '../api/auth-api';
-
-interface GoogleIdentity {
-  accounts: {
-    id: {
-      initialize: (options: { client_id: string; callback: (response: { credential: string }) => void; ux_mode?: string }) => void;
-      renderButton: (element: HTMLElement, options: Record<string, unknown>) => void;
-    };
-  };
-}
-
-const GIS_SRC = 'https://accounts.google.com/gsi/client';
-const gisLocale: Record<Language, string> = { en: 'en', zh: 'zh_CN', ja: 'ja' };
-let gisLoading: Promise<GoogleIdentity> | null = null;
-
-/** Loads Google Identity Services only when the operator configured a client id. */
-function loadGis(): Promise<GoogleIdentity> {
-  gisLoading ??= new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = GIS_SRC;
-    script.async = true;
-    script.onload = () => {
-      const google = (window as unknown as { google?: GoogleIdentity }).google;
-      if (google) resolve(google);
-      else reject(new Error('Google Identity Services missing'));
-    };
-    script.onerror = () => {
-      gisLoading = null;
-      reject(new Error('Google Identity Services failed to load'));
-    };
-    document.head.appendChild(script);
-  });
-  return gisLoading;
-}
 
 export function GoogleButton({ rememberMe, onSuccess }: { rememberMe: boolean; onSuccess: (result: LoginResponse, rememberMe: boolean) => void }) {
   const { t } = useTranslation();

@@ -1,3 +1,4 @@
+import { COLOURED_BYTES_PER_USER } from '@studio/contracts/colourings';
 import type { ImageDto } from '@studio/contracts/images';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +48,8 @@ export function ColouringActions({ image, title, ready, hasColour, compose }: { 
     } catch (error) {
       const apiError = toApiError(error);
       const field = apiError.fields?.file;
-      setMessage({ tone: 'error', text: field ? t(field, { defaultValue: errorText(t, error) }) : errorText(t, error) });
+      // A refused keep names its reason (colouring.errors.*); the quota's text says how much room there is.
+      setMessage({ tone: 'error', text: field ? t(field, { defaultValue: errorText(t, error), megabytes: COLOURED_BYTES_PER_USER / (1024 * 1024) }) : errorText(t, error) });
     } finally {
       setBusy(null);
     }

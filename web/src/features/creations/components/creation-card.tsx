@@ -11,12 +11,14 @@ import { localizedText } from '../../images/localized';
 
 /** Where "Recreate" leads: the generator of the card's type, prefilled with its settings. */
 export function recreateHref(image: ImageDto, lang: Parameters<typeof paths.home.getHref>[0]): string {
-  const query = new URLSearchParams({ ratio: image.ratio, isPublic: String(image.isPublic) });
+  const query = new URLSearchParams({ ratio: image.ratio });
   if (image.type === 'image2image') {
-    // The generator fetches the owner's photo through the owner's link (never a public URL).
+    // The generator fetches the owner's photo through the owner's link (never a public URL). The
+    // new page starts private: sharing a photo page is chosen for each page (decision 050).
     query.set('sourceImageId', image.id);
     return `${paths.imageColoringPage.getHref(lang)}?${query}`;
   }
+  query.set('isPublic', String(image.isPublic));
   const prompt = localizedText(image.prompt, lang);
   if (prompt) query.set('prompt', prompt);
   return `${paths.textColoringPage.getHref(lang)}?${query}`;

@@ -87,7 +87,7 @@ describe('my creations', () => {
     renderApp('/creations');
     const card = (await screen.findByRole('heading', { name: 'Page p0' })).closest('li')!;
     await waitFor(() => expect(within(card).getByTestId('creation-photo').getAttribute('src')).toBe('/api/images/p0/original/file?exp=1&sig=s'));
-    expect(within(card).getByRole('link', { name: 'Recreate' }).getAttribute('href')).toBe('/image-coloring-page?ratio=1%3A1&isPublic=true&sourceImageId=p0');
+    expect(within(card).getByRole('link', { name: 'Recreate' }).getAttribute('href')).toBe('/image-coloring-page?ratio=1%3A1&sourceImageId=p0');
     const heldCard = screen.getByRole('heading', { name: 'Page h0' }).closest('li')!;
     expect(within(heldCard).getByText('Awaiting review: only you can see it for now')).toBeTruthy();
     expect(within(heldCard).queryByTestId('creation-photo')).toBeNull();

@@ -2,7 +2,9 @@ import type { Difficulty, Language, PhotoFit, Ratio } from '@studio/contracts/co
 import {
   generateResponseSchema,
   improvePromptResponseSchema,
+  photoFrameResponseSchema,
   styleSuggestionsResponseSchema,
+  type PhotoFrameDto,
   type ImageType,
   type StyleSuggestionDto,
   type TaskStatusDto,
@@ -10,7 +12,7 @@ import {
 import { apiPaths } from '@studio/contracts/routes';
 import { apiRequest } from '../../../lib/api-client';
 
-export type { StyleSuggestionDto, TaskStatusDto };
+export type { PhotoFrameDto, StyleSuggestionDto, TaskStatusDto };
 
 export interface TextGenerateInput {
   prompt: string;
@@ -45,6 +47,14 @@ export function submitImageGeneration(input: ImageGenerateInput): Promise<{ task
   form.set('lang', input.lang);
   form.set('file', input.file, input.file.name);
   return apiRequest(apiPaths.img2img, { method: 'POST', auth: true, form, schema: generateResponseSchema });
+}
+
+/** Where a `crop` page of `ratio` sits on the photo: the server's answer is the engine's own window (decision 059). */
+export function fetchPhotoFrame(input: { file: File; ratio: Ratio }, signal?: AbortSignal): Promise<PhotoFrameDto> {
+  const form = new FormData();
+  form.set('ratio', input.ratio);
+  form.set('file', input.file, input.file.name);
+  return apiRequest(apiPaths.photoFrame, { method: 'POST', auth: true, form, schema: photoFrameResponseSchema, signal });
 }
 
 export function fetchTaskStatus(taskId: string, type: ImageType, signal?: AbortSignal): Promise<TaskStatusDto> {

@@ -210,7 +210,8 @@ describe('generator: history and settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Page b2' }));
     expect(promptBox().value).toBe('a rocket');
     expect(screen.getByRole('radio', { name: /4:3/ }).getAttribute('aria-checked')).toBe('true');
-    expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch', { name: 'Share in the public gallery' }).getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByTestId('visibility-state').textContent).toBe('Private: only you can see this page');
     expect(screen.getByRole('button', { name: 'Page b2' }).getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -251,7 +252,7 @@ describe('generator: history and settings', () => {
     expect(screen.getByRole('radio', { name: /9:16/ }).getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByRole('switch'));
     expect(await screen.findByRole('heading', { name: 'Private pages are a premium feature' })).toBeTruthy();
-    expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByRole('switch').getAttribute('aria-checked'), 'still shared').toBe('true');
   });
 
   it('deletes the selected page after confirmation and selects the next one', async () => {
@@ -291,7 +292,7 @@ describe('generator: history and settings', () => {
     await waitFor(() => expect(api.calls.some((call) => call.path === '/api/images/img2imggenerate')).toBe(true));
     const form = api.calls.find((call) => call.path === '/api/images/img2imggenerate')!.body as FormData;
     expect((form.get('file') as File).name).toBe('cat.png');
-    expect(form.get('isPublic')).toBe('true');
+    expect(form.get('isPublic'), 'a photo page is private unless shared').toBe('false');
   });
 
   it('image tab: the page takes the photo\'s shape unless a ratio is picked, and the frame shows the crop before paying', async () => {
@@ -316,13 +317,47 @@ describe('generator: history and settings', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Fill the page' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Subject only' }));
     expect(screen.getByTestId('photo-frame').querySelector('img')?.getAttribute('data-fit')).toBe('crop');
-    expect(screen.getByText('The page is filled; the parts of the photo outside this frame are cut.')).toBeTruthy();
+    // This fake has no frame to answer: the preview says the page is framed around the subject all the same.
+    expect(await screen.findByText('The preview could not place the frame; the page will be framed around your subject.')).toBeTruthy();
     fireEvent.click(generateButton());
     await waitFor(() => expect(api.calls.some((call) => call.path === '/api/images/img2imggenerate')).toBe(true));
     const form = api.calls.find((call) => call.path === '/api/images/img2imggenerate')!.body as FormData;
     expect(form.get('ratio')).toBe('1:1');
     expect(form.get('fit')).toBe('crop');
     expect(form.get('subjectOnly')).toBe('true');
+  });
+
+  it('image tab: "Fill the page" shows the frame the engine places around the subject, asked of the server before paying', async () => {
+    const api = await withWidePhotoChosen();
+    api.fn.mockClear();
+    const frames: Record<string, unknown> = {
+      '1:1': { ratio: '1:1', frame: 'cropped', box: { left: 0.05, top: 0, width: 2 / 3, height: 1 } },
+      '9:16': { ratio: '9:16', frame: 'fitted', box: { left: 0, top: 0, width: 1, height: 1 } },
+    };
+    const answer = (call: { body: unknown }) => envelope(frames[String((call.body as FormData).get('ratio'))]);
+    fakeApi({
+      'GET /api/users/profile': profile({ credits: 50 }),
+      'POST /api/images/photo-frame': answer,
+    });
+    fireEvent.click(screen.getByRole('radio', { name: '1:1' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Fill the page' }));
+    const photo = () => screen.getByTestId('photo-frame').querySelector('img') as HTMLImageElement;
+    expect(photo().getAttribute('data-frame')).toBe('loading');
+    await waitFor(() => expect(photo().getAttribute('data-frame')).toBe('cropped'));
+    // The frame shows box (left 5%, two thirds of the width) of the photo: the photo is 150% wide, moved 7.5% left.
+    expect(photo().style.width).toBe('150%');
+    expect(photo().style.left).toBe('-7.5%');
+    expect(screen.getByText('The page is filled; the parts of the photo outside this frame are cut.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: '9:16' }));
+    await waitFor(() => expect(photo().getAttribute('data-frame')).toBe('fitted'));
+    expect(photo().className).toContain('object-contain');
+    expect(screen.getByText('Any crop to this page would cut your subject, so the whole photo is kept; plain paper fills the rest.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Keep the whole photo' }));
+    expect(photo().getAttribute('data-frame')).toBe('fit');
+    const asked = (vi.mocked(fetch).mock.calls as [RequestInfo | URL, RequestInit?][]).filter(([url]) => String(url).includes('/api/images/photo-frame'));
+    expect(asked).toHaveLength(2);
   });
 
   it('image tab: a photo handed over by the category page is applied once; ?sourceImageUrl= is fetched as the upload', async () => {
@@ -359,5 +394,73 @@ describe('generator: history and settings', () => {
     expect(picture.getAttribute('src')).toBe('/api/images/ph1/original/file?exp=1&sig=s');
     fireEvent.click(screen.getByRole('button', { name: 'Show the coloring page' }));
     expect(picture.getAttribute('src')).toBe('/files/images/ph1/page.png');
+  });
+});
+
+describe('generator: the visibility switch says what it does', () => {
+  it('a photo page starts private for a free member, who shares it without being offered an upgrade', async () => {
+    signIn();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined }));
+    const api = fakeApi({
+      'GET /api/users/profile': profile({ credits: 50 }),
+      'POST /api/images/img2imggenerate': () => envelope({ taskId: 'p1' }),
+      'GET /api/images/tasks/p1': () => envelope({ taskId: 'p1', type: 'image2image', status: 'processing', progress: 10, image: null, errorCode: null, message: '' }),
+    });
+    renderApp('/image-coloring-page');
+    await screen.findByTestId('credits-badge');
+    const share = screen.getByRole('switch', { name: 'Share in the public gallery' });
+    expect(share.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByTestId('visibility-state').textContent).toBe('Private: only you can see this page');
+    expect(screen.getByTestId('visibility-photo-note').textContent).toBe('Sharing means anyone can see and download the page; the original photo is never shown.');
+    expect(share.textContent).not.toContain('Premium');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+
+    fireEvent.click(share);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(share.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByTestId('visibility-state').textContent).toBe('Shared in the public gallery: anyone can find and see this page');
+    fireEvent.click(share);
+    expect(share.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(share);
+
+    fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [new File([new Uint8Array([1, 2, 3])], 'teddy.png', { type: 'image/png' })] } });
+    await screen.findByText('teddy.png');
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(api.calls.some((call) => call.path === '/api/images/img2imggenerate')).toBe(true));
+    const form = api.calls.find((call) => call.path === '/api/images/img2imggenerate')!.body as FormData;
+    expect(form.get('isPublic')).toBe('true');
+  });
+
+  it('a text page keeps the paid rule: public for a free member, with the upgrade prompt; a paying member switches both ways', async () => {
+    signIn();
+    fakeApi({ 'GET /api/users/profile': profile({ credits: 50, membershipLevel: 'pro' }) });
+    renderApp('/text-coloring-page');
+    await screen.findByTestId('credits-badge');
+    const share = screen.getByRole('switch', { name: 'Share in the public gallery' });
+    expect(share.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByTestId('visibility-state').textContent).toBe('Shared in the public gallery: anyone can find and see this page');
+    expect(screen.queryByTestId('visibility-photo-note')).toBeNull();
+    fireEvent.click(share);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('visibility-state').textContent).toBe('Private: only you can see this page');
+    expect(share.textContent).toContain('Private');
+  });
+
+  it('says it in Chinese and Japanese in both positions', async () => {
+    for (const [lang, privateState, sharedState, share] of [
+      ['zh', '私密：只有你能看到这张涂色页', '已在公共画廊中分享：任何人都能找到并查看这张涂色页', '在公共画廊中分享'],
+      ['ja', '非公開：このぬりえはあなただけが見られます', '公開ギャラリーで共有中：だれでもこのぬりえを見つけて見ることができます', '公開ギャラリーで共有する'],
+    ] as const) {
+      signIn();
+      fakeApi({ 'GET /api/users/profile': profile({ credits: 50 }) });
+      const view = renderApp(`/${lang}/image-coloring-page`);
+      await screen.findByTestId('credits-badge');
+      const toggle = await screen.findByRole('switch', { name: share });
+      expect(screen.getByTestId('visibility-state').textContent).toBe(privateState);
+      fireEvent.click(toggle);
+      expect(screen.getByTestId('visibility-state').textContent).toBe(sharedState);
+      expect(screen.getByTestId('visibility-photo-note').textContent).not.toBe('');
+      view.unmount();
+    }
   });
 });

@@ -16,13 +16,14 @@ import { useLang } from '../../../lib/use-lang';
 import { fetchExamples, fetchImageAsFile, fetchOriginal, fetchUserImages } from '../../images/api/image-api';
 import { DeleteImageDialog } from '../../images/components/delete-image-dialog';
 import { ReportDialog } from '../../images/components/report-dialog';
+import { VisibilitySwitch } from '../../images/components/visibility-switch';
 import { localizedText } from '../../images/localized';
 import { improvePrompt, submitImageGeneration, submitTextGeneration } from '../api/generator-api';
 import { useGeneration } from '../hooks/use-generation';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { ExamplesPanel } from './examples-panel';
 import { HistoryStrip } from './history-strip';
-import { DifficultyPicker, RatioPicker, VisibilityToggle } from './option-pickers';
+import { DifficultyPicker, RatioPicker } from './option-pickers';
 import { PhotoFrame, SubjectOnlyToggle } from './photo-frame';
 import { PreviewPanel } from './preview-panel';
 import { PromptBox } from './prompt-box';
@@ -63,7 +64,9 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
   const [prompt, setPrompt] = useState(urlSets.prompt?.slice(0, PROMPT_MAX * 2) ?? '');
   const [ratio, setRatio] = useState<Ratio>(urlSets.ratio ? normalizeRatio(urlSets.ratio) : DEFAULT_RATIO);
   const [difficulty, setDifficulty] = useState<Difficulty>(DEFAULT_DIFFICULTY);
-  const [visibility, setVisibility] = useState<PerTab<boolean>>({ text2image: urlSets.isPublic ?? true, image2image: urlSets.isPublic ?? true });
+  // A text page is public unless a paying member keeps it private (the spec); a photo page is
+  // private on every plan until its owner shares it (decision 050).
+  const [visibility, setVisibility] = useState<PerTab<boolean>>({ text2image: urlSets.isPublic ?? true, image2image: urlSets.isPublic ?? false });
   const [upload, setUpload] = useState<Upload | null>(null);
   // A photo page takes the photo's own shape unless a ratio is picked (null), and is never cut unasked.
   const [photoRatio, setPhotoRatio] = useState<Ratio | null>(null);
@@ -128,10 +131,8 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
         if (text) setPrompt(text);
       }
       if (urlSets.ratio === null && (RATIOS as readonly string[]).includes(image.ratio)) setRatio(image.ratio);
-      if (urlSets.isPublic === null && (image.type === 'text2image' || image.type === 'image2image')) {
-        const type = image.type;
-        setVisibility((current) => ({ ...current, [type]: image.isPublic }));
-      }
+      // A photo page is shared by a choice made for that page: an earlier shared one does not carry it over.
+      if (urlSets.isPublic === null && image.type === 'text2image') setVisibility((current) => ({ ...current, text2image: image.isPublic }));
     },
     [lang, urlSets],
   );
@@ -209,8 +210,11 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     if (!desktop) window.scrollTo({ top: 0, behavior: 'smooth' });
   }
 
+  /** Private is a paid option for text pages only: nobody is asked to pay to keep a photo page private. */
+  const visibilityLocked = tab === 'text2image' && (!user || !isPaidLevel(user.membershipLevel));
+
   function onToggleVisibility() {
-    if (!user || !isPaidLevel(user.membershipLevel)) {
+    if (visibilityLocked && visibility[tab]) {
       setUpgradeOpen(true);
       return;
     }
@@ -413,7 +417,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
       {tab === 'image2image' ? <SubjectOnlyToggle checked={subjectOnly} onChange={setSubjectOnly} /> : null}
       <DifficultyPicker value={difficulty} onChange={setDifficulty} />
       {tab === 'text2image' ? <RatioPicker value={ratio} onChange={setRatio} /> : <RatioPicker value={photoRatio} onChange={setPhotoRatio} matchPhoto />}
-      <VisibilityToggle isPublic={visibility[tab]} locked={!user || !isPaidLevel(user.membershipLevel)} onToggle={onToggleVisibility} />
+      <VisibilitySwitch isPublic={visibility[tab]} photo={tab === 'image2image'} locked={visibilityLocked} onToggle={onToggleVisibility} />
       {showExamples ? (
         <ExamplesPanel type={tab} examples={examples[tab]} failed={examplesFailed[tab]} count={mobile ? 2 : 3} busyId={recreating} onRecreate={(example) => void recreate(example)} />
       ) : null}

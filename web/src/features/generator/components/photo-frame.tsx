@@ -1,14 +1,25 @@
-import type { PhotoFit, Ratio } from '@studio/contracts/constants';
+import { PHOTO_SAME_SHAPE, type PhotoFit, type Ratio } from '@studio/contracts/constants';
 import { useId } from 'react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PhotoFrameDto } from '../api/generator-api';
+import { usePhotoFrame } from '../hooks/use-photo-frame';
 import type { Upload } from './upload-box';
-
-/** A photo whose shape is this close to the page's needs neither bands nor a cut worth showing. */
-const SAME_SHAPE = 0.02;
 
 export function shapeDiffers(width: number, height: number, ratio: Ratio): boolean {
   const [w, h] = ratio.split(':').map(Number);
-  return Math.abs(Math.log(width / height) - Math.log(w / h)) > SAME_SHAPE;
+  return Math.abs(Math.log(width / height) - Math.log(w / h)) > PHOTO_SAME_SHAPE;
+}
+
+/** The photo placed so the frame shows exactly `box` of it (shares of the photo): the page's own window. */
+function windowStyle(box: PhotoFrameDto['box']): CSSProperties {
+  return {
+    width: `${100 / box.width}%`,
+    height: `${100 / box.height}%`,
+    left: `${(-100 * box.left) / box.width}%`,
+    top: `${(-100 * box.top) / box.height}%`,
+    maxWidth: 'none',
+  };
 }
 
 interface PhotoFrameProps {
@@ -42,13 +53,17 @@ export function SubjectOnlyToggle({ checked, onChange }: { checked: boolean; onC
 
 /**
  * The page the photo will become, before paying: the frame at the page's ratio with the photo as it
- * will sit in it — whole on white paper (`fit`) or filling the frame with the overflow cut (`crop`).
+ * will sit in it — whole on white paper (`fit`) or filling the frame with the window the engine
+ * places around the subject (`crop`), or whole again where every window would cut the subject.
+ * The crop's window comes from the server (the engine's own, decision 059), not from CSS centring.
  */
 export function PhotoFrame({ upload, ratio, matched, fit, onFit }: PhotoFrameProps) {
   const { t } = useTranslation();
   const label = useId();
   const [w, h] = ratio.split(':').map(Number);
   const differs = shapeDiffers(upload.width, upload.height, ratio);
+  const placed = usePhotoFrame(upload.file, ratio, fit === 'crop' && differs);
+  const shown = fit === 'crop' && differs ? (placed.status === 'ready' ? placed.frame.frame : placed.status) : fit === 'crop' ? 'cropped' : 'fit';
   return (
     <div className="rounded-2xl bg-white p-3 ring-1 ring-slate-200" data-testid="photo-frame">
       <p className="text-sm font-semibold text-slate-800">
@@ -62,7 +77,17 @@ export function PhotoFrame({ upload, ratio, matched, fit, onFit }: PhotoFramePro
           className="relative overflow-hidden bg-white shadow-sm ring-2 ring-slate-800"
           style={{ aspectRatio: `${w} / ${h}`, width: w >= h ? '100%' : `${Math.round((w / h) * 100)}%`, maxWidth: 260, maxHeight: 260 }}
         >
-          <img src={upload.url} alt="" className={`absolute inset-0 size-full ${fit === 'crop' ? 'object-cover' : 'object-contain'}`} data-fit={fit} />
+          {placed.status === 'ready' && placed.frame.frame === 'cropped' ? (
+            <img src={upload.url} alt="" className="absolute" style={windowStyle(placed.frame.box)} data-fit={fit} data-frame={shown} />
+          ) : (
+            <img
+              src={upload.url}
+              alt=""
+              className={`absolute inset-0 size-full ${fit === 'crop' && !differs ? 'object-cover' : 'object-contain'} ${shown === 'loading' ? 'opacity-60' : ''}`}
+              data-fit={fit}
+              data-frame={shown}
+            />
+          )}
         </div>
       </div>
       {differs ? (
@@ -86,7 +111,19 @@ export function PhotoFrame({ upload, ratio, matched, fit, onFit }: PhotoFramePro
               </button>
             ))}
           </div>
-          <p className="mt-2 text-xs text-slate-500">{t(fit === 'crop' ? 'generator.frame.cropHint' : 'generator.frame.fitHint')}</p>
+          <p className="mt-2 text-xs text-slate-500" aria-live="polite">
+            {t(
+              fit === 'fit'
+                ? 'generator.frame.fitHint'
+                : shown === 'fitted'
+                  ? 'generator.frame.fittedHint'
+                  : shown === 'loading'
+                    ? 'generator.frame.placing'
+                    : shown === 'failed'
+                      ? 'generator.frame.placeFailed'
+                      : 'generator.frame.cropHint',
+            )}
+          </p>
         </>
       ) : (
         <p className="mt-2 text-xs text-slate-500">{t('generator.frame.same')}</p>

@@ -132,7 +132,8 @@ function ImagePreview({ image, onDelete, onReport, compact }: { image: ImageDto;
   const photoUrl = useOriginalUrl(image);
   const hasPhoto = photoUrl !== null;
   const title = localizedText(image.title, lang);
-  // A composed page says what of the prompt it could not draw ("Not drawn: tunnel"), localized by the server.
+  // A composed page says what of the prompt it could not draw ("Not drawn: tunnel"), what it drew
+  // instead ("Drawn instead: t-rex for triceratops") and counts drawn short, localized by the server.
   const notDrawn = image.type === 'text2image' ? localizedText(image.additionalInfo, lang) : '';
   return (
     <div className="flex flex-col items-center gap-4">

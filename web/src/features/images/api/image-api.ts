@@ -33,6 +33,16 @@ export function fetchOriginal(id: string, signal?: AbortSignal): Promise<Origina
   return apiRequest<OriginalLinkDto>(apiPaths.original(id), { auth: true, signal });
 }
 
+/** One page by id or slug for this viewer: public pages, and a signed-in owner's private ones (404 otherwise). */
+export function fetchViewableImage(key: string, signal?: AbortSignal): Promise<ImageDto> {
+  return apiRequest<ImageDto>(apiPaths.image(key), { auth: true, signal });
+}
+
+/** The owner shares a page in the public gallery or keeps it private (decision 050); answers the page as it now is. */
+export function setImageVisibility(id: string, isPublic: boolean): Promise<ImageDto> {
+  return apiRequest<ImageDto>(apiPaths.image(id), { method: 'PATCH', auth: true, body: { isPublic } });
+}
+
 export function deleteImage(id: string): Promise<unknown> {
   return apiRequest(apiPaths.image(id), { method: 'DELETE', auth: true });
 }

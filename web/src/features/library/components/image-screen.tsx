@@ -1,14 +1,20 @@
+import { ErrorCode } from '@studio/contracts/errors';
 import type { CategoryDto, ImageDto } from '@studio/contracts/images';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { toApiError } from '../../../lib/api-error';
 import { errorText } from '../../../lib/error-text';
+import { getAccessToken } from '../../../lib/token-storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLang } from '../../../lib/use-lang';
 import { DownloadButtons } from '../../images/components/download-buttons';
 import { ColourByNumber } from '../../images/components/colour-by-number';
+import { PageVisibility } from '../../images/components/page-visibility';
+import { fetchViewableImage } from '../../images/api/image-api';
 import { useOriginalUrl } from '../../images/hooks/use-original-url';
 import { fetchCategories, fetchCategory, fetchImage, fetchRelated } from '../api/library-api';
 import { useResource } from '../hooks/use-resource';
@@ -38,7 +44,7 @@ export function ImageScreen() {
   const loaded = useResource<Loaded | null>(`image:${categoryParam ?? ''}:${key ?? ''}`, async (signal) => {
     if (!key) return null;
     const [image, category] = await Promise.all([
-      fetchImage(key, undefined, signal),
+      fetchImage(key, undefined, signal).then((found) => found ?? ownPrivateImage(key, signal)),
       categoryParam ? fetchCategory(categoryParam, signal).catch(() => null) : Promise.resolve(null),
     ]);
     if (!image) return null;
@@ -84,8 +90,24 @@ export function ImageScreen() {
   return <ImageView image={loaded.data.image} category={loaded.data.category} />;
 }
 
-function ImageView({ image, category }: Loaded) {
+/**
+ * A page the public search does not have may be the signed-in viewer's own private page (a photo
+ * page is private until shared, decision 050): the server answers it to its owner alone.
+ */
+async function ownPrivateImage(key: string, signal: AbortSignal): Promise<ImageDto | null> {
+  if (getAccessToken() === null) return null;
+  try {
+    return await fetchViewableImage(key, signal);
+  } catch (error) {
+    if (toApiError(error).code === ErrorCode.notFound) return null;
+    throw error;
+  }
+}
+
+function ImageView({ image: loaded, category }: Loaded) {
   const { t } = useTranslation();
+  // The owner may share or unshare it here: the page as it now is.
+  const [image, setImage] = useState(loaded);
   const lang = useLang();
   const title = pick(image.title, lang);
   const text = pick(image.description, lang) || pick(image.prompt, lang);
@@ -153,6 +175,7 @@ function ImageView({ image, category }: Loaded) {
               <ColourByNumber image={{ id: image.id, title: image.title.en || title }} />
             </div>
           </div>
+          <PageVisibility image={image} onChange={setImage} />
           {info.length ? (
             <div className="mt-8 space-y-6" data-testid="additional-info">
               {info.map((section, index) => (

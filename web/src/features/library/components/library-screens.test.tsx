@@ -342,6 +342,71 @@ describe('image page', () => {
     clearTokens();
   });
 
+  describe("an owner's own page (decision 050)", () => {
+    const privatePhoto = buildImage(6, { type: 'image2image', userId: 'u1', categoryId: null, colorUrl: null, colorThumbnailUrl: null, isPublic: false });
+    const publicText = buildImage(7, { type: 'text2image', userId: 'u1', categoryId: null, isPublic: true });
+    const visit = async (viewer: string | null, image: ImageDto, extra: Parameters<typeof mockFetch>[0] = {}) => {
+      if (viewer) saveTokens({ accessToken: 'acc', refreshToken: 'ref', expiresIn: 3600 }, true);
+      else clearTokens();
+      const api = mockFetch({
+        [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
+        [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser({ userId: viewer ?? 'nobody' }) }),
+        [`GET ${apiPaths.images}?imageId=${image.slug}&pageSize=1`]: () => list(image.isPublic ? [image] : []),
+        [`GET ${apiPaths.images}?imageId=${image.id}&isRelated=true&pageSize=5`]: () => list([]),
+        [`GET ${apiPaths.image(image.slug)}`]: () => (viewer === image.userId ? envelope(image) : failure(404, 404)),
+        [`GET ${apiPaths.original(image.id)}`]: () => envelope({ url: `${apiPaths.original(image.id)}/file?exp=1&sig=s`, expiresAt: '2026-01-01T00:15:00.000Z' }),
+        ...extra,
+      });
+      const view = renderApp(`/image/${image.slug}`);
+      return { api, view };
+    };
+
+    it('opens a private photo page for its owner, who shares it and takes it back without being offered an upgrade', async () => {
+      const shared = { ...privatePhoto, isPublic: true };
+      const { api, view } = await visit('u1', privatePhoto, {
+        [`PATCH ${apiPaths.image(privatePhoto.id)}`]: (call) => envelope((call.body as { isPublic: boolean }).isPublic ? shared : privatePhoto),
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dino 6' })).toBeTruthy();
+      const share = await screen.findByRole('switch', { name: 'Share in the public gallery' });
+      expect(share.getAttribute('aria-checked')).toBe('false');
+      expect(screen.getByTestId('visibility-state').textContent).toBe('Private: only you can see this page');
+      expect(screen.getByTestId('visibility-photo-note').textContent).toContain('the original photo is never shown');
+
+      fireEvent.click(share);
+      await waitFor(() => expect(screen.getByTestId('visibility-state').textContent).toBe('Shared in the public gallery: anyone can find and see this page'));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      fireEvent.click(screen.getByRole('switch', { name: 'Share in the public gallery' }));
+      await waitFor(() => expect(screen.getByTestId('visibility-state').textContent).toBe('Private: only you can see this page'));
+      expect(api.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ isPublic: true }, { isPublic: false }]);
+      view.unmount();
+      clearTokens();
+    });
+
+    it('is not found for a visitor or another member, who get no switch', async () => {
+      for (const viewer of [null, 'u2']) {
+        const { api, view } = await visit(viewer, privatePhoto);
+        await screen.findByTestId('image-not-found');
+        expect(screen.queryByRole('switch')).toBeNull();
+        // Signed out, the owner's route is not even asked.
+        expect(api.calls.some((call) => call.url === apiPaths.image(privatePhoto.slug))).toBe(viewer !== null);
+        view.unmount();
+      }
+      clearTokens();
+    });
+
+    it('keeps the paid rule for a free owner’s text page: making it private offers the upgrade, and nothing is sent', async () => {
+      const { api, view } = await visit('u1', publicText);
+      const share = await screen.findByRole('switch', { name: 'Share in the public gallery' });
+      expect(share.getAttribute('aria-checked')).toBe('true');
+      expect(screen.queryByTestId('visibility-photo-note')).toBeNull();
+      fireEvent.click(share);
+      expect(await screen.findByRole('heading', { name: 'Private pages are a premium feature' })).toBeTruthy();
+      expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
+      view.unmount();
+      clearTokens();
+    });
+  });
+
   it('opens by raw id under /image and links back into its category', async () => {
     mockImage();
     renderApp('/ja/image/lib-dino-page-01');

@@ -15,6 +15,7 @@ import { formatDate, formatNumber } from '../../../lib/format';
 import { useForm } from '../../../lib/use-form';
 import { useLang } from '../../../lib/use-lang';
 import { updateProfile, uploadAvatar } from '../api/profile-api';
+import { AccountDataPanel } from './account-data-panel';
 import { MembershipPanel } from './membership-panel';
 import { OrderHistory } from './order-history';
 
@@ -76,7 +77,18 @@ function AvatarPicker({ user, onUploaded }: { user: User; onUploaded: (user: Use
   );
 }
 
-export function ProfileView({ user, onUserChange, onLogout }: { user: User; onUserChange: (user: User) => void; onLogout: () => Promise<void> }) {
+export function ProfileView({
+  user,
+  onUserChange,
+  onLogout,
+  onAccountDeleted,
+}: {
+  user: User;
+  onUserChange: (user: User) => void;
+  onLogout: () => Promise<void>;
+  /** The account is gone on the server: sign out here and leave. */
+  onAccountDeleted: () => void | Promise<void>;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const navigate = useNavigate();
@@ -227,6 +239,7 @@ export function ProfileView({ user, onUserChange, onLogout }: { user: User; onUs
       <div className="mt-6 space-y-6">
         <MembershipPanel user={user} />
         <OrderHistory />
+        <AccountDataPanel user={user} onDeleted={onAccountDeleted} />
       </div>
     </div>
   );

@@ -1,0 +1,70 @@
+/**
+ * npm run bench:prompt-sheet [-- --out name] [-- --set creatures] — a contact sheet of prompts that
+ * name a place, name none, or are Chinese and Japanese compounds (issue 34): each page with its
+ * prompt, difficulty, the place it was drawn in and what the report says was not drawn or drawn
+ * instead. For looking at, before and after a change to the prompt reader or the choice of place.
+ * `--set creatures` draws animals and people at toddler and children instead: do they have eyes,
+ * how is the page framed, is any area solid black (issue 34, item 8).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
+import type { Difficulty } from '@studio/contracts/constants';
+import { composePage } from '@studio/engine/compose/compose-page';
+
+const PROMPTS: [string, Difficulty][] = [
+  ['熊猫在竹林里', 'children'], ['一只火鸡', 'toddler'], ['花卉', 'teen'], ['三角形', 'toddler'], ['お花見', 'children'], ['小猫在玩耍', 'children'],
+  ['桜の木の下の猫', 'teen'], ['山洞里的龙', 'teen'], ['洞窟のドラゴン', 'adult'], ['a dragon in a cave', 'children'], ['a fish', 'toddler'], ['a whale', 'children'],
+  ['a mermaid', 'teen'], ['a rocket', 'children'], ['an astronaut', 'toddler'], ['a camel', 'children'], ['a penguin', 'teen'], ['a cow', 'toddler'],
+  ['a fire truck', 'children'], ['a cake', 'children'], ['a cup of cocoa', 'toddler'], ['a cat in the kitchen', 'children'], ['a bear in the bedroom', 'teen'], ['a girl in the park', 'children'],
+  ['a city skyline at night', 'teen'], ['海の中のクジラ', 'adult'], ['宇航员在太空中', 'adult'], ['骆驼在沙漠里', 'teen'], ['三只小猫', 'children'], ['a monkey', 'children'],
+  ['犬が二匹公園で遊んでいる', 'children'], ['a triceratops', 'children'],
+];
+
+const CREATURES: [string, Difficulty][] = [
+  ['a T-rex', 'toddler'], ['a T-rex', 'children'], ['a rabbit', 'toddler'], ['a rabbit', 'children'], ['a cat', 'toddler'], ['a cat', 'children'],
+  ['a dragon', 'toddler'], ['a dragon', 'children'], ['an elephant', 'toddler'], ['an elephant', 'children'], ['a dog', 'toddler'], ['a dog', 'children'],
+  ['a horse', 'toddler'], ['a horse', 'children'], ['a unicorn', 'toddler'], ['a unicorn', 'children'], ['a lion', 'toddler'], ['a lion', 'children'],
+  ['a fox', 'toddler'], ['a fox', 'children'], ['a bird', 'toddler'], ['a bird', 'children'], ['a fish', 'toddler'], ['a dolphin', 'children'],
+  ['a shark', 'toddler'], ['a snake', 'children'], ['a sauropod', 'toddler'], ['a dinosaur', 'children'], ['a firefighter', 'toddler'], ['an astronaut', 'children'],
+  ['Santa Claus', 'toddler'], ['a princess', 'children'], ['a dog playing with a ball', 'children'], ['a cat and a dog in the park', 'children'], ['a whale', 'toddler'], ['a turtle', 'children'],
+  ['a monkey', 'toddler'], ['a pig', 'children'], ['a cow', 'toddler'], ['an owl', 'children'],
+];
+
+const TILE_W = 300;
+const TILE_H = 420;
+const LABEL_H = 76;
+const COLUMNS = 8;
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+async function main(): Promise<void> {
+  const outIndex = process.argv.indexOf('--out');
+  const name = outIndex >= 0 ? process.argv[outIndex + 1] : 'prompt-sheet';
+  mkdirSync('bench/out', { recursive: true });
+  const tiles: Buffer[] = [];
+  const rows: unknown[] = [];
+  const set = process.argv.includes('--set') && process.argv[process.argv.indexOf('--set') + 1] === 'creatures' ? CREATURES : PROMPTS;
+  for (const [prompt, difficulty] of set) {
+    const result = await composePage(prompt, { difficulty, ratio: '3:4' });
+    const place = result.drawn.find((d) => d.role !== 'subject')?.name ?? '(no backdrop)';
+    const notes = result.notes;
+    const said = [result.unmatched.length ? `not drawn: ${result.unmatched.join(', ')}` : '', ...notes.map((n) => (n.kind === 'count' ? `${n.asked}: drew ${n.drawn} of ${n.wanted}` : `${n.drawn.en} for ${n.asked}`))].filter(Boolean).join(' ');
+    rows.push({ prompt, difficulty, title: result.title, place, drawn: result.subjects, unmatched: result.unmatched, notes });
+    console.log(`${difficulty.padEnd(8)} ${prompt} → ${result.title} [${place}] ${said}`);
+    const page = await sharp(result.page.png).resize(TILE_W, TILE_H - LABEL_H, { fit: 'contain', background: '#ffffff' }).png().toBuffer();
+    const lines = [`${prompt} (${difficulty})`, `${result.title} · ${place}`, said].map((l) => escapeXml(l.slice(0, 44)));
+    const label = `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE_W}" height="${LABEL_H}"><rect width="100%" height="100%" fill="#fff"/>${lines.map((l, i) => `<text x="6" y="${20 + i * 22}" font-family="sans-serif" font-size="${i ? 13 : 16}" fill="${i === 2 ? '#b00' : '#222'}">${l}</text>`).join('')}</svg>`;
+    tiles.push(await sharp({ create: { width: TILE_W, height: TILE_H, channels: 3, background: '#ffffff' } }).composite([{ input: page, left: 0, top: 0 }, { input: Buffer.from(label), left: 0, top: TILE_H - LABEL_H }]).png().toBuffer());
+  }
+  const file = `bench/out/${name}.png`;
+  await sharp({ create: { width: TILE_W * COLUMNS, height: TILE_H * Math.ceil(tiles.length / COLUMNS), channels: 3, background: '#888888' } })
+    .composite(tiles.map((input, i) => ({ input, left: (i % COLUMNS) * TILE_W, top: Math.floor(i / COLUMNS) * TILE_H })))
+    .png()
+    .toFile(file);
+  writeFileSync(`bench/out/${name}.json`, JSON.stringify(rows, null, 2));
+  console.log(`contact sheet: ${file}`);
+}
+
+await main();

@@ -1,0 +1,73 @@
+/**
+ * Where a page is set, decided in one place: the place the prompt names (a scene word the reader
+ * found, or a place word only the scenery knows: a cave, a bedroom, a park), else the place its
+ * main subject lives in (a whale in the sea, a rocket in space, a camel in the desert, a bus in
+ * town), else none. Never the meadow by default for something that does not live on one.
+ */
+import type { Place, Scene } from '../prompt/lexicon';
+import { PLACE_WORDS } from '../prompt/lexicon';
+import type { SubjectKind } from '../subjects/curation';
+
+/** "in the house", "at home": inside. A house named otherwise ("a dog in front of a house") stands outside. */
+export function indoors(words: readonly string[]): boolean {
+  return words.some((w, i) => /^(house|home)$/.test(w) && words.slice(Math.max(0, i - 2), i).some((before) => /^(in|inside|at)$/.test(before)));
+}
+
+/** The place the prompt names: the reader's scene, or a place word the reader has no scene for. */
+export function namedPlace(scene: Scene | null, words: readonly string[]): Place | null {
+  for (const [pattern, place] of PLACE_WORDS) {
+    if (!words.some((w) => pattern.test(w)) && !(place === 'room' && indoors(words))) continue;
+    // "a cat in a room" has no scene; "a house in the snow" keeps the snow.
+    if (place === 'room' && scene !== null && scene !== 'table') continue;
+    if (place === 'mountain' && scene !== null && scene !== 'meadow' && scene !== 'snow') continue;
+    if (place === 'park' && scene !== null && scene !== 'meadow') continue;
+    return place;
+  }
+  return scene;
+}
+
+/** The part of a subject that says where it lives. */
+interface Resident {
+  name: string;
+  kind: SubjectKind;
+}
+
+/** Where a subject lives when the prompt names no place, by name first (a penguin is a bird of the snow). */
+const HOME_BY_NAME: [RegExp, Place][] = [
+  [/christmas|snowman|santa|claus|skier|sled|penguin|polar bear|seal|walrus|igloo|snowflake|cloud with snow/, 'snow'],
+  [/jack-o-lantern|ghost|\bbat\b|owl|crescent moon|vampire|zombie/, 'night'],
+  [/camel|cactus|scorpion/, 'desert'],
+  // A dragon lives in the mountains (in a cave), not in the jungle its kind (a reptile) would give.
+  [/^dragon$/, 'mountain'],
+  [/fish|whale|octopus|mermaid|dolphin|shark|jellyfish|squid|lobster|shrimp|blowfish|coral|submarine|otter|seahorse/, 'sea'],
+  [/rocket|astronaut|planet|satellite|flying saucer|alien|comet|milky way/, 'space'],
+  [/\bcow\b|pig|ewe|\bram\b|goat|chicken|rooster|turkey|tractor|horse|duck|donkey|llama|barn|\box\b|sheaf/, 'farm'],
+  [/palm tree|crab|spiral shell|sandcastle|lighthouse|surf|turtle/, 'beach'],
+  [/tunnel|finish flag|racing car|motorcycle|automobile|sport utility|delivery truck/, 'road'],
+  [/house|school|office|hospital|bus|taxi|police|ambulance|fire engine|firefighter|construction|post office|department store/, 'city'],
+  [/monkey|gorilla|tiger|parrot|sloth|orangutan|t-rex|sauropod|crocodile|snake/, 'jungle'],
+  [/fox|deer|hedgehog|squirrel|raccoon|badger|boar|wolf|mushroom|evergreen|owl|beaver|\bbear\b|panda|koala/, 'forest'],
+  [/frog|snail|lady beetle|honeybee/, 'garden'],
+  [/airplane|helicopter|hot air balloon|kite|parachute|rainbow/, 'sky'],
+];
+
+/** Where a subject lives by its kind, when its name says nothing. */
+const HOME_BY_KIND: Record<SubjectKind, Place | null> = {
+  animal: 'meadow', bird: 'meadow', sea: 'sea', bug: 'garden', dinosaur: 'jungle', plant: 'garden', food: 'table', road: 'road',
+  air: 'sky', water: 'beach', space: 'space', building: 'meadow', fantasy: 'meadow', holiday: 'meadow', weather: 'sky', toy: 'table', object: 'table', person: 'meadow',
+};
+
+/** Small things on their own: a cake, a cup, a teddy bear stands on a table. */
+const TABLE_THINGS = /cake|cupcake|doughnut|cookie|pie|pizza|hamburger|teacup|hot beverage|cup|mug|teapot|ice cream|lollipop|candy|fries|sushi|dumpling|bowl|apple|banana|pear|cherries|strawberry|grapes|watermelon|lemon|peach|gift|candle|teddy bear|yarn|books/;
+
+/** Where the main subject of a page lives (the prompt named no place). */
+export function homeOf(subject: Resident): Place | null {
+  if (TABLE_THINGS.test(subject.name) && (subject.kind === 'food' || subject.kind === 'holiday' || subject.kind === 'toy' || subject.kind === 'object')) return 'table';
+  for (const [pattern, place] of HOME_BY_NAME) if (pattern.test(subject.name)) return place;
+  return HOME_BY_KIND[subject.kind];
+}
+
+/** The one place a page is drawn in: the prompt's, else its main subject's home, else none. */
+export function choosePlace(scene: Scene | null, words: readonly string[], main: Resident | undefined): Place | null {
+  return namedPlace(scene, words) ?? (main ? homeOf(main) : null);
+}
