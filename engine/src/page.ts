@@ -21,6 +21,8 @@ export interface PageReport {
   lineWidthMm: number;
   passes: boolean;
   problems: string[];
+  /** Photo pages: the faces the face model found and drew (decision 055); absent when it could not run. */
+  faces?: number;
 }
 
 /** A finished page before it is written anywhere: master raster plus vector (when traced or drawn). */

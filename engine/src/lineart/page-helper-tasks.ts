@@ -7,6 +7,8 @@ import { colourGradient, rgbToLab } from './boundary-map';
 import { coarseFeatures } from './boundary-features';
 import type { CoarseFeatures } from './boundary-features';
 import { faceFeatures, skinMask } from './face-features';
+import type { FaceShape } from './face-model';
+import { peopleFaces } from './human-faces';
 import { saliencyCues } from './saliency';
 
 /** A photo's planes at working size that do not depend on the boundary evidence. */
@@ -45,5 +47,10 @@ function pageCoarseFeatures(lab: Float32Array[], width: number, height: number):
   return coarseFeatures(lab, width, height, 1, 'recursive');
 }
 
-export const PAGE_HELPER_TASKS = { coarseFeatures: pageCoarseFeatures, saliencyCues, workingPlanes };
+/** The photo's people's faces (human-faces.ts), null when the face model cannot load; the one task that waits (on the model's loading). */
+function faceShapes(image: RgbImage): Promise<FaceShape[] | null> {
+  return peopleFaces(image);
+}
+
+export const PAGE_HELPER_TASKS = { coarseFeatures: pageCoarseFeatures, saliencyCues, workingPlanes, faceShapes };
 export type PageHelperTasks = typeof PAGE_HELPER_TASKS;

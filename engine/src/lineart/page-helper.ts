@@ -68,8 +68,8 @@ export function pageHelperState(): 'running' | 'none' | 'unstarted' {
   return helper === undefined ? 'unstarted' : helper ? 'running' : 'none';
 }
 
-function inThread<K extends TaskName>(task: K, args: Parameters<PageHelperTasks[K]>): ReturnType<PageHelperTasks[K]> {
-  return (PAGE_HELPER_TASKS[task] as (...args: unknown[]) => ReturnType<PageHelperTasks[K]>)(...args);
+function inThread<K extends TaskName>(task: K, args: Parameters<PageHelperTasks[K]>): Promise<Awaited<ReturnType<PageHelperTasks[K]>>> {
+  return Promise.resolve((PAGE_HELPER_TASKS[task] as (...args: unknown[]) => Awaited<ReturnType<PageHelperTasks[K]>>)(...args));
 }
 
 /**
@@ -77,12 +77,12 @@ function inThread<K extends TaskName>(task: K, args: Parameters<PageHelperTasks[
  * or in this thread when there is no helper or the helper fails; a task that throws there is run
  * here again, so its error is this thread's own.
  */
-export function onHelper<K extends TaskName>(task: K, ...args: Parameters<PageHelperTasks[K]>): Promise<ReturnType<PageHelperTasks[K]>> {
+export function onHelper<K extends TaskName>(task: K, ...args: Parameters<PageHelperTasks[K]>): Promise<Awaited<ReturnType<PageHelperTasks[K]>>> {
   if (helper === undefined) helper = startHelper();
   const running = helper;
   if (!running) return Promise.resolve().then(() => inThread(task, args));
   const id = running.next++;
-  const result = new Promise<ReturnType<PageHelperTasks[K]>>((resolve, reject) => {
+  const result = new Promise<Awaited<ReturnType<PageHelperTasks[K]>>>((resolve, reject) => {
     running.pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
   });
   running.worker.ref();

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DIFFICULTIES, RATIOS } from '@studio/contracts/constants';
@@ -54,6 +55,15 @@ describe('photoToPage', () => {
     const small = await sharp(files.thumb320).metadata();
     expect([large.format, large.height, small.height]).toEqual(['webp', 600, 320]);
   });
+});
+
+describe('photoToPage on a portrait', () => {
+  it('draws the face the face model finds, says so in the report, and still passes the checker', async () => {
+    const photo = await readFile(new URL('./fixtures/face-portrait.jpg', import.meta.url));
+    const page = await photoToPage(photo, { difficulty: 'children', ratio: '3:4', mode: 'photo' });
+    expect(page.report.faces).toBe(1);
+    expect(page.report.problems).toEqual([]);
+  }, 30_000);
 });
 
 describe('photoToPage in cleanup mode', () => {

@@ -12,6 +12,10 @@ import { cleanupDrawing } from './cleanup-drawing';
 import { detailChains } from './detail-lines';
 import { MIN_FILLED_MM2 } from './feature-marks';
 import { finishPage } from './finish-page';
+import { clipOutside, drawFace, faceDrawing } from './face-strokes';
+import type { FaceDrawing } from './face-strokes';
+import type { FaceShape } from './face-model';
+import { onHelper } from './page-helper';
 import { PHOTO_PARAMS, pageBasinsOnTwoThreads, photoRegions, subjectRegions } from './photo-regions';
 import type { Segmentation } from './segment-regions';
 import type { MarkedRegions, PhotoBasins } from './photo-regions';
@@ -50,7 +54,12 @@ export async function encodePagePng(page: Bitmap): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Decode (shrunk while decoding) to the page's working size → basins. */
+/**
+ * Decode (shrunk while decoding) to the page's working size → basins, and the faces the face
+ * model finds in the same picture (working pixels; null when the model cannot load). The faces
+ * are asked of the helper thread after the basins' tasks, so the model runs while this thread
+ * merges and draws the regions; they are awaited only when the page draws them.
+ */
 async function photoBasins(
   input: Buffer,
   difficulty: Difficulty,
@@ -58,7 +67,7 @@ async function photoBasins(
   onStage: (stage: string) => void,
   fit: 'cover' | 'contain' = 'cover',
   subjectOnly = false,
-): Promise<{ basins: PhotoBasins; frame: SubjectFrame | null }> {
+): Promise<{ basins: PhotoBasins; faces: Promise<FaceShape[] | null>; frame: SubjectFrame | null }> {
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const workW = Math.round(size.width / params.workScale);
@@ -66,7 +75,9 @@ async function photoBasins(
   const frame = fit === 'cover' ? await photoFrame(input, ratio) : null;
   const image = await decodeImage(input, { resize: { width: workW, height: workH, ...(frame ? pageResize(frame) : { fit }) } });
   onStage('decode');
-  return { basins: await pageBasinsOnTwoThreads(image, difficulty, subjectOnly, onStage), frame };
+  const basins = pageBasinsOnTwoThreads(image, difficulty, subjectOnly, onStage);
+  const faces = onHelper('faceShapes', image).catch(() => null);
+  return { basins: await basins, faces, frame };
 }
 
 /**
@@ -294,12 +305,13 @@ export function pageDetails(basins: PhotoBasins, regions: MarkedRegions, difficu
  * Returns the page and how many regions of the segmentation are paper to colour (its filled
  * marks are ink): the count a retry's merging aims at.
  */
-function photoLines(
+async function photoLines(
   basins: PhotoBasins,
   opts: PhotoToPageOptions,
   targetRegions: number | undefined,
   onStage: (stage: string) => void,
-): { page: Bitmap; regionCount: number } {
+  faces: Promise<FaceShape[] | null>,
+): Promise<{ page: Bitmap; regionCount: number; faces: number | undefined }> {
   const { difficulty, ratio } = opts;
   const size = pageSizeForRatio(ratio);
   const { workW, workH } = basins;
@@ -327,14 +339,34 @@ function photoLines(
   const line = lineWidthPx(difficulty);
   const inset = line / 2;
   const frame = [inset, inset, size.width - inset, inset, size.width - inset, size.height - inset, inset, size.height - inset, inset, inset];
-  strokePolylines(page, [...inner, frame], line);
-  strokePolylines(page, outer, line * OUTER_LINE_FACTOR);
-  strokePolylines(page, detail, line * DETAIL_LINE_FACTOR);
+  const drawings = modelFaces(await faces, opts, regions, subject, sx, sy);
+  const clear = (drawings ?? []).map((drawing) => drawing.clear);
+  strokePolylines(page, [...clipOutside(inner, clear), frame], line);
+  strokePolylines(page, clipOutside(outer, clear), line * OUTER_LINE_FACTOR);
+  strokePolylines(page, clipOutside(detail, clear), line * DETAIL_LINE_FACTOR);
   fillMarks(page, regions, line);
+  for (const drawing of drawings ?? []) drawFace(page, drawing);
   onStage('draw');
   let filled = 0;
   for (const f of regions.filled) filled += f;
-  return { page, regionCount: regions.count - filled };
+  return { page, regionCount: regions.count - filled, faces: drawings?.length };
+}
+
+/**
+ * What the faces the face model found (working pixels; `sx`, `sy` page pixels per working pixel)
+ * put on the page (face-strokes.ts, decision 055); null when the model could not run, the page
+ * then keeping the classical faces' marks (feature-marks.ts) alone. A subject-only page draws
+ * only the faces that lie on its subject.
+ */
+function modelFaces(faces: FaceShape[] | null, opts: PhotoToPageOptions, regions: MarkedRegions, subject: Uint8Array, sx: number, sy: number): FaceDrawing[] | null {
+  if (!faces) return null;
+  const { width, height, labels } = regions;
+  const onSubject = (face: FaceShape): boolean => {
+    const cx = Math.min(width - 1, Math.max(0, Math.floor(face.box.x + face.box.width / 2)));
+    const cy = Math.min(height - 1, Math.max(0, Math.floor(face.box.y + face.box.height / 2)));
+    return subject[labels[cy * width + cx]] === 1;
+  };
+  return faces.filter((face) => !opts.subjectOnly || onSubject(face)).map((face) => faceDrawing(face.points.map((v, i) => v * (i % 2 === 0 ? sx : sy)), opts.difficulty));
 }
 
 /**
@@ -365,14 +397,15 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   let thumbnails: ReturnType<typeof startThumbnails>;
   // A retry only merges the same basins to a different count: decoding and the evidence are done once.
   const onStage = opts.onStage ?? ((): void => undefined);
-  const placed = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit, opts.subjectOnly === true) : null;
-  const basins = placed?.basins ?? null;
+  const photo = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit, opts.subjectOnly === true) : null;
+  let faces: number | undefined;
   let subjectOnly = opts.subjectOnly === true;
   for (let attempt = 0; ; attempt++) {
-    if (basins) {
-      const drawn = photoLines(basins, { ...opts, subjectOnly }, target, onStage);
+    if (photo) {
+      const drawn = await photoLines(photo.basins, { ...opts, subjectOnly }, target, onStage, photo.faces);
       bitmap = drawn.page;
       segmented = drawn.regionCount;
+      faces = drawn.faces;
     } else {
       bitmap = await cleanupDrawing(input, opts.difficulty, opts.ratio);
     }
@@ -384,6 +417,7 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
     png.catch(() => undefined);
     thumbnails = startThumbnails(bitmap);
     report = checkPage(bitmap, opts.difficulty);
+    if (faces !== undefined) report.faces = faces;
     onStage('check');
     // Cut necks and thin strips make the page's region count drift from the segmentation's:
     // up to two retries aim the segmentation so the page lands in the difficulty's band.
@@ -405,5 +439,5 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   onStage('trace');
   const pngBytes = await png;
   thumbnails.attach(pngBytes);
-  return { png: pngBytes, svg, width: bitmap.width, height: bitmap.height, report, ...(placed?.frame ? { frame: placed.frame } : {}) };
+  return { png: pngBytes, svg, width: bitmap.width, height: bitmap.height, report, ...(photo?.frame ? { frame: photo.frame } : {}) };
 }
