@@ -332,7 +332,8 @@ function drawSky(recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: num
       const p = findSpot(ctx, placed, { width: pr * 3.8, height: pr * 1.6 }, { ...inner, height: horizonY - inner.y });
       if (p) spend.add(shape.planet(p.x + pr * 1.9, p.y + pr * 0.8, pr, true, colored));
     }
-    const stars = level >= 4 ? 0 : 2 + level * 3;
+    // The richest skies are rays, unless starry: then full of stars.
+    const stars = level >= 4 ? (ctx.keepClear.length > 0 ? 28 : 0) : 2 + level * 3;
     for (let i = 0; i < stars; i++) {
       const sr = unit * random.range(0.025, 0.045) * (level === 1 ? 1.6 : 1);
       const s = findSpot(ctx, placed, { width: sr * 2, height: sr * 2 }, { ...inner, height: horizonY - inner.y - sr });
@@ -443,7 +444,10 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
   const skyColor = recipe.sky === 'night' || recipe.sky === 'space' ? '#dbe4ff' : recipe.sky === 'water' ? '#d0ebff' : recipe.sky === 'wall' ? '#fff4e6' : '#e7f5ff';
   if (colored) spend.parts.push(`<rect x="${inner.x}" y="${inner.y}" width="${inner.width}" height="${inner.height}" fill="${skyColor}" stroke="none"/>`);
   // Rich pages: rays round the main subject fill the sky (or water, or wall) and frame the subject.
-  if (level >= 4) {
+  // Behind a subject at night or in space the sky keeps its moon and stars instead (rays there read
+  // as daylight); a night scene with no subject (a city at night) needs the rays' areas to be full.
+  const starry = (recipe.sky === 'night' || recipe.sky === 'space') && ctx.keepClear.length > 0;
+  if (level >= 4 && !starry) {
     const subject = ctx.keepClear[0] ?? { x: inner.x + inner.width / 2, y: inner.y + inner.height / 2, width: 0, height: 0 };
     const centre: Point = [subject.x + subject.width / 2, Math.min(subject.y + subject.height / 2, horizonY)];
     spend.add(drawSunburst({ x: inner.x, y: inner.y, width: inner.width, height: horizonY - inner.y + unit * 0.1 }, centre, unit * 0.14, random, colored), true);
