@@ -6,7 +6,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { paths, splitLang } from '../../../config/paths';
 import { toApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
@@ -29,6 +28,7 @@ import { PreviewPanel } from './preview-panel';
 import { PromptBox } from './prompt-box';
 import { TabList } from '../../../components/ui/tab-list';
 import { UploadBox, probeImage, uploadProblem, type Upload } from './upload-box';
+import { UpgradeDialog } from '../../../components/marketing/upgrade-dialog';
 
 const TABS: ImageType[] = ['text2image', 'image2image'];
 type PerTab<T> = Record<ImageType, T>;
@@ -473,23 +473,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
         </div>
       )}
 
-      <Dialog
-        open={upgradeOpen}
-        onClose={() => setUpgradeOpen(false)}
-        title={t('generator.upgrade.title')}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setUpgradeOpen(false)}>
-              {t('generator.upgrade.later')}
-            </Button>
-            <Link to={paths.price.getHref(lang)} className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700">
-              {t('generator.upgrade.cta')}
-            </Link>
-          </>
-        }
-      >
-        <p>{t('generator.upgrade.body')}</p>
-      </Dialog>
+      <UpgradeDialog open={upgradeOpen} onClose={() => setUpgradeOpen(false)} />
       <DeleteImageDialog imageId={deleting} onDeleted={onDeleted} onCancel={() => setDeleting(null)} />
       {reporting ? <ReportDialog imageId={reporting} open onClose={() => setReporting(null)} /> : null}
     </div>

@@ -3,16 +3,12 @@ import { ErrorCode } from '@studio/contracts/errors';
 import type { ImageDto } from '@studio/contracts/images';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { paths } from '../../../config/paths';
 import { toApiError } from '../../../lib/api-error';
 import { useAuth } from '../../../lib/auth';
 import { errorText } from '../../../lib/error-text';
-import { useLang } from '../../../lib/use-lang';
 import { setImageVisibility } from '../api/image-api';
 import { VisibilitySwitch } from './visibility-switch';
+import { UpgradeDialog } from '../../../components/marketing/upgrade-dialog';
 
 /**
  * The owner's switch on a page of their own: share it in the public gallery or keep it private.
@@ -21,7 +17,6 @@ import { VisibilitySwitch } from './visibility-switch';
  */
 export function PageVisibility({ image, onChange }: { image: ImageDto; onChange: (image: ImageDto) => void }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const { user } = useAuth();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -56,23 +51,7 @@ export function PageVisibility({ image, onChange }: { image: ImageDto; onChange:
           {error}
         </p>
       ) : null}
-      <Dialog
-        open={upgradeOpen}
-        onClose={() => setUpgradeOpen(false)}
-        title={t('generator.upgrade.title')}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setUpgradeOpen(false)}>
-              {t('generator.upgrade.later')}
-            </Button>
-            <Link to={paths.price.getHref(lang)} className="inline-flex min-h-11 items-center rounded-full bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700">
-              {t('generator.upgrade.cta')}
-            </Link>
-          </>
-        }
-      >
-        <p>{t('generator.upgrade.body')}</p>
-      </Dialog>
+      <UpgradeDialog open={upgradeOpen} onClose={() => setUpgradeOpen(false)} />
     </div>
   );
 }
