@@ -5,9 +5,10 @@
  * checker as the server does (retries included) and prints the median time and how many pass.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import sharp from 'sharp';
 import type { Difficulty } from '@studio/contracts/constants';
 import { composePage } from '@studio/engine/compose/compose-page';
+import { pageTile, writePageSheet } from './page-contact-sheet';
+import type { SheetLayout } from './page-contact-sheet';
 
 const SUBJECTS = ['a lion', 'an owl', 'a cat', 'an elephant', 'a fish', 'a butterfly', 'a dragon', 'a horse', 'a turtle', 'a rose', 'an owl on a branch', 'a house'];
 const PAGES: [string, Difficulty][] = [
@@ -15,10 +16,7 @@ const PAGES: [string, Difficulty][] = [
   ...SUBJECTS.flatMap((s): [string, Difficulty][] => [[s, 'teen'], [s, 'adult']]),
 ];
 
-const TILE_W = 360;
-const TILE_H = 520;
-const LABEL_H = 50;
-const COLUMNS = 7;
+const LAYOUT: SheetLayout = { tileWidth: 360, tileHeight: 520, labelHeight: 50, columns: 7 };
 
 async function main(): Promise<void> {
   const outIndex = process.argv.indexOf('--out');
@@ -39,10 +37,7 @@ async function main(): Promise<void> {
     rows.push({ prompt, difficulty, title: result.title, regions, ms, cpuMs, style: result.style, passes: result.page.report.passes, attempts: result.attempts, problems: result.page.report.problems });
     console.log(`${difficulty.padEnd(8)} ${prompt.padEnd(20)} ${String(regions).padStart(4)} regions ${String(ms).padStart(5)} ms ${result.style} ${result.title} ${result.page.report.problems.join('; ')}`);
     writeFileSync(`${pagesDir}/${prompt.replace(/\W+/g, '-')}-${difficulty}.png`, result.page.png);
-    const page = await sharp(result.page.png).resize(TILE_W, TILE_H - LABEL_H, { fit: 'contain', background: '#ffffff' }).png().toBuffer();
-    const lines = [`${prompt} (${difficulty})`, `${regions} regions · ${ms} ms · ${result.style}`];
-    const label = `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE_W}" height="${LABEL_H}"><rect width="100%" height="100%" fill="#fff"/>${lines.map((l, i) => `<text x="6" y="${20 + i * 22}" font-family="sans-serif" font-size="${i ? 14 : 17}" fill="#222">${l}</text>`).join('')}</svg>`;
-    tiles.push(await sharp({ create: { width: TILE_W, height: TILE_H, channels: 3, background: '#ffffff' } }).composite([{ input: page, left: 0, top: 0 }, { input: Buffer.from(label), left: 0, top: TILE_H - LABEL_H }]).png().toBuffer());
+    tiles.push(await pageTile(result.page.png, [`${prompt} (${difficulty})`, `${regions} regions · ${ms} ms · ${result.style}`], LAYOUT, { first: 17, rest: 14 }));
   }
   const times = rows.map((r) => (r as { ms: number }).ms).sort((a, b) => a - b);
   const cpuTimes = rows.map((r) => (r as { cpuMs: number }).cpuMs).sort((a, b) => a - b);
@@ -50,13 +45,7 @@ async function main(): Promise<void> {
   const passing = rows.filter((r) => (r as { passes: boolean }).passes).length;
   const firstTime = rows.filter((r) => (r as { attempts: number }).attempts === 1).length;
   console.log(`median ${times[Math.floor(times.length / 2)]} ms, max ${times[times.length - 1]} ms; passing ${passing}/${rows.length}, ${firstTime} on the first attempt`);
-  const file = `bench/out/${name}.png`;
-  await sharp({ create: { width: TILE_W * COLUMNS, height: TILE_H * Math.ceil(tiles.length / COLUMNS), channels: 3, background: '#888888' } })
-    .composite(tiles.map((input, i) => ({ input, left: (i % COLUMNS) * TILE_W, top: Math.floor(i / COLUMNS) * TILE_H })))
-    .png()
-    .toFile(file);
-  writeFileSync(`bench/out/${name}.json`, JSON.stringify(rows, null, 2));
-  console.log(`contact sheet: ${file}`);
+  await writePageSheet(name, tiles, LAYOUT, rows);
 }
 
 await main();

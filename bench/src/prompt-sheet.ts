@@ -6,10 +6,11 @@
  * `--set creatures` draws animals and people at toddler and children instead: do they have eyes,
  * how is the page framed, is any area solid black (issue 34, item 8).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import sharp from 'sharp';
+import { mkdirSync } from 'node:fs';
 import type { Difficulty } from '@studio/contracts/constants';
 import { composePage } from '@studio/engine/compose/compose-page';
+import { pageTile, writePageSheet } from './page-contact-sheet';
+import type { SheetLayout } from './page-contact-sheet';
 
 const PROMPTS: [string, Difficulty][] = [
   ['熊猫在竹林里', 'children'], ['一只火鸡', 'toddler'], ['花卉', 'teen'], ['三角形', 'toddler'], ['お花見', 'children'], ['小猫在玩耍', 'children'],
@@ -30,14 +31,8 @@ const CREATURES: [string, Difficulty][] = [
   ['a monkey', 'toddler'], ['a pig', 'children'], ['a cow', 'toddler'], ['an owl', 'children'],
 ];
 
-const TILE_W = 300;
-const TILE_H = 420;
-const LABEL_H = 76;
-const COLUMNS = 8;
+const LAYOUT: SheetLayout = { tileWidth: 300, tileHeight: 420, labelHeight: 76, columns: 8 };
 
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 async function main(): Promise<void> {
   const outIndex = process.argv.indexOf('--out');
@@ -53,18 +48,10 @@ async function main(): Promise<void> {
     const said = [result.unmatched.length ? `not drawn: ${result.unmatched.join(', ')}` : '', ...notes.map((n) => (n.kind === 'count' ? `${n.asked}: drew ${n.drawn} of ${n.wanted}` : `${n.drawn.en} for ${n.asked}`))].filter(Boolean).join(' ');
     rows.push({ prompt, difficulty, title: result.title, place, drawn: result.subjects, unmatched: result.unmatched, notes });
     console.log(`${difficulty.padEnd(8)} ${prompt} → ${result.title} [${place}] ${said}`);
-    const page = await sharp(result.page.png).resize(TILE_W, TILE_H - LABEL_H, { fit: 'contain', background: '#ffffff' }).png().toBuffer();
-    const lines = [`${prompt} (${difficulty})`, `${result.title} · ${place}`, said].map((l) => escapeXml(l.slice(0, 44)));
-    const label = `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE_W}" height="${LABEL_H}"><rect width="100%" height="100%" fill="#fff"/>${lines.map((l, i) => `<text x="6" y="${20 + i * 22}" font-family="sans-serif" font-size="${i ? 13 : 16}" fill="${i === 2 ? '#b00' : '#222'}">${l}</text>`).join('')}</svg>`;
-    tiles.push(await sharp({ create: { width: TILE_W, height: TILE_H, channels: 3, background: '#ffffff' } }).composite([{ input: page, left: 0, top: 0 }, { input: Buffer.from(label), left: 0, top: TILE_H - LABEL_H }]).png().toBuffer());
+    const lines = [`${prompt} (${difficulty})`, `${result.title} · ${place}`, said].map((l) => l.slice(0, 44));
+    tiles.push(await pageTile(result.page.png, lines, LAYOUT, { first: 16, rest: 13 }, (i) => (i === 2 ? '#b00' : '#222')));
   }
-  const file = `bench/out/${name}.png`;
-  await sharp({ create: { width: TILE_W * COLUMNS, height: TILE_H * Math.ceil(tiles.length / COLUMNS), channels: 3, background: '#888888' } })
-    .composite(tiles.map((input, i) => ({ input, left: (i % COLUMNS) * TILE_W, top: Math.floor(i / COLUMNS) * TILE_H })))
-    .png()
-    .toFile(file);
-  writeFileSync(`bench/out/${name}.json`, JSON.stringify(rows, null, 2));
-  console.log(`contact sheet: ${file}`);
+  await writePageSheet(name, tiles, LAYOUT, rows);
 }
 
 await main();
