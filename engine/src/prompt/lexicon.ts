@@ -49,7 +49,7 @@ export const SYNONYMS: Record<string, string> = {
   'race car': 'racing car', racecar: 'racing car', 'sports car': 'racing car', jeep: 'sport utility vehicle', suv: 'sport utility vehicle',
   plane: 'airplane', aeroplane: 'airplane', jet: 'airplane', airliner: 'airplane', chopper: 'helicopter',
   'hot air balloon': 'hot air balloon', 'air balloon': 'hot air balloon', spaceship: 'rocket', 'rocket ship': 'rocket', 'space ship': 'rocket', 'space shuttle': 'rocket',
-  ufo: 'flying saucer', boat: 'sailboat', 'pirate ship': 'ship', steamship: 'ship', yacht: 'sailboat', 'fishing boat': 'ship',
+  ufo: 'flying saucer', boat: 'sailboat',  steamship: 'ship', yacht: 'sailboat', 'fishing boat': 'ship',
   'steam locomotive': 'locomotive', 'steam train': 'locomotive', bike: 'bicycle', motorbike: 'motorcycle',
   digger: 'construction', excavator: 'construction', bulldozer: 'construction',
   't rex': 't-rex', trex: 't-rex', tyrannosaurus: 't-rex', dinosaur: 't-rex', dino: 't-rex',
@@ -91,6 +91,7 @@ export const STAND_INS: Record<string, string> = {
   triceratops: 't-rex', stegosaurus: 'sauropod', pterodactyl: 'dragon', moose: 'deer', elk: 'deer', puma: 'leopard', cheetah: 'leopard', jaguar: 'leopard',
   insect: 'butterfly', windmill: 'house', toy: 'teddy bear', queen: 'crown', king: 'crown', log: 'hut', crane: 'bird', 'flower crown': 'crown',
   'cherry tree': 'deciduous tree', 'cherry blossom tree': 'deciduous tree', sakura: 'cherry blossom', chimp: 'monkey', chimpanzee: 'monkey', tent: 'camping',
+  'pirate ship': 'sailboat',
 };
 
 /** Chinese words → English words (resolved through SYNONYMS and the library after translation). */

@@ -55,6 +55,9 @@ describe('understandPrompt', () => {
     // A tag would turn "treasure chest" into a toolbox: the library has no honest picture of it.
     expect(read('a treasure chest')).toMatchObject({ names: [], unmatched: ['treasure', 'chest'] });
     expect(read('a baby elephant')).toMatchObject({ names: ['elephant'], unmatched: [] });
+    // "tug of war" is a game, not a ninja; a pirate ship has sails.
+    expect(read('two puppies playing tug of war').names).toEqual(['dog']);
+    expect(read('a pirate ship on the ocean').names).toEqual(['sailboat']);
   });
 
   it('draws a few people, and reads "for kids" as the audience, not a subject', () => {

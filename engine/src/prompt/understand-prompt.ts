@@ -418,7 +418,9 @@ const PEOPLE_WORDS = new Set(['kid', 'child']);
 /** Words whose other sense the library would draw: "building a sandcastle" is not a bank. */
 const IGNORED_SENSES = new Set([
   'red', 'blue', 'green', 'yellow', 'pink', 'purple', 'black', 'white', 'brown', 'gold', 'golden', 'silver', 'grey', 'gray', 'colorful', 'colourful', 'spotted', 'striped',
-  'building', 'build', 'crossing', 'cross', 'bank', 'line', 'going', 'through', 'baking', 'having', 'reading', 'driving', 'costume', 'dress', 'wave']);
+  'building', 'build', 'crossing', 'cross', 'bank', 'line', 'going', 'through', 'baking', 'having', 'reading', 'driving', 'costume', 'dress', 'wave',
+  // "tug of war" is a game: a ninja for "war" was drawn beside two puppies.
+  'war']);
 /** Phrases that are a place in one sense and a thing in another. */
 const SENSE_SCENES: Record<string, Scene> = { 'river bank': 'sea', 'snowy wood': 'snow', 'snowy woods': 'snow', 'autumn forest': 'forest' };
 
