@@ -577,6 +577,8 @@ function relate(found: MatchedSubject[], verb: { verb: RelationVerb; at: number 
   else return null;
   const before = found.slice(0, verb.at).filter((_, i) => i !== held).reverse();
   const after = found.slice(verb.at).filter((_, i) => i + verb.at !== held);
-  const holder = [...before, ...after].find((s) => s.id !== found[held].id);
+  const others = [...before, ...after].filter((s) => s.id !== found[held].id);
+  // A living thing holds rather than a thing nearer the verb: "a grandma in a chair with a cat".
+  const holder = others.find((s) => HEAD_PRIORITY[s.kind] === 0) ?? others[0];
   return holder ? { verb: verb.verb, holder: holder.id, held: found[held].id } : null;
 }

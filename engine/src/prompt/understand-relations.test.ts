@@ -26,6 +26,13 @@ describe('word senses from context', () => {
     expect(read('kids building a sandcastle at the beach')).toMatchObject({ names: ['child standing×2', 'sandcastle'], scene: 'beach', unmatched: [] });
   });
 
+  it('gives a held thing to the living subject, not to a thing named nearer the verb', () => {
+    const u = understandPrompt('a grandma in a chair with a cat', index);
+    expect(nameOf(u, u.relation?.holder)).toBe('older person');
+    expect(nameOf(u, u.relation?.held)).toBe('cat');
+    expect(u.subjects[0].name).toBe('older person');
+  });
+
   it('reads a finish line as a finish flag, not a fishing line', () => {
     expect(read('a race car crossing the finish line')).toMatchObject({ names: ['racing car', 'finish flag'], unmatched: [] });
     expect(read('赛车冲过终点线').names).toContain('finish flag');
