@@ -1,4 +1,6 @@
 import type { Language } from '@studio/contracts/constants';
+import { useEffect, useRef, useState } from 'react';
+import { useClientConfig } from './client-config';
 
 /** The part of Google Identity Services the site uses: a sign-in button that yields an ID token. */
 export interface GoogleIdentity {
@@ -32,4 +34,39 @@ export function loadGis(): Promise<GoogleIdentity> {
     document.head.appendChild(script);
   });
   return gisLoading;
+}
+
+/**
+ * Google's sign-in button, rendered into the returned container once the operator configured a
+ * client id: each ID token it yields goes to `onCredential` (the latest one the caller passed).
+ * `fitWidth` sizes the button to its container (the login form), up to Google's 400 px.
+ */
+export function useGoogleButton(onCredential: (token: string) => void, lang: Language, fitWidth = false) {
+  const clientId = useClientConfig()?.googleClientId ?? null;
+  const container = useRef<HTMLDivElement>(null);
+  const latest = useRef(onCredential);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    latest.current = onCredential;
+  });
+
+  useEffect(() => {
+    if (!clientId) return;
+    let live = true;
+    loadGis()
+      .then((google) => {
+        if (!live || !container.current) return;
+        google.accounts.id.initialize({ client_id: clientId, callback: ({ credential }) => latest.current(credential) });
+        const width = fitWidth ? { width: Math.min(container.current.offsetWidth || 320, 400) } : {};
+        google.accounts.id.renderButton(container.current, { theme: 'outline', size: 'large', shape: 'pill', text: 'continue_with', ...width, locale: gisLocale[lang] });
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [clientId, lang, fitWidth]);
+
+  return { clientId, container, failed };
 }
