@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { createLibraryImporter } from '../modules/library/library-import';
 import { createReportsRepository } from '../modules/images/reports.repository';
 import { signedInUser } from '../test/factories';
 import { createFakePageMaker } from '../test/fake-page-maker';
-import { createTestApp, databaseKinds, serveWebBuild, type TestApp } from '../test/test-app';
+import { bareWebBuild, createTestApp, databaseKinds, serveWebBuild, type TestApp } from '../test/test-app';
 import { multipart } from '../test/uploads';
 
 /**
@@ -44,9 +43,7 @@ describe.each(databaseKinds)('families’ data: photo pages on %s', (kind) => {
       id: 'lib-photo-owl', categorySlug: 'animals', title: L('An owl'), description: L('An owl'), prompt: L('owl'), additionalInfo: null, tags: [], ratio: '1:1', difficulty: 'children', hotness: 50, attribution: null,
       page: { png, svg: null, pdfLetter: png, pdfA4: png, thumb600: png, thumb320: png, colorPng: png, colorThumb600: png, width: 8, height: 8 },
     });
-    const dist = path.join(t.dataDir, 'dist');
-    mkdirSync(dist, { recursive: true });
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Studio</title></head><body><div id="root"></div></body></html>');
+    const dist = bareWebBuild(t);
     web = await serveWebBuild(t, dist);
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -115,6 +115,25 @@ export async function createTestApp(kind: 'sqlite' | 'postgres', options: TestAp
  * A second app on a test app's database and files, this time serving a web build from
  * `webDistDir` (the test app itself serves none).
  */
+/** A web build of one bare index.html under the app's data folder (the server adds each page's meta); its folder. */
+export function bareWebBuild(t: TestApp): string {
+  const dist = path.join(t.dataDir, 'dist');
+  mkdirSync(dist, { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Studio</title></head><body><div id="root"></div></body></html>');
+  return dist;
+}
+
+/** Every file under a folder, as paths relative to it (none when the folder is missing). */
+export function filesUnder(root: string): string[] {
+  try {
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+  } catch {
+    return [];
+  }
+}
+
 export async function serveWebBuild(t: TestApp, webDistDir: string): Promise<FastifyInstance> {
   const logger = pino({ level: 'silent' });
   const app = await buildApp({

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../adapters/storage/storage';
 import { importBlogPosts } from '../../modules/blog/blog-import';
-import { createTestApp, serveWebBuild, type TestApp } from '../../test/test-app';
+import { bareWebBuild, createTestApp, serveWebBuild, type TestApp } from '../../test/test-app';
 
 const post = (front: Record<string, string>, body: string) =>
   `---\n${Object.entries(front).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')}\n---\n${body}\n`;
@@ -14,9 +14,7 @@ describe('server-rendered meta of blog and legal pages', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     t = await createTestApp('sqlite');
-    const dist = path.join(t.dataDir, 'dist');
-    mkdirSync(dist, { recursive: true });
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Studio</title></head><body><div id="root"></div></body></html>');
+    const dist = bareWebBuild(t);
     const blog = path.join(t.dataDir, 'blog', 'calm');
     mkdirSync(blog, { recursive: true });
     const common = { slug: 'calm', author: 'Studio Team', published_date: '2026-05-01', featured_image: 'cover.webp' };

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, serveWebBuild, type TestApp } from '../../test/test-app';
+import { bareWebBuild, createTestApp, serveWebBuild, type TestApp } from '../../test/test-app';
 
 describe('server-rendered meta of the colouring view', () => {
   let t: TestApp;
@@ -10,9 +8,7 @@ describe('server-rendered meta of the colouring view', () => {
   const localized = (en: string, ja: string) => JSON.stringify({ en, zh: en, ja });
   beforeAll(async () => {
     t = await createTestApp('sqlite');
-    const dist = path.join(t.dataDir, 'dist');
-    mkdirSync(dist, { recursive: true });
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Studio</title></head><body><div id="root"></div></body></html>');
+    const dist = bareWebBuild(t);
     for (const [id, isPublic] of [['colourmeta00public', 1], ['colourmeta0private', 0]] as const) {
       const files = JSON.stringify({ page: `images/${id}/page.png`, svg: null, pdfLetter: 'x', pdfA4: 'x', thumb600: `images/${id}/thumb-600.webp`, thumb320: 'x', color: null, colorThumb600: null, source: null });
       await t.db.kysely

@@ -1,6 +1,5 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import { createLocalStorage, type Storage } from '../../adapters/storage/storage
 import { signedInUser } from '../../test/factories';
 import { createFakePageMaker } from '../../test/fake-page-maker';
 import { startS3Server } from '../../test/s3-server';
-import { createTestApp, databaseKinds, serveWebBuild, type TestApp } from '../../test/test-app';
+import { bareWebBuild, createTestApp, databaseKinds, filesUnder, serveWebBuild, type TestApp } from '../../test/test-app';
 import { multipart } from '../../test/uploads';
 import { originalKey } from './image-files';
 
@@ -20,21 +19,12 @@ interface Backend {
   open(dataDir: () => string): Promise<{ storage: Storage | undefined; s3?: S3Settings; keys(): Promise<string[]>; close(): Promise<void> }>;
 }
 
-const listFiles = (root: string): string[] => {
-  try {
-    return readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
-  } catch {
-    return [];
-  }
-};
 
 const backends: Backend[] = [
   {
     name: 'local',
     async open(dataDir) {
-      return { storage: undefined, keys: async () => listFiles(path.join(dataDir(), 'files')), close: async () => undefined };
+      return { storage: undefined, keys: async () => filesUnder(path.join(dataDir(), 'files')), close: async () => undefined };
     },
   },
   {
@@ -69,9 +59,7 @@ describe.each(matrix)('uploaded photos on $db with $backend.name storage', ({ db
     store = await backend.open(() => dataDir);
     t = await createTestApp(db, { maker: fake.maker, storage: store.storage, config: store.s3 ? { s3: store.s3 } : {} });
     dataDir = t.dataDir;
-    const dist = path.join(t.dataDir, 'dist');
-    mkdirSync(dist, { recursive: true });
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Studio</title></head><body><div id="root"></div></body></html>');
+    const dist = bareWebBuild(t);
     web = await serveWebBuild(t, dist);
   });
   afterAll(async () => {

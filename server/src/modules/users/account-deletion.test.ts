@@ -3,7 +3,7 @@ import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -17,7 +17,7 @@ import { createLocalStorage, type Storage } from '../../adapters/storage/storage
 import { loginUser, signedInUser } from '../../test/factories';
 import { createFakePageMaker } from '../../test/fake-page-maker';
 import { startS3Server } from '../../test/s3-server';
-import { createTestApp, databaseKinds, serveWebBuild, type TestApp } from '../../test/test-app';
+import { bareWebBuild, createTestApp, databaseKinds, filesUnder, serveWebBuild, type TestApp } from '../../test/test-app';
 import { multipart } from '../../test/uploads';
 
 type Headers = Record<string, string>;
@@ -33,16 +33,6 @@ const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12/39', cvv: '123', 
 const relative = (url: string) => url.replace('http://studio.test', '');
 const localized = (text: string) => JSON.stringify({ en: text, zh: text, ja: text });
 
-/** Every file under a folder, as storage keys. */
-function filesUnder(root: string): string[] {
-  try {
-    return readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
-  } catch {
-    return [];
-  }
-}
 
 /** A test app's helpers: pages made through the real routes (with the fake engine), pictures kept, orders paid. */
 function helpers(app: () => TestApp) {
@@ -180,9 +170,7 @@ describe.each(databaseKinds)('deleting an account on %s', (kind) => {
     ];
     for (const [url, headers] of reachable) expect((await h.inject('GET', url, headers)).statusCode, `before: ${url}`).toBe(200);
     // The HTML of the image page and the sitemap, as the built web app is served.
-    const dist = path.join(t.dataDir, 'dist');
-    mkdirSync(dist, { recursive: true });
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Studio</title></head><body><div id="root"></div></body></html>');
+    const dist = bareWebBuild(t);
     const web = await serveWebBuild(t, dist);
     const html = async () => web.inject({ method: 'GET', url: `/image/${publicPage.slug}` });
     const sitemap = async () => (await web.inject({ method: 'GET', url: '/sitemap.xml' })).body;
