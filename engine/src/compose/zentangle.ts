@@ -453,15 +453,7 @@ export async function drawZentangle(p: Placement, opts: ZentangleOptions): Promi
   // The subject's lines are a raster of cells: a light blur makes the level lines smooth curves.
   blur(field);
   blur(field);
-  const fieldAt = (q: Point): number => {
-    const [gx, gy] = toGrid(q);
-    const x = Math.min(GRID - 2, Math.max(0, Math.floor(gx)));
-    const y = Math.min(GRID - 2, Math.max(0, Math.floor(gy)));
-    const fx = Math.min(1, Math.max(0, gx - x));
-    const fy = Math.min(1, Math.max(0, gy - y));
-    const i = y * GRID + x;
-    return (field[i] * (1 - fx) + field[i + 1] * fx) * (1 - fy) + (field[i + GRID] * (1 - fx) + field[i + GRID + 1] * fx) * fy;
-  };
+  const fieldAt = (q: Point): number => sampleGrid(field, toGrid(q));
   const labelAt = (q: Point): number => {
     const [gx, gy] = toGrid(q);
     return map.labels[Math.min(GRID - 1, Math.max(0, Math.round(gy))) * GRID + Math.min(GRID - 1, Math.max(0, Math.round(gx)))];
@@ -540,6 +532,16 @@ interface StripeContext {
   minCellPx: number;
 }
 
+/** A grid's value between its cells (bilinear), at a point in grid units clamped to the grid. */
+function sampleGrid(values: ArrayLike<number>, [gx, gy]: Point): number {
+  const x = Math.min(GRID - 2, Math.max(0, Math.floor(gx)));
+  const y = Math.min(GRID - 2, Math.max(0, Math.floor(gy)));
+  const fx = Math.min(1, Math.max(0, gx - x));
+  const fy = Math.min(1, Math.max(0, gy - y));
+  const i = y * GRID + x;
+  return (values[i] * (1 - fx) + values[i + 1] * fx) * (1 - fy) + (values[i + GRID] * (1 - fx) + values[i + GRID + 1] * fx) * fy;
+}
+
 /**
  * Cuts straight across thin areas, at intervals along their middle: from one of the subject's
  * lines to the other, found by walking the distance map out to zero on each side. A cut that
@@ -547,14 +549,7 @@ interface StripeContext {
  */
 function stripes(map: AreaMap, labels: Set<number>, ctx: StripeContext): string {
   const { dist } = map;
-  const at = ([gx, gy]: Point): number => {
-    const x = Math.min(GRID - 2, Math.max(0, Math.floor(gx)));
-    const y = Math.min(GRID - 2, Math.max(0, Math.floor(gy)));
-    const fx = Math.min(1, Math.max(0, gx - x));
-    const fy = Math.min(1, Math.max(0, gy - y));
-    const i = y * GRID + x;
-    return (dist[i] * (1 - fx) + dist[i + 1] * fx) * (1 - fy) + (dist[i + GRID] * (1 - fx) + dist[i + GRID + 1] * fx) * fy;
-  };
+  const at = (g: Point): number => sampleGrid(dist, g);
   const labelAt = ([gx, gy]: Point): number => map.labels[Math.min(GRID - 1, Math.max(0, Math.round(gy))) * GRID + Math.min(GRID - 1, Math.max(0, Math.round(gx)))];
   const deepest = new Float32Array(map.areas.length);
   for (let i = 0; i < dist.length; i++) deepest[map.labels[i]] = Math.max(deepest[map.labels[i]], dist[i]);
