@@ -4,7 +4,8 @@
  * prompt, difficulty, the place it was drawn in and what the report says was not drawn or drawn
  * instead. For looking at, before and after a change to the prompt reader or the choice of place.
  * `--set creatures` draws animals and people at toddler and children instead: do they have eyes,
- * how is the page framed, is any area solid black (issue 34, item 8).
+ * how is the page framed, is any area solid black (issue 34, item 8). `--set roles` draws people in
+ * role costumes (princess, knight, firefighter…): whole figures with faces, not busts (item 2).
  */
 import { mkdirSync } from 'node:fs';
 import type { Difficulty } from '@studio/contracts/constants';
@@ -31,6 +32,15 @@ const CREATURES: [string, Difficulty][] = [
   ['a monkey', 'toddler'], ['a pig', 'children'], ['a cow', 'toddler'], ['an owl', 'children'],
 ];
 
+/** People in role costumes, alone, posed and holding things (issue 34, item 2: figures, not busts). */
+const ROLES: [string, Difficulty][] = [
+  ['a princess', 'children'], ['a knight', 'children'], ['a firefighter', 'children'], ['an astronaut', 'children'], ['a chef', 'toddler'], ['a pirate', 'children'],
+  ['a witch', 'children'], ['a fairy', 'teen'], ['a mermaid', 'children'], ['a farmer', 'children'], ['a doctor', 'toddler'], ['a teacher', 'children'],
+  ['a superhero', 'children'], ['a wizard', 'teen'], ['a ballerina dancing', 'children'], ['a police officer', 'children'], ['a princess dancing in a castle', 'children'], ['a firefighter with a fire truck', 'children'],
+  ['an astronaut on the moon', 'teen'], ['a fairy in a garden', 'children'], ['a pirate on a beach', 'children'], ['a chef in the kitchen', 'children'], ['a king and a queen', 'children'], ['a cowboy riding a horse', 'children'],
+  ['公主', 'children'], ['消防员', 'children'], ['宇航员', 'toddler'], ['魔女', 'children'], ['人魚', 'children'], ['お医者さん', 'children'], ['a knight portrait', 'teen'], ['a superhero girl flying', 'children'],
+];
+
 const LAYOUT: SheetLayout = { tileWidth: 300, tileHeight: 420, labelHeight: 76, columns: 8 };
 
 
@@ -40,7 +50,8 @@ async function main(): Promise<void> {
   mkdirSync('bench/out', { recursive: true });
   const tiles: Buffer[] = [];
   const rows: unknown[] = [];
-  const set = process.argv.includes('--set') && process.argv[process.argv.indexOf('--set') + 1] === 'creatures' ? CREATURES : PROMPTS;
+  const setName = process.argv.includes('--set') ? process.argv[process.argv.indexOf('--set') + 1] : 'places';
+  const set = setName === 'creatures' ? CREATURES : setName === 'roles' ? ROLES : PROMPTS;
   for (const [prompt, difficulty] of set) {
     const result = await composePage(prompt, { difficulty, ratio: '3:4' });
     const place = result.drawn.find((d) => d.role !== 'subject')?.name ?? '(no backdrop)';

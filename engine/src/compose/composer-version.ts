@@ -3,4 +3,4 @@
  * pages: a server that starts with a newer version than the demo library was drawn with draws the
  * demo library again, in the background, page by page (seed-library.ts). Same value, same pages.
  */
-export const COMPOSER_VERSION = '2026-11-28 creatures have eyes; one line frames the page; zentangle bands inside teen and adult subjects, adult pages framed by rays';
+export const COMPOSER_VERSION = '2026-11-28 people in role costumes drawn whole (princess, knight, firefighter, astronaut, chef, pirate, witch, fairy, mermaid...) and set where they work';

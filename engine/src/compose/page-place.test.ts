@@ -92,6 +92,16 @@ describe('choosePlace', () => {
     expect(choosePlace(null, [], undefined)).toBeNull();
   });
 
+  it('sets people in role costumes where they work, when the prompt names no place', () => {
+    expect(homeOf({ name: 'cook', kind: 'person' })).toBe('room');
+    expect(homeOf({ name: 'pirate', kind: 'person' })).toBe('beach');
+    expect(homeOf({ name: 'witch', kind: 'fantasy' })).toBe('night');
+    expect(homeOf({ name: 'farmer', kind: 'person' })).toBe('farm');
+    expect(homeOf({ name: 'astronaut', kind: 'person' })).toBe('space');
+    expect(homeOf({ name: 'knight', kind: 'person' })).toBe('meadow');
+    expect(choosePlace('garden', ['witch', 'in', 'garden'], { name: 'witch', kind: 'fantasy' })).toBe('garden');
+  });
+
   it('keeps a cupcake on the table and a buttercup in the garden', () => {
     expect(homeOf({ name: 'cupcake', kind: 'food' })).toBe('table');
     expect(homeOf({ name: 'buttercup', kind: 'plant' })).toBe('garden');

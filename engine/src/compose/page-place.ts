@@ -35,7 +35,14 @@ interface Resident {
 /** Where a subject lives when the prompt names no place, by name first (a penguin is a bird of the snow). */
 const HOME_BY_NAME: [RegExp, Place][] = [
   [/christmas|snowman|santa|claus|skier|sled|penguin|polar bear|seal|walrus|igloo|snowflake|cloud with snow/, 'snow'],
-  [/jack-o-lantern|ghost|\bbat\b|owl|crescent moon|vampire|zombie/, 'night'],
+  [/jack-o-lantern|ghost|\bbat\b|owl|crescent moon|vampire|zombie|^witch\b|^wizard\b/, 'night'],
+  // People at work where they work (role-figures.ts): a cook in a kitchen, a teacher in a classroom.
+  [/^(cook|teacher|ballerina|doctor)\b/, 'room'],
+  [/^pirate\b/, 'beach'],
+  [/^farmer\b/, 'farm'],
+  [/^cowboy\b/, 'desert'],
+  [/^fairy\b/, 'garden'],
+  [/^superhero\b/, 'city'],
   [/camel|cactus|scorpion/, 'desert'],
   // A dragon lives in the mountains (in a cave), not in the jungle its kind (a reptile) would give.
   [/^dragon$/, 'mountain'],

@@ -176,12 +176,14 @@ const street = (ctx: SceneContext, y: number): string => {
   out.push(rect(inner.x - 10, top, inner.width + 20, (bottom - top) * 0.22, paint(ctx.colored, '#dee2e6')));
   const laneY = top + (bottom - top) * 0.62;
   const dash = inner.width * 0.08;
-  for (let x = inner.x + dash * 0.4; x + dash < inner.x + inner.width; x += dash * 1.8) out.push(rect(x, laneY, dash, inner.height * 0.015, paint(ctx.colored, '#ffe066')));
+  if (ctx.level >= 2) for (let x = inner.x + dash * 0.4; x + dash < inner.x + inner.width; x += dash * 1.8) out.push(rect(x, laneY, dash, inner.height * 0.015, paint(ctx.colored, '#ffe066')));
   return out.join('');
 };
 const buildings = (ctx: SceneContext, y: number): string => {
   const { inner } = ctx.layout;
-  const out = [skyline(ctx, y - inner.height * 0.12)];
+  // The far skyline and the lane marks only on busier pages: at the least scenery (a toddler's
+  // page, a page whose subject already has many areas) the town is its row of houses and the street.
+  const out = ctx.level >= 2 ? [skyline(ctx, y - inner.height * 0.12)] : [];
   let x = inner.x - inner.width * 0.02;
   while (x < inner.x + inner.width) {
     const w = inner.width * ctx.random.range(0.17, 0.26);

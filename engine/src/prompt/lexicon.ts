@@ -63,7 +63,7 @@ export const SYNONYMS: Record<string, string> = {
   bumblebee: 'honeybee', bee: 'honeybee', ladybird: 'lady beetle', ladybug: 'lady beetle', bug: 'lady beetle',
   caterpillar: 'bug', worm: 'worm', fish: 'tropical fish', goldfish: 'goldfish', seashell: 'spiral shell', shell: 'spiral shell',
   bone: 'meat on bone', honey: 'honey pot', 'princess castle': 'castle', princess: 'princess', prince: 'prince', lady: 'woman', grandma: 'older person', grandpa: 'older person',
-  chef: 'cook', doctor: 'health worker', nurse: 'health worker', vet: 'health worker', fireman: 'firefighter', policeman: 'police officer', police: 'police officer', cop: 'police officer', builder: 'construction worker', iceberg: 'iceberg', person: 'person', girl: 'girl', boy: 'boy', man: 'man', woman: 'woman', child: 'child', farmer: 'farmer', astronaut: 'astronaut', knight: 'person', 'finish line': 'finish flag', 'finishing line': 'finish flag', 'sand castle': 'sandcastle', 'lily pad': 'lily pad', lilypad: 'lily pad', 'water lily': 'lily pad', cabin: 'hut', hut: 'hut', helmet: 'military helmet', cape: 'cape', cloak: 'cape', 'party hat': 'party hat', cushion: 'pillow', ballerina: 'ballet dancer', cheese: 'cheese wedge', superhero: 'superhero', wizard: 'mage', witch: 'mage', sorcerer: 'mage',
+  chef: 'cook', baker: 'cook', doctor: 'doctor', nurse: 'doctor', vet: 'doctor', pirate: 'pirate', cowboy: 'cowboy', cowgirl: 'cowboy', king: 'king', queen: 'queen', teacher: 'teacher', firefighter: 'firefighter', firewoman: 'firefighter', fireman: 'firefighter', policeman: 'police officer', police: 'police officer', cop: 'police officer', builder: 'construction worker', iceberg: 'iceberg', person: 'person', girl: 'girl', boy: 'boy', man: 'man', woman: 'woman', child: 'child', farmer: 'farmer', astronaut: 'astronaut', knight: 'knight', 'finish line': 'finish flag', 'finishing line': 'finish flag', 'sand castle': 'sandcastle', 'lily pad': 'lily pad', lilypad: 'lily pad', 'water lily': 'lily pad', cabin: 'hut', hut: 'hut', helmet: 'military helmet', cape: 'cape', cloak: 'cape', 'party hat': 'party hat', cushion: 'pillow', ballerina: 'ballerina', cheese: 'cheese wedge', superhero: 'superhero', wizard: 'wizard', witch: 'witch', sorcerer: 'wizard', magician: 'wizard', mage: 'wizard',
   fairy: 'fairy', mermaid: 'mermaid', 'santa claus': 'santa claus', santa: 'santa claus', elf: 'elf', genie: 'genie', angel: 'baby angel',
   monster: 'alien monster', ghost: 'ghost', robot: 'robot', alien: 'alien', clown: 'clown face',
   'christmas tree': 'christmas tree', christmas: 'christmas tree', halloween: 'jack-o-lantern', easter: 'egg', birthday: 'birthday cake', 'birthday party': 'birthday cake', 'easter egg': 'egg', present: 'wrapped gift', gift: 'wrapped gift',
@@ -89,7 +89,7 @@ export const SYNONYMS: Record<string, string> = {
  */
 export const STAND_INS: Record<string, string> = {
   triceratops: 't-rex', stegosaurus: 'sauropod', pterodactyl: 'dragon', moose: 'deer', elk: 'deer', puma: 'leopard', cheetah: 'leopard', jaguar: 'leopard',
-  insect: 'butterfly', windmill: 'house', toy: 'teddy bear', queen: 'crown', king: 'crown', log: 'hut', crane: 'bird', 'flower crown': 'crown',
+  insect: 'butterfly', windmill: 'house', toy: 'teddy bear', log: 'hut', crane: 'bird', 'flower crown': 'crown',
   'cherry tree': 'deciduous tree', 'cherry blossom tree': 'deciduous tree', sakura: 'cherry blossom', chimp: 'monkey', chimpanzee: 'monkey', tent: 'camping',
   'pirate ship': 'sailboat',
 };
@@ -106,7 +106,8 @@ export const CHINESE: Record<string, string> = {
   鲸鱼: 'whale', 海豚: 'dolphin', 章鱼: 'octopus', 螃蟹: 'crab', 水母: 'jellyfish', 海马: 'seahorse', 贝壳: 'shell', 蝴蝶: 'butterfly',
   蜜蜂: 'bee', 瓢虫: 'ladybug', 蜗牛: 'snail', 蚂蚁: 'ant', 毛毛虫: 'caterpillar', 蜘蛛: 'spider', 美人鱼: 'mermaid', 仙女: 'fairy', 精灵: 'elf',
   公主: 'princess', 王子: 'prince', 城堡: 'castle', 巫师: 'wizard', 女巫: 'witch', 骑士: 'knight', 机器人: 'robot', 外星人: 'alien', 幽灵: 'ghost',
-  超级英雄: 'superhero', 圣诞老人: 'santa', 圣诞树: 'christmas tree', 雪人: 'snowman', 南瓜灯: 'jack o lantern', 南瓜: 'pumpkin', 礼物: 'gift',
+  超级英雄: 'superhero', 消防员: 'firefighter', 消防队员: 'firefighter', 医生: 'doctor', 护士: 'nurse', 兽医: 'vet', 厨师: 'chef', 海盗: 'pirate', 农民: 'farmer', 农夫: 'farmer', 老师: 'teacher', 警察: 'police officer',
+  国王: 'king', 王后: 'queen', 女王: 'queen', 牛仔: 'cowboy', 芭蕾舞演员: 'ballerina', 芭蕾舞者: 'ballerina', 魔法师: 'wizard', 圣诞老人: 'santa', 圣诞树: 'christmas tree', 雪人: 'snowman', 南瓜灯: 'jack o lantern', 南瓜: 'pumpkin', 礼物: 'gift',
   生日蛋糕: 'birthday cake', 蛋糕: 'cake', 冰淇淋: 'ice cream', 甜甜圈: 'donut', 披萨: 'pizza', 汉堡: 'hamburger', 寿司: 'sushi', 饺子: 'dumpling',
   月饼: 'mooncake', 面条: 'noodle', 水果: 'fruit', 苹果: 'apple', 香蕉: 'banana', 西瓜: 'watermelon', 草莓: 'strawberry', 葡萄: 'grapes',
   樱桃: 'cherries', 菠萝: 'pineapple', 柠檬: 'lemon', 橙子: 'orange', 胡萝卜: 'carrot', 蔬菜: 'vegetable', 玉米: 'corn', 糖果: 'candy', 棒棒糖: 'lollipop',
@@ -140,6 +141,8 @@ export const JAPANESE: Record<string, string> = {
   白鳥: 'swan', 魚: 'fish', さかな: 'fish', 金魚: 'goldfish', サメ: 'shark', クジラ: 'whale', イルカ: 'dolphin', タコ: 'octopus', たこ: 'octopus',
   カニ: 'crab', クラゲ: 'jellyfish', タツノオトシゴ: 'seahorse', 貝: 'shell', 鯉: 'fish', チョウ: 'butterfly', 蝶: 'butterfly', ちょうちょ: 'butterfly',
   ハチ: 'bee', ミツバチ: 'bee', テントウムシ: 'ladybug', カタツムリ: 'snail', アリ: 'ant', クモ: 'spider', 人魚: 'mermaid', 妖精: 'fairy', お姫様: 'princess',
+  消防士: 'firefighter', 消防隊員: 'firefighter', 医者: 'doctor', お医者さん: 'doctor', 看護師: 'nurse', 獣医: 'vet', コック: 'chef', シェフ: 'chef', 海賊: 'pirate', 農家: 'farmer', 先生: 'teacher',
+  警察官: 'police officer', おまわりさん: 'police officer', 王様: 'king', 女王: 'queen', 王妃: 'queen', カウボーイ: 'cowboy', バレリーナ: 'ballerina', ヒーロー: 'superhero', プリンセス: 'princess',
   姫: 'princess', 王子: 'prince', お城: 'castle', 城: 'castle', 魔法使い: 'wizard', 魔女: 'witch', 騎士: 'knight', ロボット: 'robot', 宇宙人: 'alien',
   おばけ: 'ghost', お化け: 'ghost', サンタ: 'santa', サンタクロース: 'santa', クリスマスツリー: 'christmas tree', 雪だるま: 'snowman', かぼちゃ: 'pumpkin',
   カボチャ: 'pumpkin', プレゼント: 'gift', 誕生日ケーキ: 'birthday cake', ケーキ: 'cake', アイスクリーム: 'ice cream', アイス: 'ice cream', ドーナツ: 'donut',
@@ -210,4 +213,4 @@ export const THEME_WORDS: Record<string, 'mandala' | 'pattern'> = {
  * Words the library has no honest picture for, though a tag would match something (girl → ribbon,
  * chest → toolbox): reported as not understood instead.
  */
-export const UNDRAWABLE = new Set(['chest', 'treasure', 'mom', 'dad', 'pirate', 'cowboy']);
+export const UNDRAWABLE = new Set(['chest', 'treasure', 'mom', 'dad']);

@@ -108,7 +108,8 @@ export const STANDING = '{g} standing';
 
 /** People in costume: a figure and what it wears and holds. */
 export const COSTUMES: Record<string, { body: string; wears: string[]; holds: string | null }> = {
-  knight: { body: '{g} standing', wears: ['military helmet'], holds: 'shield' },
+  // The knight's own figure wears his helmet and carries a sword; his free hand takes the shield.
+  knight: { body: '{g} standing', wears: [], holds: 'shield' },
 };
 
 /** Chinese relation and number words, translated to the English words above. */

@@ -1,6 +1,6 @@
 import type { Language } from '@studio/contracts/constants';
 import type { SubjectKind } from '../subjects/curation';
-import { isDrawnFigure } from '../subjects/drawn-figures';
+import { isDrawnFigure, isRoleFigure } from '../subjects/drawn-figures';
 import { CJK_GRAMMAR, CHINESE_WORDS, cjkCount, JAPANESE_WORDS } from './cjk-words';
 import { CHINESE, JAPANESE, MODIFIERS, OBJECT_MARK, PLACE_WORDS, RELATION_WORDS, SCENE_WORDS, STAND_INS, SYNONYMS, THEME_WORDS, UNDRAWABLE } from './lexicon';
 import type { RelationVerb, Scene } from './lexicon';
@@ -470,16 +470,19 @@ function arrange(subjects: MatchedSubject[], arranges: { verb: ArrangeVerb; at: 
  * holding a shield, and a person in any other relation a standing figure instead of a bust.
  */
 function withBodies(u: Understanding, poseWords: string[], originals: Map<string, string>, index: SubjectIndex): Understanding {
-  const personAt = u.subjects.findIndex((s) => PERSON_WORDS[s.word] !== undefined || s.word === 'knight');
+  const personAt = u.subjects.findIndex((s) => PERSON_WORDS[s.word] !== undefined || s.word === 'knight' || (isRoleFigure(s.id) && !s.standIn));
   if (personAt < 0) return u;
   const person = u.subjects[personAt];
   const g = PERSON_WORDS[person.word] ?? 'person';
+  // A role drawn whole in its costume (subjects/role-figures.ts) stands as itself and has its own
+  // poses ("princess dancing"); a pose it lacks falls back to a plain figure with a face (our drawn
+  // children before OpenMoji's faceless pictograms), reported as a stand-in.
+  const role = isRoleFigure(person.id) ? person.name : null;
   const figure = (name: string): SubjectEntry | null => {
-    for (const word of FIGURE_FALLBACK[g]) {
-      const found = index.byName.get(name.replace('{g}', word));
-      if (found) return found;
-    }
-    return null;
+    const own = role && index.byName.get(name === STANDING ? role : name.replace('{g}', role));
+    if (own) return own;
+    const found = FIGURE_FALLBACK[g].map((word) => index.byName.get(name.replace('{g}', word))).filter((f) => f !== undefined);
+    return (role ? found.find((f) => isDrawnFigure(f.id)) : undefined) ?? found[0] ?? null;
   };
   let pose: Pose | null = null;
   // "a knight on a horse" rides it too.
@@ -504,7 +507,8 @@ function withBodies(u: Understanding, poseWords: string[], originals: Map<string
   if (!body) return missingPose.length ? { ...u, unmatched: [...new Set([...u.unmatched, ...missingPose])] } : u;
   const shown = pose?.shows;
   // A princess or a ballerina drawn as a plain standing or posed figure is a stand-in for one.
-  const standIn = person.standIn || !PLAIN_PEOPLE.has(person.word);
+  const asItself = role !== null && (body.name === role || body.name.startsWith(`${role} `));
+  const standIn = person.standIn || (!PLAIN_PEOPLE.has(person.word) && !asItself);
   const replaced: MatchedSubject = { ...person, id: body.id, name: body.name, kind: body.kind, ...(standIn ? { standIn } : {}) };
   let subjects = u.subjects.map((s) => (s === person ? replaced : s)).filter((s) => s === replaced || !shown || !shown.test(s.name));
   const worn = u.worn.map((w) => (w.wearer === person.id ? { ...w, wearer: body.id } : w));

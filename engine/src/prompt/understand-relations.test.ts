@@ -38,12 +38,45 @@ describe('word senses from context', () => {
     expect(read('赛车冲过终点线').names).toContain('finish flag');
   });
 
-  it('reads a knight as a person in a helmet with a shield, not a superhero', () => {
-    const r = read('a knight with a shield');
-    expect(r.names[0]).toBe('boy standing');
-    expect(r.names).toContain('shield');
-    expect(r.worn).toEqual(['boy standing wears military helmet']);
-    expect(r.names).not.toContain('superhero');
+  it('reads a knight as the knight in his helmet, holding a shield, not a superhero', () => {
+    const u = understandPrompt('a knight with a shield', index);
+    expect(u.subjects.map((s) => s.name)).toEqual(['knight', 'shield']);
+    expect(nameOf(u, u.relation?.holder)).toBe('knight');
+    expect(u.worn).toEqual([]);
+    expect(understandPrompt('a knight', index).subjects.map((s) => s.name)).toEqual(['knight', 'shield']);
+  });
+});
+
+describe('people in role costumes, drawn whole', () => {
+  const roles: [string, string][] = [
+    ['a princess', 'princess'], ['a firefighter', 'firefighter'], ['an astronaut', 'astronaut'], ['a chef', 'cook'], ['a pirate', 'pirate'],
+    ['a witch', 'witch'], ['a wizard', 'wizard'], ['a fairy', 'fairy'], ['a mermaid', 'mermaid'], ['a farmer', 'farmer'], ['a doctor', 'doctor'],
+    ['a teacher', 'teacher'], ['a superhero', 'superhero'], ['a police officer', 'police officer'], ['a cowboy', 'cowboy'], ['a ballerina', 'ballerina'],
+    ['a king', 'king'], ['a queen', 'queen'], ['a prince', 'prince'],
+    ['消防员', 'firefighter'], ['医生', 'doctor'], ['海盗', 'pirate'], ['国王和王后', 'king'], ['お医者さん', 'doctor'], ['海賊', 'pirate'], ['王様', 'king'], ['消防士', 'firefighter'],
+  ];
+  it.each(roles)('reads "%s" as the %s figure, not a bust', (prompt, name) => {
+    const u = understandPrompt(prompt, index, /[\u3040-\u30ff]/.test(prompt) ? 'ja' : undefined);
+    expect(u.subjects[0].name).toBe(name);
+    expect(u.subjects[0].id).toMatch(/^X-ROLE-/);
+    expect(u.unmatched).toEqual([]);
+  });
+
+  it('poses the role itself where it has the pose, and a plain figure as a stand-in where not', () => {
+    expect(read('a princess dancing').names).toEqual(['princess dancing']);
+    expect(read('a pirate running on the beach')).toMatchObject({ names: ['pirate running'], scene: 'beach' });
+    const riding = understandPrompt('a witch riding a bicycle', index);
+    expect(riding.subjects[0]).toMatchObject({ name: 'child biking', standIn: true });
+  });
+
+  it('gives a held thing to the role figure\'s free hand', () => {
+    const u = understandPrompt('a fairy holding a flower', index);
+    expect(nameOf(u, u.relation?.holder)).toBe('fairy');
+    expect(u.subjects[0].name).toBe('fairy');
+  });
+
+  it('reads a king and a queen as both, not a crown', () => {
+    expect(read('a king and a queen').names).toEqual(['king', 'queen']);
   });
 
   it('reads a river bank as a place by water, and colours as describing words', () => {

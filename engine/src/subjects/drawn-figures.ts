@@ -13,10 +13,10 @@
 import type { SubjectAnchors } from './anchors';
 import type { DrawnProp } from './drawn-props';
 
-type Point = [number, number];
+export type Point = [number, number];
 
 /** Joints of one pose in the 72-unit box; `back` limbs are behind the body, `front` ones before it. */
-interface Skeleton {
+export interface Skeleton {
   head: Point;
   headR: number;
   /** Which way the figure looks: 1 right, 0 at the viewer. */
@@ -32,12 +32,12 @@ interface Skeleton {
   over?: string;
 }
 
-type PoseName = 'standing' | 'walking' | 'running' | 'dancing' | 'sitting' | 'biking' | 'bouncing ball' | 'waving';
+export type PoseName = 'standing' | 'walking' | 'running' | 'dancing' | 'sitting' | 'biking' | 'bouncing ball' | 'waving';
 
 const SKIN = '#ffd8b1';
 const SHOE = '#495057';
 
-const fmt = (n: number): string => (Math.round(n * 100) / 100).toString();
+export const fmt = (n: number): string => (Math.round(n * 100) / 100).toString();
 
 /**
  * One closed outline around a polyline `width` thick, with round ends and mitred bends: a whole
@@ -80,7 +80,7 @@ export function limbPath(points: Point[], width: number): string {
 }
 
 /** The first `share` of a polyline's length (a sleeve, a trouser leg of shorts). */
-function along(points: Point[], share: number): Point[] {
+export function along(points: Point[], share: number): Point[] {
   const lengths = points.slice(1).map((p, i) => Math.hypot(p[0] - points[i][0], p[1] - points[i][1]));
   let left = lengths.reduce((a, b) => a + b, 0) * share;
   const out: Point[] = [points[0]];
@@ -98,7 +98,7 @@ function along(points: Point[], share: number): Point[] {
 }
 
 /** A quadrilateral along the spine: `top` wide at the neck end, `bottom` wide at the hip end. */
-function spineShape(neck: Point, hip: Point, top: number, bottom: number, extend = 0): Point[] {
+export function spineShape(neck: Point, hip: Point, top: number, bottom: number, extend = 0): Point[] {
   const dx = hip[0] - neck[0];
   const dy = hip[1] - neck[1];
   const len = Math.hypot(dx, dy) || 1;
@@ -112,8 +112,8 @@ function spineShape(neck: Point, hip: Point, top: number, bottom: number, extend
   ];
 }
 
-const polygon = (points: Point[], fill: string): string => `<polygon points="${points.map(([x, y]) => `${fmt(x)},${fmt(y)}`).join(' ')}" fill="${fill}"/>`;
-const limb = (points: Point[], width: number, fill: string): string => `<path d="${limbPath(points, width)}" fill="${fill}"/>`;
+export const polygon = (points: Point[], fill: string): string => `<polygon points="${points.map(([x, y]) => `${fmt(x)},${fmt(y)}`).join(' ')}" fill="${fill}"/>`;
+export const limb = (points: Point[], width: number, fill: string): string => `<path d="${limbPath(points, width)}" fill="${fill}"/>`;
 
 /** A bicycle under a rider whose seat is near (29,35) and hands near (51,27); wheels stand on y 70. */
 function bicycle(): { under: string; over: string } {
@@ -149,7 +149,7 @@ function soccerBall(cx: number, cy: number, r: number): string {
   return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="#fff"/>${polygon(pentagon, '#343a40')}`;
 }
 
-const POSES: Record<PoseName, Skeleton> = {
+export const POSES: Record<PoseName, Skeleton> = {
   standing: {
     head: [36, 13], headR: 8.6, facing: 0, neck: [36, 24], hip: [36, 44],
     backArm: [[29.5, 27], [26, 35.5], [24.5, 43.5]], frontArm: [[42.5, 27], [46, 35.5], [47.5, 43.5]],
@@ -194,13 +194,13 @@ const POSES: Record<PoseName, Skeleton> = {
   },
 };
 
-interface Look {
-  name: 'girl' | 'boy' | 'child';
+export interface Look {
+  name: string;
   shirt: string;
-  /** Lower garment: a dress flaring from the chest, shorts, or trousers. */
-  bottom: 'dress' | 'shorts' | 'trousers';
+  /** Lower garment: a dress flaring from the chest, a gown or robe to the feet, shorts, or trousers. */
+  bottom: 'dress' | 'gown' | 'shorts' | 'trousers';
   bottomColor: string;
-  hair: 'long' | 'short' | 'bunches';
+  hair: 'long' | 'short' | 'bunches' | 'bun';
   hairColor: string;
 }
 
@@ -217,6 +217,7 @@ function head(s: Skeleton, look: Look): { behind: string; front: string; face: s
   const behind: string[] = [];
   const front: string[] = [];
   if (look.hair === 'long') behind.push(`<path d="M${fmt(cx - r * 1.08)} ${fmt(cy)} Q${fmt(cx - r * 1.2)} ${fmt(cy + r * 1.7)} ${fmt(cx - r * 0.2)} ${fmt(cy + r * 1.45)} L${fmt(cx + r * 0.2)} ${fmt(cy + r * 1.45)} Q${fmt(cx + r * 1.2)} ${fmt(cy + r * 1.7)} ${fmt(cx + r * 1.08)} ${fmt(cy)} Z" fill="${look.hairColor}"/>`);
+  if (look.hair === 'bun') behind.push(`<circle cx="${fmt(cx)}" cy="${fmt(cy - r * 1.05)}" r="${fmt(r * 0.45)}" fill="${look.hairColor}"/>`);
   if (look.hair === 'bunches') {
     for (const side of [-1, 1]) behind.push(`<circle cx="${fmt(cx + side * r * 1.12)}" cy="${fmt(cy - r * 0.15)}" r="${fmt(r * 0.42)}" fill="${look.hairColor}"/>`);
   }
@@ -239,7 +240,7 @@ function head(s: Skeleton, look: Look): { behind: string; front: string; face: s
 }
 
 /** A closed shape through `points` with every corner rounded off by `radius` (shoulders, hems). */
-function rounded(points: Point[], radius: number, fill: string): string {
+export function rounded(points: Point[], radius: number, fill: string): string {
   const n = points.length;
   const towards = (a: Point, b: Point, d: number): Point => {
     const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
@@ -262,6 +263,11 @@ function body(s: Skeleton, look: Look): string {
   const dy = s.hip[1] - s.neck[1];
   const len = Math.hypot(dx, dy) || 1;
   const top: Point = [s.neck[0] - (dx / len) * 1.5, s.neck[1] - (dy / len) * 1.5];
+  if (look.bottom === 'gown') {
+    // To the ankles, wide at the hem: the legs are under it and only the shoes show.
+    const toAnkles = Math.max(7, 64 - s.hip[1]);
+    return rounded(spineShape(top, s.hip, 12.5, s.facing ? 26 : 30, toAnkles), 3.2, look.bottomColor);
+  }
   if (look.bottom === 'dress') {
     // From the shoulders down past the hips, flaring: it covers the tops of both legs.
     const hem = s.facing && s.hip[1] < 40 ? 17 : 21;
@@ -270,52 +276,117 @@ function body(s: Skeleton, look: Look): string {
   return rounded(spineShape(top, s.hip, 13.5, 12.5, 1), 3.6, look.shirt);
 }
 
-function legs(leg: Point[], look: Look): string {
+/**
+ * What a role wears and carries over a look (subjects/role-figures.ts): each part is colour SVG in
+ * the figure's 72-unit box, drawn from the pose's joints so it follows the pose.
+ */
+export interface Costume {
+  /** Drawn behind everything: a cape, wings, a backpack, an astronaut's helmet bubble. */
+  behind?: (s: Skeleton) => string;
+  /** Over the body: an apron, a belt, a badge, armour. */
+  onBody?: (s: Skeleton) => string;
+  /** Over the hair: a crown, a helmet, a hat. */
+  hat?: (s: Skeleton) => string;
+  /** Carried in the hand that is not offered for held things (a sword, a wand, a broom). */
+  carried?: (hand: Point, s: Skeleton) => string;
+  /** Ink and strokes on the face (an eyepatch, glasses), drawn with its eyes. */
+  face?: (s: Skeleton) => string;
+  /** Share of the arm a sleeve covers (0.42 short, up to 1 long). */
+  sleeve?: number;
+  /** Boots or leg wraps from the knee down, in this colour. */
+  boots?: string;
+  /** A mermaid's tail instead of legs. */
+  tail?: string;
+  /** Shrinks the figure towards its feet so a tall hat fits in the box (1 = as drawn). */
+  scale?: number;
+}
+
+function legs(leg: Point[], look: Look, costume?: Costume): string {
   const shoe = leg[leg.length - 1];
   const parts = [limb(leg, 5.4, SKIN)];
   if (look.bottom === 'shorts') parts.push(limb(along(leg, 0.45), 6.6, look.bottomColor));
   if (look.bottom === 'trousers') parts.push(limb(along(leg, 0.9), 6.2, look.bottomColor));
-  parts.push(`<ellipse cx="${fmt(shoe[0] + 1.2)}" cy="${fmt(shoe[1] + 0.8)}" rx="4" ry="2.4" fill="${SHOE}"/>`);
+  if (costume?.boots) parts.push(limb(along([...leg].reverse(), 0.42), 6.6, costume.boots));
+  parts.push(`<ellipse cx="${fmt(shoe[0] + 1.2)}" cy="${fmt(shoe[1] + 0.8)}" rx="4" ry="2.4" fill="${costume?.boots ?? SHOE}"/>`);
   return parts.join('');
 }
 
-function arm(points: Point[], look: Look): string {
+function arm(points: Point[], look: Look, sleeve = 0.42): string {
   const hand = points[points.length - 1];
-  return `${limb(points, 4.6, SKIN)}${limb(along(points, 0.42), 5.6, look.shirt)}<circle cx="${fmt(hand[0])}" cy="${fmt(hand[1])}" r="2.6" fill="${SKIN}"/>`;
+  const cover = sleeve > 0 ? limb(along(points, sleeve), 5.6, look.shirt) : '';
+  return `${limb(points, 4.6, SKIN)}${cover}<circle cx="${fmt(hand[0])}" cy="${fmt(hand[1])}" r="2.6" fill="${SKIN}"/>`;
 }
 
-function figureSvg(s: Skeleton, look: Look): string {
+/** A mermaid's tail from the hips, curving to one side, with a two-lobed fin. */
+function tailShape(s: Skeleton, fill: string): string {
+  const [hx, hy] = s.hip;
+  const tip: Point = [hx + 8, 63];
+  const body = `<path d="M${fmt(hx - 7)} ${fmt(hy - 2)} Q${fmt(hx - 8)} ${fmt(hy + 12)} ${fmt(tip[0] - 3)} ${fmt(tip[1] - 2)} L${fmt(tip[0] + 2)} ${fmt(tip[1] - 3)} Q${fmt(hx + 5)} ${fmt(hy + 10)} ${fmt(hx + 7)} ${fmt(hy - 2)} Z" fill="${fill}"/>`;
+  const fin = `<path d="M${fmt(tip[0] - 1)} ${fmt(tip[1] - 3)} Q${fmt(tip[0] - 9)} ${fmt(tip[1] + 2)} ${fmt(tip[0] - 7)} ${fmt(tip[1] + 7)} Q${fmt(tip[0] - 1)} ${fmt(tip[1] + 3)} ${fmt(tip[0] + 1)} ${fmt(tip[1])} Q${fmt(tip[0] + 5)} ${fmt(tip[1] + 6)} ${fmt(tip[0] + 11)} ${fmt(tip[1] + 5)} Q${fmt(tip[0] + 9)} ${fmt(tip[1] - 2)} ${fmt(tip[0] + 2)} ${fmt(tip[1] - 4)} Z" fill="${fill}"/>`;
+  return body + fin;
+}
+
+/** The hand offered for held things first (the facing side), then the other. */
+function handsOf(s: Skeleton): Point[] {
+  const hand = (arm: Point[]): Point => arm[arm.length - 1];
+  return s.facing ? [hand(s.frontArm), hand(s.backArm)] : [hand(s.backArm), hand(s.frontArm)];
+}
+
+function figureSvg(s: Skeleton, look: Look, costume?: Costume): string {
   const hair = head(s, look);
   const neck = limb([s.neck, [s.neck[0] + (s.head[0] - s.neck[0]) * 0.5, s.neck[1] - 3]], 4.4, SKIN);
   // Seen from the front both arms hang beside the body, their shoulders under it; in profile
   // the near arm crosses the body and is drawn over it.
-  const frontArm = arm(s.frontArm, look);
+  const frontArm = arm(s.frontArm, look, costume?.sleeve);
+  const carried = costume?.carried ? costume.carried(handsOf(s)[1], s) : '';
+  const lower = costume?.tail ? [tailShape(s, costume.tail)] : [legs(s.backLeg, look, costume), legs(s.frontLeg, look, costume)];
   const bodyParts = [
+    costume?.behind?.(s) ?? '',
     s.under ?? '',
-    arm(s.backArm, look),
+    arm(s.backArm, look, costume?.sleeve),
     s.facing ? '' : frontArm,
     hair.behind,
-    legs(s.backLeg, look),
-    legs(s.frontLeg, look),
+    ...lower,
     neck,
     body(s, look),
+    costume?.onBody?.(s) ?? '',
     s.over ?? '',
     s.facing ? frontArm : '',
+    carried,
     hair.front,
+    costume?.hat?.(s) ?? '',
   ];
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 72 72"><g id="color">${bodyParts.join('')}</g><g id="line">${hair.face}</g></svg>`;
+  const k = costume?.scale ?? 1;
+  const fit = k === 1 ? '' : ` transform="translate(36 70) scale(${k}) translate(-36 -70)"`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 72 72"><g${fit}><g id="color">${bodyParts.join('')}</g><g id="line">${hair.face}${costume?.face?.(s) ?? ''}</g></g></svg>`;
 }
 
-/** Where held things go: the hands (the facing side first), and the mouth. */
-function anchorsOf(s: Skeleton): SubjectAnchors {
-  const hand = (arm: Point[]): [number, number] => [arm[arm.length - 1][0], arm[arm.length - 1][1]];
-  const hands = s.facing ? [hand(s.frontArm), hand(s.backArm)] : [hand(s.backArm), hand(s.frontArm)];
-  return { pose: 'figure', facing: s.facing, mouth: [s.head[0] + (s.facing ? s.headR * 0.22 : 0), s.head[1] + s.headR * 0.6], hands };
+/** Where held things go: the hands (the facing side first; the other one when it carries nothing), and the mouth. */
+function anchorsOf(s: Skeleton, costume?: Costume): SubjectAnchors {
+  const k = costume?.scale ?? 1;
+  const fit = ([x, y]: Point): [number, number] => [36 + (x - 36) * k, 70 + (y - 70) * k];
+  const hands = handsOf(s).slice(0, costume?.carried ? 1 : 2).map(fit);
+  return { pose: 'figure', facing: s.facing, mouth: fit([s.head[0] + (s.facing ? s.headR * 0.22 : 0), s.head[1] + s.headR * 0.6]), hands };
 }
 
-/** True for the id of one of the figures drawn here (they have faces and hands). */
+/** A look in a pose, dressed for a role: the colour SVG and where its hands and mouth are. */
+export function dressedFigure(pose: PoseName, look: Look, costume: Costume): { svg: string; anchors: SubjectAnchors } {
+  const skeleton = POSES[pose];
+  const anchors = anchorsOf(skeleton, costume);
+  return { svg: figureSvg(skeleton, look, costume), anchors: pose === 'biking' || pose === 'bouncing ball' ? { ...anchors, hands: [] } : anchors };
+}
+
+/** Ids of the role figures (role-figures.ts): a princess, a knight, a firefighter, drawn whole. */
+export const ROLE_ID_PREFIX = 'X-ROLE-';
+
+/** True for a role figure: it stands as the role asked for, in its costume. */
+export function isRoleFigure(id: string): boolean {
+  return id.startsWith(ROLE_ID_PREFIX);
+}
+
+/** True for the id of one of our drawn figures, here or in role-figures.ts (they have faces and hands). */
 export function isDrawnFigure(id: string): boolean {
-  return id.startsWith('X-FIG-');
+  return id.startsWith('X-FIG-') || isRoleFigure(id);
 }
 
 /** A drawn prop with its anchors known rather than guessed from its silhouette. */
@@ -323,7 +394,7 @@ export interface DrawnFigure extends DrawnProp {
   anchors: SubjectAnchors;
 }
 
-const KEYWORDS: Record<PoseName, string[]> = {
+export const POSE_KEYWORDS: Record<PoseName, string[]> = {
   standing: ['standing'],
   waving: ['waving', 'hello'],
   walking: ['walking', 'walk'],
@@ -339,16 +410,11 @@ const KEYWORDS: Record<PoseName, string[]> = {
  * Held things use the hands (the riding and ball poses have their hands busy: no held things).
  */
 export const DRAWN_FIGURES: DrawnFigure[] = LOOKS.flatMap((look) =>
-  (Object.keys(POSES) as PoseName[]).map((pose, i): DrawnFigure => {
-    const skeleton = POSES[pose];
-    const anchors = anchorsOf(skeleton);
-    return {
-      id: `X-FIG-${look.name.toUpperCase()}-${String(i + 1).padStart(2, '0')}`,
-      name: `${look.name} ${pose}`,
-      keywords: [look.name, ...KEYWORDS[pose]],
-      kind: 'person',
-      svg: figureSvg(skeleton, look),
-      anchors: pose === 'biking' || pose === 'bouncing ball' ? { ...anchors, hands: [] } : anchors,
-    };
-  }),
+  (Object.keys(POSES) as PoseName[]).map((pose, i): DrawnFigure => ({
+    id: `X-FIG-${look.name.toUpperCase()}-${String(i + 1).padStart(2, '0')}`,
+    name: `${look.name} ${pose}`,
+    keywords: [look.name, ...POSE_KEYWORDS[pose]],
+    kind: 'person',
+    ...dressedFigure(pose, look, {}),
+  })),
 );

@@ -43,7 +43,6 @@ export const EYELESS_CREATURES: Record<string, string> = {
   narwhal: 'its head is narrower than an eye that prints',
   turtle: 'its head is a small circle beside the shell: the eye would land on the shell',
   giraffe: 'its head is narrower than an eye that prints: the eye lands on the neck',
-  mermaid: 'her face is drawn in outline; the head has no clear area for eyes',
 };
 
 /**
