@@ -6,8 +6,9 @@
  * `--set creatures` draws animals and people at toddler and children instead: do they have eyes,
  * how is the page framed, is any area solid black (issue 34, item 8). `--set roles` draws people in
  * role costumes (princess, knight, firefighter…): whole figures with faces, not busts (item 2).
+ * `--prompts file.json` draws a list of [prompt, difficulty] pairs (a blind grading set).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Difficulty } from '@studio/contracts/constants';
 import { composePage } from '@studio/engine/compose/compose-page';
 import { pageTile, writePageSheet } from './page-contact-sheet';
@@ -51,7 +52,9 @@ async function main(): Promise<void> {
   const tiles: Buffer[] = [];
   const rows: unknown[] = [];
   const setName = process.argv.includes('--set') ? process.argv[process.argv.indexOf('--set') + 1] : 'places';
-  const set = setName === 'creatures' ? CREATURES : setName === 'roles' ? ROLES : PROMPTS;
+  const fileIndex = process.argv.indexOf('--prompts');
+  // A grading set of one's own: a JSON list of [prompt, difficulty] pairs.
+  const set: [string, Difficulty][] = fileIndex >= 0 ? (JSON.parse(readFileSync(process.argv[fileIndex + 1], 'utf8')) as [string, Difficulty][]) : setName === 'creatures' ? CREATURES : setName === 'roles' ? ROLES : PROMPTS;
   for (const [prompt, difficulty] of set) {
     const result = await composePage(prompt, { difficulty, ratio: '3:4' });
     const place = result.drawn.find((d) => d.role !== 'subject')?.name ?? '(no backdrop)';

@@ -3,7 +3,7 @@ import { DIFFICULTY_SPECS, pageSizeForRatio, PX_PER_MM } from '@studio/contracts
 import { RATIOS } from '@studio/contracts/constants';
 import type { Difficulty } from '@studio/contracts/constants';
 import { AppError } from '@studio/contracts/errors';
-import { composePage } from './compose-page';
+import { composePage, drawingLibrary } from './compose-page';
 import { cleanPage, decodePngToBitmap, labelRuns } from './rasterize-page';
 
 async function expectPrintable(png: Buffer, width: number, height: number, difficulty: Difficulty): Promise<number> {
@@ -136,6 +136,24 @@ describe('composePage', () => {
     const girl = await composePage('a girl with a dog', { difficulty: 'children', ratio: '3:4', verify: false });
     expect(girl.holding).toBeNull();
     expect(girl.subjects).toEqual(['girl standing', 'dog']);
+  });
+
+  it('draws a role figure whole, and on a toddler page its simpler drawing under the same name', async () => {
+    const children = await composePage('a firefighter', { difficulty: 'children', ratio: '3:4', verify: false });
+    const toddler = await composePage('a firefighter', { difficulty: 'toddler', ratio: '3:4', verify: false });
+    expect(children.subjects).toEqual(['firefighter']);
+    expect(toddler.subjects).toEqual(['firefighter']);
+    expect(toddler.title).not.toMatch(/toddler/);
+    // The children's figure has reflective bands on the coat and boots; the toddler's has neither.
+    const figure = async (difficulty: 'toddler' | 'children') => (await drawingLibrary(difficulty)).subjects.find((s) => s.name === 'firefighter')!;
+    const [simple, full] = [await figure('toddler'), await figure('children')];
+    expect(simple.id).toBe(full.id);
+    expect(simple.elements.length).toBeLessThan(full.elements.length - 3);
+    expect((await drawingLibrary('children')).subjects.some((s) => s.name.endsWith('(toddler)'))).toBe(false);
+    // A fairy holding a flower takes it in the hand her wand leaves free.
+    const fairy = await composePage('a fairy holding a flower', { difficulty: 'children', ratio: '3:4', verify: false });
+    expect(fairy.subjects[0]).toBe('fairy');
+    expect(fairy.holding?.via).toBe('hands');
   });
 
   it('drops what is held when it pushes a page over its band, so the page still passes', async () => {

@@ -10,7 +10,8 @@ import type { PageNote } from '@studio/contracts/page-notes';
 import type { RelationVerb } from '../prompt/lexicon';
 import type { ArrangeVerb } from '../prompt/relation-words';
 import type { SubjectKind } from '../subjects/curation';
-import { isDrawnFigure } from '../subjects/drawn-figures';
+import { isDrawnFigure, isRoleFigure } from '../subjects/drawn-figures';
+import { isToddlerDrawing, toddlerName } from '../subjects/role-figures';
 import { creditWithFluent, isFluent } from '../subjects/fluent-subjects';
 import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject, SubjectAttribution, SubjectLibrary } from '../subjects/subject-library';
@@ -96,12 +97,20 @@ const NECK_MM = 0.5;
 const CORE_MM2 = 3;
 const PREVIEW_SCALE = 0.5;
 
-let indexCache: { library: SubjectLibrary; index: SubjectIndex } | null = null;
+let indexCache: { library: SubjectLibrary; toddlerLibrary: SubjectLibrary; index: SubjectIndex } | null = null;
 
-async function libraryAndIndex(): Promise<{ library: SubjectLibrary; index: SubjectIndex }> {
+async function libraryAndIndex(): Promise<{ library: SubjectLibrary; toddlerLibrary: SubjectLibrary; index: SubjectIndex }> {
   if (!indexCache) {
     const library = await loadSubjectLibrary();
-    indexCache = { library, index: buildSubjectIndex(library.subjects) };
+    const byName = new Map(library.subjects.map((s) => [s.name, s]));
+    // The toddler drawings are never named by a prompt, only drawn in place of their role figure.
+    const subjects = library.subjects.filter((s) => !isToddlerDrawing(s.id));
+    // A toddler's page draws each role figure's simpler drawing (role-figures.ts) under its own id and name.
+    const toddler = subjects.map((s) => {
+      const simple = isRoleFigure(s.id) ? byName.get(toddlerName(s.name)) : undefined;
+      return simple ? { ...simple, id: s.id, name: s.name, keywords: s.keywords } : s;
+    });
+    indexCache = { library: { ...library, subjects }, toddlerLibrary: { ...library, subjects: toddler }, index: buildSubjectIndex(subjects) };
   }
   return indexCache;
 }
@@ -111,6 +120,12 @@ export interface Holding {
   via: 'hands' | 'mouth';
   anchor: [number, number];
   box: Box;
+}
+
+/** The pictures a page of this difficulty draws its subjects with (toddlers: the simpler role figures). */
+export async function drawingLibrary(difficulty: Difficulty): Promise<SubjectLibrary> {
+  const { library, toddlerLibrary } = await libraryAndIndex();
+  return difficulty === 'toddler' ? toddlerLibrary : library;
 }
 
 interface Plan {
@@ -618,7 +633,8 @@ function ownReport(width: number, height: number, difficulty: Difficulty, region
  */
 export async function composePage(prompt: string, opts: ComposeOptions): Promise<ComposeResult> {
   const { normalized } = checkPrompt(prompt);
-  const { library, index } = await libraryAndIndex();
+  const { index } = await libraryAndIndex();
+  const library = await drawingLibrary(opts.difficulty);
   const understanding = houseAsPlace(understandPrompt(normalized, index, opts.lang));
   const plan = planPage(understanding, library, opts.difficulty);
   const { width, height } = pageSizeForRatio(opts.ratio);

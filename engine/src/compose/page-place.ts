@@ -32,17 +32,24 @@ interface Resident {
   kind: SubjectKind;
 }
 
+/** A role figure's name, standing or in one of its poses. */
+function role(names: string): RegExp {
+  return new RegExp(`^(${names})( (waving|walking|running|dancing|sitting))?$`);
+}
+
 /** Where a subject lives when the prompt names no place, by name first (a penguin is a bird of the snow). */
 const HOME_BY_NAME: [RegExp, Place][] = [
   [/christmas|snowman|santa|claus|skier|sled|penguin|polar bear|seal|walrus|igloo|snowflake|cloud with snow/, 'snow'],
-  [/jack-o-lantern|ghost|\bbat\b|owl|crescent moon|vampire|zombie|^witch\b|^wizard\b/, 'night'],
+  [/jack-o-lantern|ghost|\bbat\b|owl|crescent moon|vampire|zombie/, 'night'],
+  [role('witch|wizard'), 'night'],
   // People at work where they work (role-figures.ts): a cook in a kitchen, a teacher in a classroom.
-  [/^(cook|teacher|ballerina|doctor)\b/, 'room'],
-  [/^pirate\b/, 'beach'],
-  [/^farmer\b/, 'farm'],
-  [/^cowboy\b/, 'desert'],
-  [/^fairy\b/, 'garden'],
-  [/^superhero\b/, 'city'],
+  // The role figures' names, standing or posed ("pirate running"), not things named after them ("pirate flag").
+  [role('cook|teacher|ballerina|doctor'), 'room'],
+  [role('pirate'), 'beach'],
+  [role('farmer'), 'farm'],
+  [role('cowboy'), 'desert'],
+  [role('fairy'), 'garden'],
+  [role('superhero'), 'city'],
   [/camel|cactus|scorpion/, 'desert'],
   // A dragon lives in the mountains (in a cave), not in the jungle its kind (a reptile) would give.
   [/^dragon$/, 'mountain'],

@@ -78,7 +78,7 @@ export const JAPANESE_WORDS: Record<string, string> = {
   遊ぶ: 'playing', 遊んでいる: 'playing', 遊んでる: 'playing', あそぶ: 'playing', あそんでいる: 'playing', 走っている: 'running', 跳ぶ: 'jumping',
   ジャンプ: 'jumping', 飛ぶ: 'flying', 飛んでいる: 'flying', 泳いでいる: 'swimming', 泳ぐ: 'swimming', 寝る: 'sleeping', 眠る: 'sleeping', 眠っている: 'sleeping',
   歌う: 'singing', 読む: 'reading', 読んでいる: 'reading', 散歩: 'walking', 散歩している: 'walking', 歩く: 'walking', 登る: 'climbing', 釣り: 'fishing',
-  踊っている: 'dancing', 座る: 'sitting', 立っている: 'standing', スケート: 'skating', サーフィン: 'surfing', 雪遊び: 'playing snow',
+  踊っている: 'dancing', 踊る: 'dancing', ダンス: 'dancing', ダンスしている: 'dancing', ダンスする: 'dancing', 座る: 'sitting', 立っている: 'standing', スケート: 'skating', サーフィン: 'surfing', 雪遊び: 'playing snow',
   // Counts.
   たくさん: 'many', いっぱい: 'many', いくつか: 'some', 二人: '=2', ふたり: '=2', 三人: '=3',
   // Words that describe, not name.

@@ -18,7 +18,7 @@ export type Place = (typeof PLACES)[number];
 export const PLACE_WORDS: [RegExp, Place][] = [
   [/^(mountain|mountains|peak|alps|cliff|valley|cave|cavern|grotto|canyon)$/, 'mountain'],
   [/^(park|playground|zoo|picnic)$/, 'park'],
-  [/^(room|bedroom|living|window|sofa|couch|indoors|pillow|bed|kitchen|classroom|nursery|playroom|bathroom|library)$/, 'room'],
+  [/^(room|bedroom|living|window|sofa|couch|indoors|pillow|bed|kitchen|classroom|nursery|playroom|bathroom|library|stage|theater|theatre)$/, 'room'],
 ];
 
 /** English scene words (after singularising). */
@@ -63,7 +63,7 @@ export const SYNONYMS: Record<string, string> = {
   bumblebee: 'honeybee', bee: 'honeybee', ladybird: 'lady beetle', ladybug: 'lady beetle', bug: 'lady beetle',
   caterpillar: 'bug', worm: 'worm', fish: 'tropical fish', goldfish: 'goldfish', seashell: 'spiral shell', shell: 'spiral shell',
   bone: 'meat on bone', honey: 'honey pot', 'princess castle': 'castle', princess: 'princess', prince: 'prince', lady: 'woman', grandma: 'older person', grandpa: 'older person',
-  chef: 'cook', baker: 'cook', doctor: 'doctor', nurse: 'doctor', vet: 'doctor', pirate: 'pirate', cowboy: 'cowboy', cowgirl: 'cowboy', king: 'king', queen: 'queen', teacher: 'teacher', firefighter: 'firefighter', firewoman: 'firefighter', fireman: 'firefighter', policeman: 'police officer', police: 'police officer', cop: 'police officer', builder: 'construction worker', iceberg: 'iceberg', person: 'person', girl: 'girl', boy: 'boy', man: 'man', woman: 'woman', child: 'child', farmer: 'farmer', astronaut: 'astronaut', knight: 'knight', 'finish line': 'finish flag', 'finishing line': 'finish flag', 'sand castle': 'sandcastle', 'lily pad': 'lily pad', lilypad: 'lily pad', 'water lily': 'lily pad', cabin: 'hut', hut: 'hut', helmet: 'military helmet', cape: 'cape', cloak: 'cape', 'party hat': 'party hat', cushion: 'pillow', ballerina: 'ballerina', cheese: 'cheese wedge', superhero: 'superhero', wizard: 'wizard', witch: 'witch', sorcerer: 'wizard', magician: 'wizard', mage: 'wizard',
+  chef: 'cook', baker: 'cook', flag: 'triangular flag', captain: 'pirate', treasure: 'treasure chest', chest: 'treasure chest', 'treasure chest': 'treasure chest', chalkboard: 'blackboard',  doctor: 'doctor', nurse: 'doctor', vet: 'doctor', pirate: 'pirate', cowboy: 'cowboy', cowgirl: 'cowboy', king: 'king', queen: 'queen', teacher: 'teacher', firefighter: 'firefighter', firewoman: 'firefighter', fireman: 'firefighter', policeman: 'police officer', police: 'police officer', cop: 'police officer', builder: 'construction worker', iceberg: 'iceberg', person: 'person', girl: 'girl', boy: 'boy', man: 'man', woman: 'woman', child: 'child', farmer: 'farmer', astronaut: 'astronaut', knight: 'knight', 'finish line': 'finish flag', 'finishing line': 'finish flag', 'sand castle': 'sandcastle', 'lily pad': 'lily pad', lilypad: 'lily pad', 'water lily': 'lily pad', cabin: 'hut', hut: 'hut', helmet: 'military helmet', cape: 'cape', cloak: 'cape', 'party hat': 'party hat', cushion: 'pillow', ballerina: 'ballerina', cheese: 'cheese wedge', superhero: 'superhero', wizard: 'wizard', witch: 'witch', sorcerer: 'wizard', magician: 'wizard', mage: 'wizard',
   fairy: 'fairy', mermaid: 'mermaid', 'santa claus': 'santa claus', santa: 'santa claus', elf: 'elf', genie: 'genie', angel: 'baby angel',
   monster: 'alien monster', ghost: 'ghost', robot: 'robot', alien: 'alien', clown: 'clown face',
   'christmas tree': 'christmas tree', christmas: 'christmas tree', halloween: 'jack-o-lantern', easter: 'egg', birthday: 'birthday cake', 'birthday party': 'birthday cake', 'easter egg': 'egg', present: 'wrapped gift', gift: 'wrapped gift',
@@ -113,7 +113,7 @@ export const CHINESE: Record<string, string> = {
   樱桃: 'cherries', 菠萝: 'pineapple', 柠檬: 'lemon', 橙子: 'orange', 胡萝卜: 'carrot', 蔬菜: 'vegetable', 玉米: 'corn', 糖果: 'candy', 棒棒糖: 'lollipop',
   汽车: 'car', 小汽车: 'car', 车: 'car', 卡车: 'truck', 消防车: 'fire engine', 警车: 'police car', 救护车: 'ambulance', 公交车: 'bus', 巴士: 'bus',
   校车: 'school bus', 拖拉机: 'tractor', 火车: 'train', 飞机: 'airplane', 直升机: 'helicopter', 火箭: 'rocket', 飞船: 'spaceship', 船: 'boat',
-  帆船: 'sailboat', 轮船: 'ship', 海盗船: 'pirate ship', 潜水艇: 'submarine', 自行车: 'bicycle', 摩托车: 'motorcycle', 赛车: 'race car', 挖掘机: 'excavator',
+  帆船: 'sailboat', 轮船: 'ship', 海盗船: 'pirate ship', 海盗船长: 'pirate', 船长: 'captain', 宝箱: 'treasure chest', 宝藏: 'treasure chest', 黑板: 'blackboard', 王座: 'throne', 宝座: 'throne', 潜水艇: 'submarine', 自行车: 'bicycle', 摩托车: 'motorcycle', 赛车: 'race car', 挖掘机: 'excavator',
   热气球: 'hot air balloon', 气球: 'balloon', 风筝: 'kite', 宇航员: 'astronaut', 花: 'flower', 花朵: 'flower', 玫瑰: 'rose', 郁金香: 'tulip',
   向日葵: 'sunflower', 树: 'tree', 大树: 'tree', 棕榈树: 'palm tree', 仙人掌: 'cactus', 蘑菇: 'mushroom', 樱花: 'cherry blossom', 叶子: 'leaf',
   太阳: 'sun', 月亮: 'moon', 星星: 'star', 彩虹: 'rainbow', 云: 'cloud', 雪花: 'snowflake', 房子: 'house', 灯塔: 'lighthouse', 火山: 'volcano',
@@ -141,6 +141,7 @@ export const JAPANESE: Record<string, string> = {
   白鳥: 'swan', 魚: 'fish', さかな: 'fish', 金魚: 'goldfish', サメ: 'shark', クジラ: 'whale', イルカ: 'dolphin', タコ: 'octopus', たこ: 'octopus',
   カニ: 'crab', クラゲ: 'jellyfish', タツノオトシゴ: 'seahorse', 貝: 'shell', 鯉: 'fish', チョウ: 'butterfly', 蝶: 'butterfly', ちょうちょ: 'butterfly',
   ハチ: 'bee', ミツバチ: 'bee', テントウムシ: 'ladybug', カタツムリ: 'snail', アリ: 'ant', クモ: 'spider', 人魚: 'mermaid', 妖精: 'fairy', お姫様: 'princess',
+  黒猫: 'black cat', ほうき: 'broom', 宝箱: 'treasure chest', 黒板: 'blackboard', 王座: 'throne', 玉座: 'throne', 箒: 'broom', 海賊船長: 'pirate', 船長: 'captain',
   消防士: 'firefighter', 消防隊員: 'firefighter', 医者: 'doctor', お医者さん: 'doctor', 看護師: 'nurse', 獣医: 'vet', コック: 'chef', シェフ: 'chef', 海賊: 'pirate', 農家: 'farmer', 先生: 'teacher',
   警察官: 'police officer', おまわりさん: 'police officer', 王様: 'king', 女王: 'queen', 王妃: 'queen', カウボーイ: 'cowboy', バレリーナ: 'ballerina', ヒーロー: 'superhero', プリンセス: 'princess',
   姫: 'princess', 王子: 'prince', お城: 'castle', 城: 'castle', 魔法使い: 'wizard', 魔女: 'witch', 騎士: 'knight', ロボット: 'robot', 宇宙人: 'alien',
@@ -213,4 +214,4 @@ export const THEME_WORDS: Record<string, 'mandala' | 'pattern'> = {
  * Words the library has no honest picture for, though a tag would match something (girl → ribbon,
  * chest → toolbox): reported as not understood instead.
  */
-export const UNDRAWABLE = new Set(['chest', 'treasure', 'mom', 'dad']);
+export const UNDRAWABLE = new Set(['mom', 'dad']);

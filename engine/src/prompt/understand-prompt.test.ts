@@ -52,8 +52,10 @@ describe('understandPrompt', () => {
     expect(r.unmatched).toEqual(['quokka']);
     expect(r.scene).toBe('sea');
     expect(read('量子纠缠').unmatched).toEqual(['量子纠缠']);
-    // A tag would turn "treasure chest" into a toolbox: the library has no honest picture of it.
-    expect(read('a treasure chest')).toMatchObject({ names: [], unmatched: ['treasure', 'chest'] });
+    // A tag would turn "treasure chest" into a toolbox: it is the drawn treasure chest, and mum is not a picture.
+    expect(read('a treasure chest')).toMatchObject({ names: ['treasure chest'], unmatched: [] });
+    expect(read('a pirate with a treasure chest')).toMatchObject({ names: ['pirate', 'treasure chest'], unmatched: [] });
+    expect(read('a cat and mom').unmatched).toEqual(['mom']);
     expect(read('a baby elephant')).toMatchObject({ names: ['elephant'], unmatched: [] });
     // "tug of war" is a game, not a ninja; a pirate ship has sails.
     expect(read('two puppies playing tug of war').names).toEqual(['dog']);

@@ -1,6 +1,7 @@
 import type { Language } from '@studio/contracts/constants';
 import type { SubjectKind } from '../subjects/curation';
 import { isDrawnFigure, isRoleFigure } from '../subjects/drawn-figures';
+import { ROLE_CARRIES } from '../subjects/role-figures';
 import { CJK_GRAMMAR, CHINESE_WORDS, cjkCount, JAPANESE_WORDS } from './cjk-words';
 import { CHINESE, JAPANESE, MODIFIERS, OBJECT_MARK, PLACE_WORDS, RELATION_WORDS, SCENE_WORDS, STAND_INS, SYNONYMS, THEME_WORDS, UNDRAWABLE } from './lexicon';
 import type { RelationVerb, Scene } from './lexicon';
@@ -367,8 +368,13 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const related = verb ? relate(found, verb, marked) : null;
   // The same subject named twice is one group: "a mother duck and her ducklings" adds the
   // ducklings to the duck; "a halloween pumpkin" names one pumpkin twice.
+  // A witch's broom, a knight's sword, a fairy's wand are drawn in the role figure's hand: named
+  // again, they are neither a second picture nor "not drawn".
+  const carried = new Set(found.flatMap((s) => ROLE_CARRIES[s.name] ?? []));
+  const shown = new Set(tokens.filter((t) => carried.has(t.english)).map((t) => t.original));
+  for (let k = unmatched.length - 1; k >= 0; k--) if (shown.has(unmatched[k])) unmatched.splice(k, 1);
   const unique: MatchedSubject[] = [];
-  for (const s of found) {
+  for (const s of found.filter((f) => !carried.has(f.word))) {
     const same = unique.find((o) => o.id === s.id);
     if (same) same.count = Math.min(MAX_COUNT, s.count > 1 ? same.count + s.count : Math.max(same.count, s.count));
     else unique.push({ ...s, count: Math.min(MAX_COUNT, s.count) });
@@ -376,7 +382,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const worn = wornThings(unique, index);
   // "a frog with a crown" wears it rather than holds it.
   const relation = related && !worn.some((w) => w.item === related.held) ? related : null;
-  const arrangement = arrange(unique, arranges, found, cjk, worn);
+  let arrangement = arrange(unique, arranges, found, cjk, worn);
   let subjects: MatchedSubject[];
   if (relation) {
     // The holder is the main subject and what it holds comes next, whatever their kinds.
@@ -387,6 +393,10 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
     const headIndex = unique.reduce((best, s, i) => (priority(s) < priority(unique[best]) ? i : best), 0);
     subjects = unique.length ? [unique[headIndex], ...unique.filter((_, i) => i !== headIndex)] : [];
   }
+  // "an astronaut planting a flag on the moon": the flag on the moon is not the page; a page placed by
+  // a pair that leaves out the living subject it is about would drop that subject.
+  const lead = subjects[0];
+  if (arrangement && lead && HEAD_PRIORITY[lead.kind] === 0 && arrangement.subject !== lead.id && arrangement.object !== lead.id) arrangement = null;
   // "a helicopter flying over the city": over a place rather than a thing, the subject is in the air.
   const airborne = arrangement === null && arranges.some((a) => a.verb === 'over');
   const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)] };
@@ -420,7 +430,10 @@ const IGNORED_SENSES = new Set([
   'red', 'blue', 'green', 'yellow', 'pink', 'purple', 'black', 'white', 'brown', 'gold', 'golden', 'silver', 'grey', 'gray', 'colorful', 'colourful', 'spotted', 'striped',
   'building', 'build', 'crossing', 'cross', 'bank', 'line', 'going', 'through', 'baking', 'having', 'reading', 'driving', 'costume', 'dress', 'wave',
   // "tug of war" is a game: a ninja for "war" was drawn beside two puppies.
-  'war']);
+  'war',
+  // "a wizard casting a spell": the spell is not a second wizard (OpenMoji's mage answers to it);
+  // a stage is the room a ballerina dances in, not a microphone.
+  'spell', 'stage']);
 /** Phrases that are a place in one sense and a thing in another. */
 const SENSE_SCENES: Record<string, Scene> = { 'river bank': 'sea', 'snowy wood': 'snow', 'snowy woods': 'snow', 'autumn forest': 'forest' };
 

@@ -75,6 +75,27 @@ describe('people in role costumes, drawn whole', () => {
     expect(u.subjects[0].name).toBe('fairy');
   });
 
+  it('does not draw again what the role carries, nor report it missing', () => {
+    expect(read('a witch flying on a broom')).toMatchObject({ names: ['witch'], unmatched: [] });
+    expect(read('魔女とほうきと黒猫')).toMatchObject({ names: ['witch', 'black cat'], unmatched: [] });
+    expect(read('a knight with a sword').names).toEqual(['knight', 'shield']);
+  });
+
+  it('keeps the living subject when a pair of things is placed ("a flag on the moon")', () => {
+    const u = understandPrompt('an astronaut planting a flag on the moon', index);
+    expect(u.subjects[0].name).toBe('astronaut');
+    expect(u.arrangement).toBeNull();
+    expect(read('a bee on a sunflower').arrangement).toBe('honeybee on sunflower');
+  });
+
+  it('reads a flag as a flag, a blackboard, a throne and a captain of pirates', () => {
+    expect(read('a teacher in a classroom with a blackboard')).toMatchObject({ names: ['teacher', 'blackboard'], unmatched: [] });
+    expect(read('a king on his throne').names).toEqual(['king', 'throne']);
+    expect(read('a boy with a flag').names).toContain('triangular flag');
+    expect(read('海盗船长').names).toEqual(['pirate']);
+    expect(read('a ballerina on a stage')).toMatchObject({ names: ['ballerina'], unmatched: [] });
+  });
+
   it('reads a king and a queen as both, not a crown', () => {
     expect(read('a king and a queen').names).toEqual(['king', 'queen']);
   });

@@ -293,6 +293,8 @@ export interface Costume {
   face?: (s: Skeleton) => string;
   /** Share of the arm a sleeve covers (0.42 short, up to 1 long). */
   sleeve?: number;
+  /** Share of the leg trousers cover (0.9: the ankle shows; 1: down into the shoe, one area less). */
+  trousers?: number;
   /** Boots or leg wraps from the knee down, in this colour. */
   boots?: string;
   /** A mermaid's tail instead of legs. */
@@ -305,7 +307,7 @@ function legs(leg: Point[], look: Look, costume?: Costume): string {
   const shoe = leg[leg.length - 1];
   const parts = [limb(leg, 5.4, SKIN)];
   if (look.bottom === 'shorts') parts.push(limb(along(leg, 0.45), 6.6, look.bottomColor));
-  if (look.bottom === 'trousers') parts.push(limb(along(leg, 0.9), 6.2, look.bottomColor));
+  if (look.bottom === 'trousers') parts.push(limb(along(leg, costume?.trousers ?? 0.9), 6.2, look.bottomColor));
   if (costume?.boots) parts.push(limb(along([...leg].reverse(), 0.42), 6.6, costume.boots));
   parts.push(`<ellipse cx="${fmt(shoe[0] + 1.2)}" cy="${fmt(shoe[1] + 0.8)}" rx="4" ry="2.4" fill="${costume?.boots ?? SHOE}"/>`);
   return parts.join('');

@@ -99,4 +99,21 @@ export const DRAWN_PROPS: DrawnProp[] = [
     id: 'X-CAPE', name: 'cape', keywords: ['cape', 'cloak', 'superhero cape'], kind: 'object',
     svg: svg(`<path d="M24 8 L48 8 L50 14 Q62 40 66 66 Q50 60 36 66 Q22 60 6 66 Q10 40 22 14 Z" fill="#ff6b6b"/><rect x="24" y="6" width="24" height="6" rx="3" fill="#ffd43b"/>`),
   },
+  {
+    // Open, gold coins heaped over the rim: what a pirate's treasure looks like on a child's page.
+    id: 'X-TREASURE-CHEST', name: 'treasure chest', keywords: ['treasure chest', 'treasure', 'chest'], kind: 'object',
+    svg: svg(`<path d="M12 30 L12 16 Q36 2 60 16 L60 30 Z" fill="#c08a5a"/><rect x="33" y="8" width="6" height="22" fill="#ffd43b"/>` +
+      `<circle cx="22" cy="34" r="5" fill="#ffe066"/><circle cx="31" cy="32" r="5" fill="#ffe066"/><circle cx="41" cy="33" r="5" fill="#ffe066"/><circle cx="50" cy="34" r="5" fill="#ffe066"/><circle cx="36" cy="28" r="4" fill="#fff3bf"/>` +
+      `<rect x="10" y="36" width="52" height="30" rx="2" fill="#d9a877"/><rect x="10" y="36" width="52" height="5" fill="#8d6e63"/><rect x="16" y="36" width="6" height="30" fill="#ffd43b"/><rect x="50" y="36" width="6" height="30" fill="#ffd43b"/><rect x="31" y="44" width="10" height="11" rx="1.5" fill="#ffd43b"/><circle cx="36" cy="48.5" r="1.6" fill="#8d6e63"/>`),
+  },
+  {
+    id: 'X-BLACKBOARD', name: 'blackboard', keywords: ['blackboard', 'chalkboard', 'whiteboard'], kind: 'object',
+    svg: svg(`<rect x="14" y="44" width="4" height="24" fill="#a0522d"/><rect x="54" y="44" width="4" height="24" fill="#a0522d"/><rect x="4" y="8" width="64" height="40" rx="2" fill="#c08a5a"/><rect x="8" y="12" width="56" height="32" fill="#8ce99a"/><rect x="18" y="44" width="36" height="3" fill="#d9a877"/>` +
+      `<path d="M14 34 L19 20 L24 34 M16 29 L22 29" fill="none" stroke="#000"/><path d="M29 20 L29 34 Q37 34 36 30 Q36 27 30 27 Q35 27 35 23.5 Q35 20 29 20" fill="none" stroke="#000"/><path d="M50 22 Q46 19 43 22 Q40 27 43 32 Q46 35 50 32" fill="none" stroke="#000"/>`),
+  },
+  {
+    id: 'X-THRONE', name: 'throne', keywords: ['throne'], kind: 'object',
+    svg: svg(`<path d="M18 40 L18 14 Q18 4 36 4 Q54 4 54 14 L54 40 Z" fill="#ff8787"/><path d="M24 38 L24 16 Q24 10 36 10 Q48 10 48 16 L48 38 Z" fill="#ffc9c9"/><circle cx="36" cy="6" r="3" fill="#ffd43b"/>` +
+      `<rect x="12" y="38" width="8" height="14" rx="2" fill="#ffd43b"/><rect x="52" y="38" width="8" height="14" rx="2" fill="#ffd43b"/><rect x="16" y="40" width="40" height="12" rx="2" fill="#ff8787"/><rect x="18" y="52" width="36" height="6" fill="#ffd43b"/><rect x="19" y="58" width="5" height="10" fill="#ffd43b"/><rect x="48" y="58" width="5" height="10" fill="#ffd43b"/>`),
+  },
 ];

@@ -336,13 +336,38 @@ export const ROLES: Role[] = [
   { name: 'ballerina', keywords: ['ballerina', 'ballet dancer', 'ballet'], kind: 'person', poses: ['standing', 'waving', 'dancing', 'sitting'], look: look('ballerina', '#faa2c1', 'shorts', '#faa2c1', 'bun', '#5c3d2e'), costume: { onBody: tutu, boots: '#fcc2d7', scale: 0.96 } },
 ];
 
-/** Every role in each of its poses: "princess" standing, "princess dancing", ... */
+/** The words for what each role carries in its hand ("a witch on a broom" needs no second broom). */
+export const ROLE_CARRIES: Record<string, string[]> = {
+  knight: ['sword'], pirate: ['sword', 'cutlass'], witch: ['broom', 'broomstick'], wizard: ['staff', 'wand'], fairy: ['wand'],
+  cook: ['spoon'], farmer: ['pitchfork'], firefighter: ['hose'], teacher: ['book'], king: ['sceptre', 'scepter'], queen: ['sceptre', 'scepter'],
+};
+
+/**
+ * The same role with fewer areas for toddler pages (a toddler's page holds 10 to 17): no apron,
+ * armour, belt, bands or boots, sleeves and trousers whole; the hat, what is behind and what is
+ * carried still say who it is.
+ * A chef alone was 27 areas at toddler, over the band, and anything named beside him was dropped.
+ */
+function simpler(costume: Costume): Costume {
+  const { behind, hat, carried, face, sleeve, tail, scale } = costume;
+  // Sleeves to the hand and trousers into the shoes: no strip of wrist or ankle as an area of its own.
+  return { behind, hat, carried, face, sleeve: sleeve === 0 ? 0 : 1, trousers: 1, tail, scale };
+}
+
+/** The library name of a role figure's toddler drawing. */
+export const toddlerName = (name: string): string => `${name} (toddler)`;
+
+/** True for the toddler drawing of a role figure (drawn for toddlers only, never named by a prompt). */
+export const isToddlerDrawing = (id: string): boolean => id.startsWith(ROLE_ID_PREFIX) && id.endsWith('-T');
+
+/** Every role in each of its poses: "princess" standing, "princess dancing", ..., and each again for toddlers. */
 export const ROLE_FIGURES: DrawnFigure[] = ROLES.flatMap((role) =>
-  role.poses.map((pose, i): DrawnFigure => ({
-    id: `${ROLE_ID_PREFIX}${role.name.toUpperCase().replace(/ /g, '-')}-${String(i + 1).padStart(2, '0')}`,
-    name: pose === 'standing' ? role.name : `${role.name} ${pose}`,
-    keywords: pose === 'standing' ? role.keywords : [],
-    kind: role.kind,
-    ...dressedFigure(pose, role.look, role.costume),
-  })),
+  role.poses.flatMap((pose, i): DrawnFigure[] => {
+    const id = `${ROLE_ID_PREFIX}${role.name.toUpperCase().replace(/ /g, '-')}-${String(i + 1).padStart(2, '0')}`;
+    const name = pose === 'standing' ? role.name : `${role.name} ${pose}`;
+    return [
+      { id, name, keywords: pose === 'standing' ? role.keywords : [], kind: role.kind, ...dressedFigure(pose, role.look, role.costume) },
+      { id: `${id}-T`, name: toddlerName(name), keywords: [], kind: role.kind, ...dressedFigure(pose, role.look, simpler(role.costume)) },
+    ];
+  }),
 );
