@@ -6,7 +6,8 @@ import { decodeImage } from '../io/load-image';
 import { checkPage } from '../quality/check-page';
 import { traceToSvg } from '../trace/trace-outlines';
 import { startThumbnails } from '../output/page-files';
-import { boundaryChains, smoothChain, smoothChainKeepingShape, strokePolylines } from './draw-boundaries';
+import { boundaryChains, smoothChain, strokePolylines } from './draw-boundaries';
+import { fitChain } from './fit-chains';
 import type { Chain } from './draw-boundaries';
 import { cleanupDrawing } from './cleanup-drawing';
 import { detailChains } from './detail-lines';
@@ -272,18 +273,19 @@ function groundRow(regions: Segmentation, subject: Uint8Array): number {
 
 /**
  * The lines a photo page draws between its regions, in working pixels: each boundary chain
- * (with the chain it came from) smoothed along its length — marks lightly, the rest at the
- * difficulty's curve sigma without shrinking (smoothChainKeepingShape, decision 045). The page
- * strokes them; bench:quality --map page scores them.
+ * (with the chain it came from) drawn as a line would be — marks smoothed lightly, the rest
+ * straight where the edge is straight, on a circle where it is round, with sharp corners, and
+ * elsewhere smoothed at the difficulty's curve sigma without shrinking (fit-chains.ts, decisions
+ * 045 and 065). The page strokes them; bench:quality --map page scores them.
  */
 export function drawnLines(regions: MarkedRegions, difficulty: Difficulty, details: Chain[] = []): { chain: Chain; line: number[]; detail: boolean }[] {
   const sigma = PHOTO_PARAMS[difficulty].curveSigma;
   const lines = boundaryChains(regions).map((chain) => {
     // A mark's outline is a few working pixels round: smoothed like the long lines, it would shrink to a dot.
     const mark = chainSides(chain, regions).some((label) => label >= regions.count - regions.marks);
-    return { chain, line: mark ? smoothChain(chain, MARK_CURVE_SIGMA) : smoothChainKeepingShape(chain, sigma), detail: false };
+    return { chain, line: mark ? smoothChain(chain, MARK_CURVE_SIGMA) : fitChain(chain, sigma), detail: false };
   });
-  for (const chain of details) lines.push({ chain, line: smoothChainKeepingShape(chain, sigma), detail: true });
+  for (const chain of details) lines.push({ chain, line: fitChain(chain, sigma), detail: true });
   return lines;
 }
 
