@@ -313,7 +313,7 @@ async function photoLines(
   targetRegions: number | undefined,
   onStage: (stage: string) => void,
   faces: Promise<FaceShape[] | null>,
-): Promise<{ page: Bitmap; regionCount: number; faces: number | undefined }> {
+): Promise<{ page: Bitmap; regionCount: number; faceEyes: number[] | undefined }> {
   const { difficulty, ratio } = opts;
   const size = pageSizeForRatio(ratio);
   const { workW, workH } = basins;
@@ -351,7 +351,7 @@ async function photoLines(
   onStage('draw');
   let filled = 0;
   for (const f of regions.filled) filled += f;
-  return { page, regionCount: regions.count - filled, faces: drawings?.length };
+  return { page, regionCount: regions.count - filled, faceEyes: drawings?.map((drawing) => drawing.eyes) };
 }
 
 /**
@@ -400,14 +400,14 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   // A retry only merges the same basins to a different count: decoding and the evidence are done once.
   const onStage = opts.onStage ?? ((): void => undefined);
   const photo = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit, opts.subjectOnly === true) : null;
-  let faces: number | undefined;
+  let faceEyes: number[] | undefined;
   let subjectOnly = opts.subjectOnly === true;
   for (let attempt = 0; ; attempt++) {
     if (photo) {
       const drawn = await photoLines(photo.basins, { ...opts, subjectOnly }, target, onStage, photo.faces);
       bitmap = drawn.page;
       segmented = drawn.regionCount;
-      faces = drawn.faces;
+      faceEyes = drawn.faceEyes;
     } else {
       bitmap = await cleanupDrawing(input, opts.difficulty, opts.ratio);
     }
@@ -419,7 +419,10 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
     png.catch(() => undefined);
     thumbnails = startThumbnails(bitmap);
     report = checkPage(bitmap, opts.difficulty);
-    if (faces !== undefined) report.faces = faces;
+    if (faceEyes !== undefined) {
+      report.faces = faceEyes.length;
+      report.faceEyes = faceEyes;
+    }
     onStage('check');
     // Cut necks and thin strips make the page's region count drift from the segmentation's:
     // up to two retries aim the segmentation so the page lands in the difficulty's band.
