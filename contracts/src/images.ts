@@ -122,6 +122,11 @@ export interface Attribution {
   modified: boolean;
 }
 
+/** A face a photo page drew (the engine's report, decision 066): how many of its eyes are on the page. */
+export interface DrawnFace {
+  eyes: number;
+}
+
 /** An image (coloring page) as the API shows it. */
 export interface ImageDto {
   id: string;
@@ -151,6 +156,11 @@ export interface ImageDto {
   isOnline: boolean;
   createdAt: string;
   hotness: number;
+  /**
+   * Photo pages: the faces the face model found and the page drew (decision 055), each with the
+   * eyes drawn. Absent on other pages and on photo pages made without the model.
+   */
+  faces?: DrawnFace[];
 }
 
 /** GET /api/images/:id/original, owner only: a link to the uploaded photo that expires soon. */

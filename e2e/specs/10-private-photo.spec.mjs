@@ -1,4 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { assert, encodePng, login, newUser, open, register, screenshots } from '../helpers.mjs';
+
+/**
+ * A real portrait: a woman smiling, 180 × 204, CC0-1.0 (engine/src/lineart/fixtures/LICENCES.md).
+ * The page made of it must draw her face with both eyes (decision 055), and say so (decision 066).
+ */
+const portrait = { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: readFileSync(new URL('../../engine/src/lineart/fixtures/face-portrait.jpg', import.meta.url)), size: '180 × 204 px' };
 
 /** A photo-like PNG with a strong colour, so the photo is told from its line art at a glance. */
 function photoPng(size = 320, centre = [220, 60, 110]) {
@@ -12,7 +19,7 @@ function photoPng(size = 320, centre = [220, 60, 110]) {
 const photoSlug = (imageId) => `photo-coloring-page-${imageId.slice(-8)}`;
 
 /** Makes a photo page in the generator, shared or not, and answers the new page's id, read from the owner's photo link. */
-async function makePhotoPage(page, baseUrl, name, { centre = [220, 60, 110], shared = false } = {}) {
+async function makePhotoPage(page, baseUrl, name, { centre = [220, 60, 110], shared = false, photo = null } = {}) {
   await open(page, `${baseUrl}/image-coloring-page`);
   const share = page.getByRole('switch', { name: 'Share in the public gallery' });
   assert.equal(await share.getAttribute('aria-checked'), 'false', 'a photo page starts private');
@@ -21,8 +28,9 @@ async function makePhotoPage(page, baseUrl, name, { centre = [220, 60, 110], sha
     assert.equal(await share.getAttribute('aria-checked'), 'true');
     assert.equal(await page.getByRole('dialog').count(), 0, 'sharing offers no upgrade');
   }
-  await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer: photoPng(320, centre) });
-  await page.getByText('320 × 320 px').waitFor();
+  const upload = photo ?? { name, mimeType: 'image/png', buffer: photoPng(320, centre), size: '320 × 320 px' };
+  await page.locator('input[type=file]').setInputFiles({ name: upload.name, mimeType: upload.mimeType, buffer: upload.buffer });
+  await page.getByText(upload.size).waitFor();
   await page.getByRole('button', { name: /^Generate/ }).click();
   await page.getByRole('navigation', { name: 'History' }).getByRole('button', { name: 'Photo coloring page' }).waitFor({ timeout: 120_000 });
   await page.getByRole('button', { name: 'Show the photo' }).waitFor();
@@ -43,7 +51,7 @@ async function apiToken(context, baseUrl, user) {
 
 export const stories = [
   {
-    name: 'a parent on the free plan makes a photo page: private by default, not found by a visitor or another member anywhere, then shared and visible; only its owner ever sees the photo',
+    name: 'a parent on the free plan makes a photo page of a portrait: the face is drawn with both eyes; private by default, not found by a visitor or another member anywhere, then shared and visible; only its owner ever sees the photo',
     async run({ page, browser, baseUrl, outDir }) {
       // Another member, who shares a photo page of their own: "related pages" of it would show the parent's if they could.
       const otherContext = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
@@ -68,8 +76,13 @@ export const stories = [
         await page.getByTestId('visibility-photo-note').getByText('the original photo is never shown').waitFor();
         assert.equal(await page.getByText('Premium Feature').count(), 0, 'no premium lock on a photo page');
         await page.getByTestId('visibility').screenshot({ path: `${outDir}/photo-visibility-private.png` });
-        const { imageId, src } = await makePhotoPage(page, baseUrl, 'child.png');
+        const { imageId, src } = await makePhotoPage(page, baseUrl, 'portrait.jpg', { photo: portrait });
         await page.screenshot({ path: `${outDir}/photo-owner-generator.png` });
+        // The page drew her face, with both eyes: the page's report, as its owner's answer gives it.
+        const ownToken = await apiToken(page.context(), baseUrl, user);
+        const own = await (await page.context().request.get(`${baseUrl}/api/images/${imageId}`, { headers: { authorization: `Bearer ${ownToken}` } })).json();
+        assert.ok(Array.isArray(own.data.faces) && own.data.faces.length >= 1, `the page reports the faces it drew (got ${JSON.stringify(own.data.faces)})`);
+        assert.ok(own.data.faces.some((face) => face.eyes === 2), 'a face is drawn with both eyes');
         const slug = photoSlug(imageId);
         const tail = imageId.slice(-8);
 

@@ -23,6 +23,8 @@ export interface PageReport {
   problems: string[];
   /** Photo pages: the faces the face model found and drew (decision 055); absent when it could not run. */
   faces?: number;
+  /** Photo pages: the eyes drawn on each of those faces, in the model's order (decision 066). */
+  faceEyes?: number[];
 }
 
 /** A finished page before it is written anywhere: master raster plus vector (when traced or drawn). */

@@ -50,6 +50,43 @@ describe('photoRegions on an adult page', () => {
   });
 });
 
+/**
+ * A tabby-like disc (the subject: warm, blotched with darker patches) before a busy backdrop
+ * (small grey blocks of strong, random tones): a pet before gravel or foliage.
+ */
+function blotchedDiscOnBusyGround(width: number, height: number): RgbImage {
+  const random = seededRandom(11);
+  const blocks = Array.from({ length: 4000 }, () => 60 + random() * 150);
+  const patches = Array.from({ length: 12 }, () => [width / 2 + (random() - 0.5) * height * 0.4, height / 2 + (random() - 0.5) * height * 0.4, 6 + random() * 10]);
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = 3 * (y * width + x);
+      const inDisc = (x - width / 2) ** 2 + (y - height / 2) ** 2 < (height / 3) ** 2;
+      const patch = patches.some(([px, py, r]) => (x - px) ** 2 + (y - py) ** 2 < r * r);
+      const grey = blocks[(Math.floor(y / 4) * 100 + Math.floor(x / 4)) % blocks.length];
+      const colour = inDisc ? (patch ? [150, 90, 40] : [215, 140, 70]) : [grey, grey, grey + 10];
+      for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, colour[c] + (random() - 0.5) * 6));
+    }
+  }
+  return { width, height, channels: 3, data };
+}
+
+describe('photoRegions on an adult page of a patterned subject before a busy backdrop', () => {
+  it('reaches the band by patterning the backdrop, not by cutting the subject into a mosaic', () => {
+    const basins = pageBasins(blotchedDiscOnBusyGround(400, 300), 'adult');
+    const regions = photoRegions(basins, 'adult');
+    expect(regions.count).toBeGreaterThanOrEqual(200);
+    // The disc, away from its edge, is its body and its dozen patches: a few regions, not a jigsaw
+    // (31 when the whole picture was merged to the band's count).
+    const inside = new Set<number>();
+    for (let y = 0; y < 300; y++) {
+      for (let x = 0; x < 400; x++) if ((x - 200) ** 2 + (y - 150) ** 2 < 85 ** 2) inside.add(regions.labels[y * 400 + x]);
+    }
+    expect(inside.size).toBeLessThanOrEqual(16);
+  });
+});
+
 describe('joinFaces', () => {
   it('joins the basins lying mostly in a face into one region, and only those', () => {
     // Six basins of four pixels in a row (12 × 2); the face covers basins 1 and 2 whole, three

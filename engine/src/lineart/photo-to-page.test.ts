@@ -62,6 +62,7 @@ describe('photoToPage on a portrait', () => {
     const photo = await readFile(new URL('./fixtures/face-portrait.jpg', import.meta.url));
     const page = await photoToPage(photo, { difficulty: 'children', ratio: '3:4', mode: 'photo' });
     expect(page.report.faces).toBe(1);
+    expect(page.report.faceEyes).toEqual([2]);
     expect(page.report.problems).toEqual([]);
   }, 30_000);
 });

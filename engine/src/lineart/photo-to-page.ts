@@ -6,7 +6,8 @@ import { decodeImage } from '../io/load-image';
 import { checkPage } from '../quality/check-page';
 import { traceToSvg } from '../trace/trace-outlines';
 import { startThumbnails } from '../output/page-files';
-import { boundaryChains, smoothChain, smoothChainKeepingShape, strokePolylines } from './draw-boundaries';
+import { boundaryChains, smoothChain, strokePolylines } from './draw-boundaries';
+import { fitChain } from './fit-chains';
 import type { Chain } from './draw-boundaries';
 import { cleanupDrawing } from './cleanup-drawing';
 import { detailChains } from './detail-lines';
@@ -272,18 +273,19 @@ function groundRow(regions: Segmentation, subject: Uint8Array): number {
 
 /**
  * The lines a photo page draws between its regions, in working pixels: each boundary chain
- * (with the chain it came from) smoothed along its length — marks lightly, the rest at the
- * difficulty's curve sigma without shrinking (smoothChainKeepingShape, decision 045). The page
- * strokes them; bench:quality --map page scores them.
+ * (with the chain it came from) drawn as a line would be — marks smoothed lightly, the rest
+ * straight where the edge is straight, on a circle where it is round, with sharp corners, and
+ * elsewhere smoothed at the difficulty's curve sigma without shrinking (fit-chains.ts, decisions
+ * 045 and 065). The page strokes them; bench:quality --map page scores them.
  */
 export function drawnLines(regions: MarkedRegions, difficulty: Difficulty, details: Chain[] = []): { chain: Chain; line: number[]; detail: boolean }[] {
   const sigma = PHOTO_PARAMS[difficulty].curveSigma;
   const lines = boundaryChains(regions).map((chain) => {
     // A mark's outline is a few working pixels round: smoothed like the long lines, it would shrink to a dot.
     const mark = chainSides(chain, regions).some((label) => label >= regions.count - regions.marks);
-    return { chain, line: mark ? smoothChain(chain, MARK_CURVE_SIGMA) : smoothChainKeepingShape(chain, sigma), detail: false };
+    return { chain, line: mark ? smoothChain(chain, MARK_CURVE_SIGMA) : fitChain(chain, sigma), detail: false };
   });
-  for (const chain of details) lines.push({ chain, line: smoothChainKeepingShape(chain, sigma), detail: true });
+  for (const chain of details) lines.push({ chain, line: fitChain(chain, sigma), detail: true });
   return lines;
 }
 
@@ -311,7 +313,7 @@ async function photoLines(
   targetRegions: number | undefined,
   onStage: (stage: string) => void,
   faces: Promise<FaceShape[] | null>,
-): Promise<{ page: Bitmap; regionCount: number; faces: number | undefined }> {
+): Promise<{ page: Bitmap; regionCount: number; faceEyes: number[] | undefined }> {
   const { difficulty, ratio } = opts;
   const size = pageSizeForRatio(ratio);
   const { workW, workH } = basins;
@@ -349,7 +351,7 @@ async function photoLines(
   onStage('draw');
   let filled = 0;
   for (const f of regions.filled) filled += f;
-  return { page, regionCount: regions.count - filled, faces: drawings?.length };
+  return { page, regionCount: regions.count - filled, faceEyes: drawings?.map((drawing) => drawing.eyes) };
 }
 
 /**
@@ -398,14 +400,14 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   // A retry only merges the same basins to a different count: decoding and the evidence are done once.
   const onStage = opts.onStage ?? ((): void => undefined);
   const photo = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit, opts.subjectOnly === true) : null;
-  let faces: number | undefined;
+  let faceEyes: number[] | undefined;
   let subjectOnly = opts.subjectOnly === true;
   for (let attempt = 0; ; attempt++) {
     if (photo) {
       const drawn = await photoLines(photo.basins, { ...opts, subjectOnly }, target, onStage, photo.faces);
       bitmap = drawn.page;
       segmented = drawn.regionCount;
-      faces = drawn.faces;
+      faceEyes = drawn.faceEyes;
     } else {
       bitmap = await cleanupDrawing(input, opts.difficulty, opts.ratio);
     }
@@ -417,7 +419,10 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
     png.catch(() => undefined);
     thumbnails = startThumbnails(bitmap);
     report = checkPage(bitmap, opts.difficulty);
-    if (faces !== undefined) report.faces = faces;
+    if (faceEyes !== undefined) {
+      report.faces = faceEyes.length;
+      report.faceEyes = faceEyes;
+    }
     onStage('check');
     // Cut necks and thin strips make the page's region count drift from the segmentation's:
     // up to two retries aim the segmentation so the page lands in the difficulty's band.

@@ -92,6 +92,8 @@ export interface ImagesTable {
    */
   held?: string | null;
   hotness: number;
+  /** Photo pages: JSON list of the faces the page drew, `DrawnFace`s (decision 066); null elsewhere. */
+  faces?: string | null;
   /** JSON map of file role → storage key (see modules/images/image-files.ts). */
   files: string;
   created_at: string;

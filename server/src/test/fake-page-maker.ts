@@ -63,7 +63,8 @@ export function createFakePageMaker() {
     // Like the composer, it cannot draw a quokka and says so.
     fromPrompt: (request) =>
       made(request.prompt, /quokka/.test(request.prompt) ? ['quokka'] : [], /triceratops/.test(request.prompt) ? [{ kind: 'substitute', asked: 'triceratops', drawn: { en: 't-rex', zh: '霸王龙', ja: 'ティラノサウルス' } }] : []),
-    fromPhoto: () => made('photo'),
+    // Every photo has one face, drawn with both eyes, as the engine reports it (decision 066).
+    fromPhoto: async () => ({ ...(await made('photo')), faces: [{ eyes: 2 }] }),
     // The engine's own window: pure and quick, so the preview's route is tested against the real frame.
     async photoFrame(image, ratio) {
       const { frame, box } = await photoFrame(image, ratio);

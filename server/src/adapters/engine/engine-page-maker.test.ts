@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@studio/contracts/errors';
@@ -37,10 +38,18 @@ describe('engine page maker', () => {
     const meta = await sharp(page.png).metadata();
     expect([meta.width, meta.height]).toEqual([3150, 2363]);
     expect(page.colorPng).toBeNull();
+    // The face model looked and found no face: an empty list, not a missing one.
+    expect(page.faces).toEqual([]);
     // Nobody's artwork on a traced photo: no credit in its files.
     for (const file of [page.png, page.pdfLetter]) expect(readable(file)).not.toMatch(/OpenMoji|CC BY-SA/);
     expect((await maker.probeUpload(photo)).format).toBe('jpeg');
   });
+
+  it('tells the faces a portrait’s page drew, each with its eyes (decision 066)', async () => {
+    const portrait = await readFile(new URL('../../../../engine/src/lineart/fixtures/face-portrait.jpg', import.meta.url));
+    const page = await maker.fromPhoto({ image: portrait, difficulty: 'children', ratio: '3:4', fit: 'crop' }, () => {});
+    expect(page.faces).toEqual([{ eyes: 2 }]);
+  }, 30_000);
 
   it('refuses bad uploads and prompts with their codes', async () => {
     await expect(maker.probeUpload(Buffer.from('plain text, renamed to .png'))).rejects.toMatchObject({ code: ErrorCode.formatUnsupported });

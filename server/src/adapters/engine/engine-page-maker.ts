@@ -85,7 +85,9 @@ export function createEnginePageMaker(options: { providerConfig: ImageProviderCo
       progress(10);
       const page = await photoToPage(request.image, { difficulty: request.difficulty, ratio: request.ratio, mode: 'photo', fit: request.fit === 'fit' ? 'contain' : 'cover', subjectOnly: request.subjectOnly === true });
       progress(80);
-      return madePage(page, 'Photo coloring page', null);
+      const made = await madePage(page, 'Photo coloring page', null);
+      const eyes = page.report.faceEyes;
+      return eyes ? { ...made, faces: eyes.map((count) => ({ eyes: count })) } : made;
     },
     colourByNumber: engineColourByNumber,
     async sourcePreview(image) {

@@ -1,5 +1,5 @@
 import type { Difficulty, Language, PhotoFit, Ratio } from '@studio/contracts/constants';
-import type { Attribution, PhotoFrameDto } from '@studio/contracts/images';
+import type { Attribution, DrawnFace, PhotoFrameDto } from '@studio/contracts/images';
 import type { PageNote } from '@studio/contracts/page-notes';
 
 /** Every file of a made page, ready to store. */
@@ -21,6 +21,8 @@ export interface MadePage {
   notDrawn?: string[];
   /** Stand-ins drawn instead of what was asked, and counts drawn short (composer pages). */
   notes?: PageNote[];
+  /** Photo pages: the faces the page drew, from the engine's report; absent when the face model did not run. */
+  faces?: DrawnFace[];
 }
 
 export type Progress = (percent: number, providerRef?: string) => void;

@@ -205,6 +205,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           held,
           hotness: 0,
           files: JSON.stringify(files),
+          faces: page.faces ? JSON.stringify(page.faces) : null,
           created_at: nowIso(),
         });
         if (!(await tasks.complete(trx, taskId, imageId))) throw new AppError(ErrorCode.processingTimeout, 'The task was taken over');

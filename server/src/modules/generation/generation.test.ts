@@ -157,6 +157,10 @@ describe.each(databaseKinds)('generation on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     const done = await finished(user.headers, response.json().data.taskId);
     expect(done.image).toMatchObject({ type: 'image2image', ratio: '4:3' });
+    // The faces the page drew are kept with it and told to its owner (decision 066), here and on the image's own answer.
+    expect(done.image.faces).toEqual([{ eyes: 2 }]);
+    const own = await t.app.inject({ method: 'GET', url: `/api/images/${done.image.id}`, headers: user.headers });
+    expect(own.json().data.faces).toEqual([{ eyes: 2 }]);
     // The answer names the page only: the photo is the owner's, behind GET /api/images/:id/original.
     expect(done.image.defaultUrl).toBe(done.image.coloringUrl);
     expect(done.image.colorUrl).toBeNull();
@@ -183,6 +187,7 @@ describe.each(databaseKinds)('generation on %s', (kind) => {
     const done = await finished(owner.headers, taskId);
     const imageId = done.image.id;
     expect(done.image.isPublic).toBe(false);
+    expect(done.image).not.toHaveProperty('faces');
     expect(done.image.coloringUrl).toMatch(/\?exp=\d+&sig=/);
 
     expect((await t.app.inject({ method: 'DELETE', url: `/api/images/${imageId}`, headers: stranger.headers })).statusCode).toBe(404);

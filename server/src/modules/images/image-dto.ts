@@ -1,5 +1,5 @@
 import type { Difficulty, Localized, Ratio } from '@studio/contracts/constants';
-import { imageSlug, type Attribution, type ImageDto, type ImageTag, type ImageType } from '@studio/contracts/images';
+import { imageSlug, type Attribution, type DrawnFace, type ImageDto, type ImageTag, type ImageType } from '@studio/contracts/images';
 import type { ImageRow } from './images.repository';
 import { parseFiles, type FileUrls } from './image-files';
 import { parseLocalized } from '../../db/localized';
@@ -37,5 +37,6 @@ export function toImageDto(row: ImageRow, urls: FileUrls, tags: ImageTag[] = [])
     isOnline: row.is_online === 1,
     createdAt: row.created_at,
     hotness: Number(row.hotness),
+    ...(row.faces ? { faces: JSON.parse(row.faces) as DrawnFace[] } : {}),
   };
 }
