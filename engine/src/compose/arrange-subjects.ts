@@ -60,7 +60,7 @@ const SIZE_BY_KIND: Record<Subject['kind'], number> = {
 };
 const SIZE_BY_NAME: [RegExp, number][] = [
   [/mouse|hamster|chick|snail|frog/, 0.5], [/elephant|giraffe|whale|horse|cow|camel|rhinoceros|hippopotamus|bear$/, 2.5], [/tree|palm|castle|lighthouse|barn|house|mountain/, 4],
-  [/sunflower/, 1.6], [/teddy bear|ball|yarn|gift|balloon|kite/, 0.8],
+  [/sunflower/, 1.6], [/teddy bear|ball|yarn|gift|balloon|kite/, 0.8], [/couch|sofa|bed|bench|throne|armchair|rocking chair/, 2.2],
 ];
 export function sizeClass(subject: Subject): number {
   return SIZE_BY_NAME.find(([pattern]) => pattern.test(subject.name))?.[1] ?? SIZE_BY_KIND[subject.kind];
@@ -85,10 +85,13 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
     case 'on':
     case 'in': {
       const small = SMALL_KINDS.has(mover.kind);
-      const base = standAt(reference, cx, ground, roomHeight * (small ? 0.62 : 0.5), area.width * 0.8);
+      // A person or an animal on something no bigger than itself (a fairy on a mushroom, a cat on a
+      // pillow) is the picture: the thing under it is low and the one on it as wide as it.
+      const onSmaller = !small && count === 1 && sizeClass(mover) >= sizeClass(reference);
+      const base = standAt(reference, cx, ground, roomHeight * (small ? 0.62 : onSmaller ? 0.34 : 0.5), area.width * 0.8);
       const b = placementBox(base);
       // Several on one thing ("two owls on a branch") share its top, side by side.
-      const size = (small ? 0.3 : 0.62) / Math.max(1, count * 0.75);
+      const size = (small ? 0.3 : onSmaller ? 1 : 0.62) / Math.max(1, count * 0.75);
       const moverBox = fitSubject(mover, { x: 0, y: 0, width: b.width * size, height: Math.max(b.height, roomHeight * 0.3) * size });
       const mh = placementBox(moverBox).height;
       const sink = verb === 'in' ? 0.4 : 0.12;

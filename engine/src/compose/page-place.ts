@@ -34,7 +34,7 @@ interface Resident {
 
 /** A role figure's name, standing or in one of its poses. */
 function role(names: string): RegExp {
-  return new RegExp(`^(${names})( (waving|walking|running|dancing|sitting))?$`);
+  return new RegExp(`^(${names})( (waving|walking|running|dancing|sitting|flying))?$`);
 }
 
 /** Where a subject lives when the prompt names no place, by name first (a penguin is a bird of the snow). */

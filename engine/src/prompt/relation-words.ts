@@ -70,6 +70,8 @@ export const POSE_BY_VERB: Record<string, Pose> = {
   swimming: { name: '{g} swimming' }, swim: { name: '{g} swimming' },
   surfing: { name: '{g} surfing', shows: /surf/ }, surfer: { name: '{g} surfing' },
   skiing: { name: 'skier', shows: /ski/ }, skier: { name: 'skier' },
+  // Only a witch has a flying figure (on her broom); anyone else flying is said not drawn.
+  flying: { name: '{g} flying' }, fly: { name: '{g} flying' }, flies: { name: '{g} flying' },
   climbing: { name: '{g} climbing' }, walking: { name: '{g} walking' }, kneeling: { name: '{g} kneeling' },
   juggling: { name: '{g} juggling' }, cartwheel: { name: '{g} cartwheeling' }, meditating: { name: '{g} in lotus position' }, yoga: { name: '{g} in lotus position' },
   rowing: { name: '{g} rowing boat', shows: /boat|canoe/ },

@@ -1,7 +1,7 @@
 import type { Language } from '@studio/contracts/constants';
 import type { SubjectKind } from '../subjects/curation';
 import { isDrawnFigure, isRoleFigure } from '../subjects/drawn-figures';
-import { ROLE_CARRIES } from '../subjects/role-figures';
+import { carriedBy, roleOf } from '../subjects/role-figures';
 import { CJK_GRAMMAR, CHINESE_WORDS, cjkCount, JAPANESE_WORDS } from './cjk-words';
 import { CHINESE, JAPANESE, MODIFIERS, OBJECT_MARK, PLACE_WORDS, RELATION_WORDS, SCENE_WORDS, STAND_INS, SYNONYMS, THEME_WORDS, UNDRAWABLE } from './lexicon';
 import type { RelationVerb, Scene } from './lexicon';
@@ -239,7 +239,8 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   // The first relation word, how many subjects came before it, and the subject marked by を.
   let verb: { verb: RelationVerb; at: number } | null = null;
   let marked: number | null = null;
-  const arranges: { verb: ArrangeVerb; at: number }[] = [];
+  // `next`: the token after the arrangement word, to tell "on a broom" (what a witch rides) from "on the moon".
+  const arranges: { verb: ArrangeVerb; at: number; next: number }[] = [];
   const poseWords: string[] = [];
   const poseOriginals = new Map<string, string>();
   let pendingCount: number | null = null;
@@ -276,7 +277,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
       const original = typedAs(slice);
       const group = GROUP_PHRASES[phrase];
       if (ARRANGE_PHRASES[phrase]) {
-        arranges.push({ verb: ARRANGE_PHRASES[phrase], at: found.length });
+        arranges.push({ verb: ARRANGE_PHRASES[phrase], at: found.length, next: i + n });
         consumed = n;
       } else if (group) {
         for (const member of group.members) {
@@ -325,10 +326,10 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         const named = PLAY_POSES[word] ? lookup(word, index) : POSE_NOUNS.has(word) ? lookup('person', index) : null;
         if (named) addSubject(named, POSE_NOUNS.has(word) ? 'person' : word, token.original, false);
       } else if (ARRANGE_WORDS[word] && !(word === 'in' && tokens[i + 1]?.english === 'front')) {
-        arranges.push({ verb: ARRANGE_WORDS[word], at: found.length });
+        arranges.push({ verb: ARRANGE_WORDS[word], at: found.length, next: i + 1 });
         if (word === 'riding' || word === 'ride' || word === '=ride') poseWords.push('riding');
       } else if (word === 'in' && tokens[i + 1]?.english === 'front') {
-        arranges.push({ verb: 'front', at: found.length });
+        arranges.push({ verb: 'front', at: found.length, next: i + (tokens[i + 2]?.english === 'of' ? 3 : 2) });
         consumed = tokens[i + 2]?.english === 'of' ? 3 : 2;
       } else if (RELATION_WORDS[word]) {
         verb ??= { verb: RELATION_WORDS[word], at: found.length };
@@ -366,13 +367,22 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   if (pendingCount !== null && lastFound && lastFound.count === 1 && language !== 'en') lastFound.count = pendingCount;
   const cjk = language !== 'en';
   const related = verb ? relate(found, verb, marked) : null;
-  // The same subject named twice is one group: "a mother duck and her ducklings" adds the
-  // ducklings to the duck; "a halloween pumpkin" names one pumpkin twice.
   // A witch's broom, a knight's sword, a fairy's wand are drawn in the role figure's hand: named
   // again, they are neither a second picture nor "not drawn".
-  const carried = new Set(found.flatMap((s) => ROLE_CARRIES[s.name] ?? []));
+  const carried = new Set(found.flatMap((s) => carriedBy(s.name)));
   const shown = new Set(tokens.filter((t) => carried.has(t.english)).map((t) => t.original));
   for (let k = unmatched.length - 1; k >= 0; k--) if (shown.has(unmatched[k])) unmatched.splice(k, 1);
+  // "flying on a broom over the moon": the witch is on her broom, and over the moon.
+  const wordAfter = (k: number): string | undefined => tokens.slice(k).find((t) => !/^(a|an|the|her|his|its|their)$/.test(t.english))?.english;
+  for (let k = arranges.length - 1; k >= 0; k--) {
+    const onto = wordAfter(arranges[k].next) ?? '';
+    if (!carried.has(onto)) continue;
+    arranges.splice(k, 1);
+    // "a witch on her broom" rides it: she flies.
+    if (/^broom/.test(onto) && !poseWords.includes('flying')) poseWords.push('flying');
+  }
+  // The same subject named twice is one group: "a mother duck and her ducklings" adds the
+  // ducklings to the duck; "a halloween pumpkin" names one pumpkin twice.
   const unique: MatchedSubject[] = [];
   for (const s of found.filter((f) => !carried.has(f.word))) {
     const same = unique.find((o) => o.id === s.id);
@@ -490,7 +500,7 @@ function withBodies(u: Understanding, poseWords: string[], originals: Map<string
   // A role drawn whole in its costume (subjects/role-figures.ts) stands as itself and has its own
   // poses ("princess dancing"); a pose it lacks falls back to a plain figure with a face (our drawn
   // children before OpenMoji's faceless pictograms), reported as a stand-in.
-  const role = isRoleFigure(person.id) ? person.name : null;
+  const role = isRoleFigure(person.id) ? roleOf(person.name) : null;
   const figure = (name: string): SubjectEntry | null => {
     const own = role && index.byName.get(name === STANDING ? role : name.replace('{g}', role));
     if (own) return own;
@@ -506,6 +516,8 @@ function withBodies(u: Understanding, poseWords: string[], originals: Map<string
     pose = RIDE_POSES.find(([pattern]) => target && pattern.test(target.word))?.[1] ?? null;
   }
   pose ??= poseWords.map((w) => PLAY_POSES[w] ?? POSE_BY_VERB[w]).find(Boolean) ?? null;
+  // A role named with its pose ("witch flying" is a library name) is already the figure asked for.
+  if (role && person.name !== role && !pose) return { ...u, airborne: u.airborne || person.name.endsWith(' flying') };
   const costume = COSTUMES[person.word];
   // A person placed by a relation, dressed up or in a place stands. One who holds something stands
   // when the standing figure has hands (our drawn children do, OpenMoji's pictograms do not);
@@ -543,7 +555,9 @@ function withBodies(u: Understanding, poseWords: string[], originals: Map<string
       if (subjects[0].id === body.id) relation = { verb: 'hold', holder: body.id, held: held.id };
     }
   }
-  return { ...u, subjects, worn, relation, arrangement, unmatched: [...new Set([...u.unmatched, ...missingPose])] };
+  // A figure that flies (a witch on her broom) is drawn high over the place, not standing on it.
+  const airborne = u.airborne || (body.name.endsWith(' flying') && !arrangement);
+  return { ...u, subjects, worn, relation, arrangement, airborne, unmatched: [...new Set([...u.unmatched, ...missingPose])] };
 }
 
 /** Person words a plain figure draws as asked (a knight is drawn by his costume). */

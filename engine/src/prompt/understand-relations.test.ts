@@ -76,9 +76,21 @@ describe('people in role costumes, drawn whole', () => {
   });
 
   it('does not draw again what the role carries, nor report it missing', () => {
-    expect(read('a witch flying on a broom')).toMatchObject({ names: ['witch'], unmatched: [] });
+    expect(read('a witch flying on a broom')).toMatchObject({ names: ['witch flying'], unmatched: [] });
     expect(read('魔女とほうきと黒猫')).toMatchObject({ names: ['witch', 'black cat'], unmatched: [] });
     expect(read('a knight with a sword').names).toEqual(['knight', 'shield']);
+  });
+
+  it('flies a witch on her broom, over what the prompt names', () => {
+    const u = understandPrompt('a witch flying on a broom over the moon', index);
+    expect(u.subjects.map((s) => s.name)).toEqual(['witch flying', 'crescent moon']);
+    expect(nameOf(u, u.arrangement?.object)).toBe('crescent moon');
+    expect(u.arrangement?.verb).toBe('over');
+    expect(u.unmatched).toEqual([]);
+    expect(understandPrompt('a witch on her broom', index)).toMatchObject({ subjects: [expect.objectContaining({ name: 'witch flying' })], airborne: true, unmatched: [] });
+    expect(read('魔女がほうきで飛んでいる').names).toEqual(['witch flying']);
+    // Nobody else has a flying figure: said, not hidden.
+    expect(read('a superhero flying').unmatched).toEqual(['flying']);
   });
 
   it('keeps the living subject when a pair of things is placed ("a flag on the moon")', () => {

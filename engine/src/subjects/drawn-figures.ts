@@ -372,10 +372,12 @@ function anchorsOf(s: Skeleton, costume?: Costume): SubjectAnchors {
 }
 
 /** A look in a pose, dressed for a role: the colour SVG and where its hands and mouth are. */
-export function dressedFigure(pose: PoseName, look: Look, costume: Costume): { svg: string; anchors: SubjectAnchors } {
-  const skeleton = POSES[pose];
+export function dressedFigure(pose: PoseName | Skeleton, look: Look, costume: Costume): { svg: string; anchors: SubjectAnchors } {
+  const skeleton = typeof pose === 'string' ? POSES[pose] : pose;
   const anchors = anchorsOf(skeleton, costume);
-  return { svg: figureSvg(skeleton, look, costume), anchors: pose === 'biking' || pose === 'bouncing ball' ? { ...anchors, hands: [] } : anchors };
+  // A figure whose hands hold what it rides (a bicycle, a ball, a broom) has none free.
+  const busy = pose === 'biking' || pose === 'bouncing ball' || (typeof pose !== 'string' && pose.under !== undefined);
+  return { svg: figureSvg(skeleton, look, costume), anchors: busy ? { ...anchors, hands: [] } : anchors };
 }
 
 /** Ids of the role figures (role-figures.ts): a princess, a knight, a firefighter, drawn whole. */

@@ -336,6 +336,22 @@ export const ROLES: Role[] = [
   { name: 'ballerina', keywords: ['ballerina', 'ballet dancer', 'ballet'], kind: 'person', poses: ['standing', 'waving', 'dancing', 'sitting'], look: look('ballerina', '#faa2c1', 'shorts', '#faa2c1', 'bun', '#5c3d2e'), costume: { onBody: tutu, boots: '#fcc2d7', scale: 0.96 } },
 ];
 
+/**
+ * A witch flying on her broom, seen from the side: sitting on the handle, both hands on it ahead of
+ * her, the gown and legs hanging down, the bristles behind. The best-known witch of colouring books.
+ */
+const BROOM_RIDE: Skeleton = {
+  head: [40, 17], headR: 8.6, facing: 1, neck: [37, 27], hip: [32, 44],
+  backArm: [[35, 30], [43, 36], [50, 41.5]], frontArm: [[38, 30.5], [46, 37], [54, 41]],
+  backLeg: [[31, 45], [39, 52], [37, 61]], frontLeg: [[33, 45], [43, 51], [42, 60]],
+  under: limb([[8, 48.5], [66, 39]], 2.4, '#a0522d') + polygon([[2, 43], [14, 45], [14, 51], [1, 56]], '#ffd43b') + limb([[13, 44.5], [14, 51.5]], 1.4, '#a0522d'),
+};
+
+/** Poses only some roles have, named "<role> <pose>": the witch on her broom. */
+const SPECIAL_POSES: Record<string, Record<string, Skeleton>> = {
+  witch: { flying: BROOM_RIDE },
+};
+
 /** The words for what each role carries in its hand ("a witch on a broom" needs no second broom). */
 export const ROLE_CARRIES: Record<string, string[]> = {
   knight: ['sword'], pirate: ['sword', 'cutlass'], witch: ['broom', 'broomstick'], wizard: ['staff', 'wand'], fairy: ['wand'],
@@ -360,14 +376,28 @@ export const toddlerName = (name: string): string => `${name} (toddler)`;
 /** True for the toddler drawing of a role figure (drawn for toddlers only, never named by a prompt). */
 export const isToddlerDrawing = (id: string): boolean => id.startsWith(ROLE_ID_PREFIX) && id.endsWith('-T');
 
+/** The role a figure's name is of, standing or posed ("witch flying" → witch), or null. */
+export function roleOf(name: string): string | null {
+  return ROLES.find((r) => name === r.name || name.startsWith(`${r.name} `))?.name ?? null;
+}
+
+/** The words for what a role figure (standing or posed: "witch flying") carries or rides. */
+export function carriedBy(name: string): string[] {
+  return ROLE_CARRIES[roleOf(name) ?? ''] ?? [];
+}
+
 /** Every role in each of its poses: "princess" standing, "princess dancing", ..., and each again for toddlers. */
-export const ROLE_FIGURES: DrawnFigure[] = ROLES.flatMap((role) =>
-  role.poses.flatMap((pose, i): DrawnFigure[] => {
+export const ROLE_FIGURES: DrawnFigure[] = ROLES.flatMap((role) => {
+  const special = Object.entries(SPECIAL_POSES[role.name] ?? {});
+  const poses: [string, PoseName | Skeleton][] = [...role.poses.map((p): [string, PoseName] => [p, p]), ...special];
+  return poses.flatMap(([pose, skeleton], i): DrawnFigure[] => {
     const id = `${ROLE_ID_PREFIX}${role.name.toUpperCase().replace(/ /g, '-')}-${String(i + 1).padStart(2, '0')}`;
     const name = pose === 'standing' ? role.name : `${role.name} ${pose}`;
+    // What rides under the figure (a broom) is what it would otherwise carry.
+    const costume = typeof skeleton === 'string' ? role.costume : { ...role.costume, carried: undefined };
     return [
-      { id, name, keywords: pose === 'standing' ? role.keywords : [], kind: role.kind, ...dressedFigure(pose, role.look, role.costume) },
-      { id: `${id}-T`, name: toddlerName(name), keywords: [], kind: role.kind, ...dressedFigure(pose, role.look, simpler(role.costume)) },
+      { id, name, keywords: pose === 'standing' ? role.keywords : [], kind: role.kind, ...dressedFigure(skeleton, role.look, costume) },
+      { id: `${id}-T`, name: toddlerName(name), keywords: [], kind: role.kind, ...dressedFigure(skeleton, role.look, simpler(costume)) },
     ];
-  }),
-);
+  });
+});
