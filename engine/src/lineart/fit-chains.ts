@@ -116,15 +116,7 @@ function straightLine(chain: Chain, first: number, last: number, fit: ChainFit):
   if (last - first - 2 * trim < fit.minLine) return null;
   const from = first + trim;
   const to = last - trim;
-  const count = to - from + 1;
-  let cx = 0;
-  let cy = 0;
-  for (let i = from; i <= to; i++) {
-    cx += chain[2 * i];
-    cy += chain[2 * i + 1];
-  }
-  cx /= count;
-  cy /= count;
+  const [cx, cy] = meanOf(chain, from, to);
   let sxx = 0;
   let syy = 0;
   let sxy = 0;
@@ -165,6 +157,18 @@ function straightLine(chain: Chain, first: number, last: number, fit: ChainFit):
   return { cx, cy, ux, uy };
 }
 
+/** The mean point of a chain's points from..to (inclusive). */
+function meanOf(chain: Chain, from: number, to: number): [number, number] {
+  let x = 0;
+  let y = 0;
+  for (let i = from; i <= to; i++) {
+    x += chain[2 * i];
+    y += chain[2 * i + 1];
+  }
+  const count = to - from + 1;
+  return [x / count, y / count];
+}
+
 /**
  * The circle through points from..to by least squares (x² + y² + Dx + Ey + F = 0, Kåsa's fit),
  * when every point lies within the tolerance of it: centre and radius, else null.
@@ -173,14 +177,7 @@ function circleFit(chain: Chain, from: number, to: number, fit: ChainFit): { x: 
   const count = to - from + 1;
   if (count < 3) return null;
   // Centred on the points' mean, for a well-conditioned system.
-  let mx = 0;
-  let my = 0;
-  for (let i = from; i <= to; i++) {
-    mx += chain[2 * i];
-    my += chain[2 * i + 1];
-  }
-  mx /= count;
-  my /= count;
+  const [mx, my] = meanOf(chain, from, to);
   let suu = 0;
   let svv = 0;
   let suv = 0;
