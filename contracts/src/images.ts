@@ -23,6 +23,22 @@ const difficultyField = z
   .optional()
   .transform((value): Difficulty => ((DIFFICULTIES as readonly unknown[]).includes(value) ? (value as Difficulty) : DEFAULT_DIFFICULTY));
 
+/** The HTTP header that carries one press of Generate's key (decision 060). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * The key itself: the client makes a random one per press and sends it again on every retry of that
+ * press, so the server answers the same task and charges once.
+ */
+export const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .min(8, 'validation.invalid')
+    .max(100, 'validation.invalid')
+    .regex(/^[A-Za-z0-9_.:-]+$/, 'validation.invalid')
+    .optional(),
+});
+
 /** The prompt's length and content are checked by the service (code points, filter), not here. */
 export const textGenerateRequestSchema = z.object({
   prompt: z.string({ error: 'validation.promptRequired' }).max(20_000, 'validation.promptTooLong'),

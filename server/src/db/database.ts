@@ -17,6 +17,7 @@ import { renewingSubscriptions } from './migrations/012-renewing-subscriptions';
 import { searchVectorColumn } from './migrations/014-search-vector-column';
 import { colouredPages } from './migrations/015-coloured-pages';
 import { storageDeletions } from './migrations/016-storage-deletions';
+import { generationIdempotency } from './migrations/017-generation-idempotency';
 import type { Database } from './schema';
 import { createTextSearch, type TextSearch } from './text-search';
 
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '014-search-vector-column': searchVectorColumn,
   '015-coloured-pages': colouredPages,
   '016-storage-deletions': storageDeletions,
+  '017-generation-idempotency': generationIdempotency,
 };
 
 class StaticMigrations implements MigrationProvider {

@@ -18,6 +18,8 @@ export interface RequestOptions<T> {
   auth?: boolean;
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Extra request headers (an `Idempotency-Key`, decision 060). */
+  headers?: Record<string, string>;
 }
 
 interface RawEnvelope {
@@ -28,7 +30,7 @@ interface RawEnvelope {
 }
 
 async function send(path: string, options: RequestOptions<unknown>): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
   else if (options.body !== undefined) {

@@ -156,6 +156,65 @@ describe('generator: a generation', () => {
     expect(Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'))).toBe(95);
   });
 
+  it('keeps following the task through a dropped connection: the same press is sent again with its key, the page arrives, the credits refresh', async () => {
+    signIn();
+    let credits = 50;
+    let online = false;
+    const made = buildImage({ id: 'kept1', title: { en: 'A kept cat', zh: 'A kept cat', ja: 'A kept cat' } });
+    const tasks = new Map<string, string>();
+    let polls = 0;
+    const api = fakeApi({
+      'GET /api/users/profile': () => profile({ credits })(),
+      // The first request reaches the server (which charges) but its answer is lost with the connection.
+      'POST /api/images/text2imggenerate': (call) => {
+        const key = call.headers['Idempotency-Key'];
+        if (!tasks.has(key)) {
+          tasks.set(key, `t${tasks.size + 1}`);
+          credits -= 20;
+        }
+        if (!online) throw new TypeError('Failed to fetch');
+        return envelope({ taskId: tasks.get(key) });
+      },
+      'GET /api/images/tasks/t1': () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        polls += 1;
+        return polls < 2
+          ? envelope({ taskId: 't1', type: 'text2image', status: 'processing', progress: 60, image: null, errorCode: null, message: '' })
+          : envelope({ taskId: 't1', type: 'text2image', status: 'completed', progress: 100, image: made, errorCode: null, message: 'completed' });
+      },
+    });
+    renderApp('/text-coloring-page?prompt=a%20cat');
+    expect((await screen.findByTestId('credits-badge')).textContent).toContain('50');
+    vi.useFakeTimers();
+    fireEvent.click(generateButton());
+    await advance(0);
+    expect(screen.getByTestId('reconnecting').textContent).toBe('Connection lost. Reconnecting… your page is still being made.');
+    await advance(20_000);
+    expect(screen.queryByText('Generation failed')).toBeNull();
+    online = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await advance(0);
+    expect(screen.getByTestId('reconnecting').textContent).toBe('');
+    await advance(2_000);
+    expect(polls).toBe(1);
+    online = false;
+    await advance(30_000);
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(screen.getByTestId('reconnecting').textContent).not.toBe('');
+    online = true;
+    await advance(2_000);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    vi.useRealTimers();
+    expect(screen.getByRole('img', { name: 'A kept cat' })).toBeTruthy();
+    const submits = api.calls.filter((call) => call.path === '/api/images/text2imggenerate');
+    expect(submits.length).toBeGreaterThan(2);
+    expect(new Set(submits.map((call) => call.headers['Idempotency-Key'])).size).toBe(1);
+    expect(tasks.size).toBe(1);
+    await waitFor(() => expect(screen.getByTestId('credits-badge').textContent).toContain('30'));
+  });
+
   it.each([
     ['a failed task shows its translated code', () => envelope({ taskId: 't', type: 'text2image', status: 'failed', progress: 0, image: null, errorCode: 4003, message: 'filtered' }), 1, 'This prompt is not allowed, please modify it'],
     ['a failed task without a code shows Generation failed', () => envelope({ taskId: 't', type: 'text2image', status: 'failed', progress: 0, image: null, errorCode: null, message: 'x' }), 1, 'Generation failed'],

@@ -197,6 +197,11 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
   );
   const { state: generation, start, reset } = useGeneration(onCompleted);
   const generating = generation.phase === 'generating';
+  // A failed task was refunded: the header's balance follows.
+  const failed = generation.phase === 'failed';
+  useEffect(() => {
+    if (failed) void reloadUser();
+  }, [failed, reloadUser]);
   const shownGeneration = generation.type === tab ? generation : { phase: 'idle' as const, progress: 0, error: null, type: null };
 
   function switchTab(next: ImageType) {
@@ -251,10 +256,11 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     const isPublic = visibility[tab];
     const submit =
       tab === 'text2image'
-        ? () => submitTextGeneration({ prompt: prompt.trim(), ratio, difficulty, isPublic, lang })
-        : () => submitImageGeneration({ file: upload!.file, ratio: photoRatio, fit: photoFit, subjectOnly, difficulty, isPublic, lang });
+        ? (key: string) => submitTextGeneration({ prompt: prompt.trim(), ratio, difficulty, isPublic, lang }, key)
+        : (key: string) => submitImageGeneration({ file: upload!.file, ratio: photoRatio, fit: photoFit, subjectOnly, difficulty, isPublic, lang }, key);
     try {
-      await start(tab, submit);
+      // The header shows the debit as soon as the task is accepted, not only when the page is done.
+      if (await start(tab, submit)) void reloadUser();
     } catch (failure) {
       const apiError = toApiError(failure);
       if (apiError.code === ErrorCode.insufficientCredits) {

@@ -1,0 +1,94 @@
+/* global document -- the waitForFunction callbacks run in the page */
+// Issue 37, "a new user's first ten minutes": what got in the way of a parent on a phone and a
+// teacher on a laptop, told as their stories.
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { assert, login, newUser, open, register } from '../helpers.mjs';
+
+const PHONE = { viewport: { width: 375, height: 780 }, isMobile: true, hasTouch: true };
+
+async function credits(page) {
+  return Number((await page.getByTestId('credits-badge').textContent()).replace(/\D/g, ''));
+}
+
+/** What the server holds for a user: tasks, generation debits and the balance. */
+function serverSide(dataDir, email) {
+  const db = new Database(path.join(dataDir, 'studio.db'), { readonly: true, fileMustExist: true });
+  try {
+    const user = db.prepare('SELECT id, credits FROM users WHERE email = ?').get(email);
+    const tasks = db.prepare('SELECT id, status FROM generation_tasks WHERE user_id = ?').all(user.id);
+    const debits = db.prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE user_id = ? AND reason = 'generation'").get(user.id).n;
+    return { credits: Number(user.credits), tasks, debits: Number(debits) };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The first request reaches the server, which charges and queues the page; the connection then
+ * drops for 10 s before the answer arrives. The generator keeps following the press.
+ */
+async function generateThroughADrop({ page, context, baseUrl, dataDir, outDir }, name) {
+  const user = newUser('drop');
+  await register(page, baseUrl, user);
+  await login(page, baseUrl, user);
+  await open(page, `${baseUrl}/text-coloring-page`);
+  assert.equal(await credits(page), 50);
+  await page.getByLabel('Describe your coloring page').fill('a black cat on a pumpkin');
+
+  const keys = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/images/text2imggenerate')) keys.push(request.headers()['idempotency-key']);
+  });
+  let dropped = false;
+  await page.route('**/api/images/text2imggenerate', async (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    await route.fetch();
+    await context.setOffline(true);
+    await route.abort('internetdisconnected');
+  });
+
+  await page.getByRole('button', { name: /^Generate/ }).click();
+  const notice = page.getByTestId('reconnecting');
+  await page.waitForFunction(() => /Connection lost/.test(document.querySelector('[data-testid=reconnecting]')?.textContent ?? ''));
+  await page.screenshot({ path: path.join(outDir, `${name}-offline.png`) });
+  await page.waitForTimeout(10_000);
+  assert.equal(await page.getByText('Generation failed').count(), 0, 'a dropped connection is not a failure');
+  assert.ok(await page.getByRole('progressbar', { name: 'Generation progress' }).isVisible(), 'the progress stays on screen');
+  await context.setOffline(false);
+
+  const historyItem = page.getByRole('navigation', { name: 'History' }).getByRole('button', { name: 'a black cat on a pumpkin' });
+  await historyItem.waitFor({ timeout: 120_000 });
+  await page.getByRole('img', { name: 'a black cat on a pumpkin' }).first().waitFor();
+  assert.equal(await notice.count(), 0, 'the reconnecting notice is gone with the progress');
+  await page.waitForFunction(() => /\b30\b/.test(document.querySelector('[data-testid=credits-badge]')?.textContent ?? ''));
+  await page.screenshot({ path: path.join(outDir, `${name}-arrived.png`) });
+
+  assert.ok(keys.length >= 2, `the press was sent again after the drop (${keys.length} requests)`);
+  assert.equal(new Set(keys).size, 1, 'every retry carries the press’s one key');
+  const held = serverSide(dataDir, user.email);
+  assert.equal(held.tasks.length, 1, 'one task for one press');
+  assert.equal(held.tasks[0].status, 'completed');
+  assert.equal(held.debits, 1, 'charged once');
+  assert.equal(held.credits, 30);
+
+  // After a reload the server's own figures show the same: one page, 30 credits.
+  await open(page, `${baseUrl}/text-coloring-page`);
+  await page.getByTestId('credits-badge').waitFor();
+  assert.equal(await credits(page), 30);
+  await historyItem.waitFor();
+  assert.equal(await page.getByRole('navigation', { name: 'History' }).getByRole('button').count(), 1);
+}
+
+export const stories = [
+  {
+    name: 'on a 375 px phone, the connection drops for 10 s during a generation: the page still arrives, once, charged once, the balance right',
+    context: PHONE,
+    run: (env) => generateThroughADrop(env, 'drop-phone'),
+  },
+  {
+    name: 'on a desktop, the connection drops for 10 s during a generation: the page still arrives, once, charged once, the balance right',
+    run: (env) => generateThroughADrop(env, 'drop-desktop'),
+  },
+];
