@@ -4,6 +4,7 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { assert, login, newUser, open, register } from '../helpers.mjs';
+import { importFixtureLibrary } from './05-library-fixture.mjs';
 
 const PHONE = { viewport: { width: 375, height: 780 }, isMobile: true, hasTouch: true };
 
@@ -81,7 +82,75 @@ async function generateThroughADrop({ page, context, baseUrl, dataDir, outDir },
   assert.equal(await page.getByRole('navigation', { name: 'History' }).getByRole('button').count(), 1);
 }
 
+const L = (en, zh, ja) => ({ en, zh, ja });
+const catCategory = {
+  slug: 'e2e-halloween',
+  name: 'e2e halloween',
+  hotness: 500,
+  displayName: L('Test Halloween', '测试万圣节', 'テストハロウィン'),
+  seoTitle: L('Test Halloween Coloring Pages', '测试万圣节涂色页', 'テストハロウィンのぬりえ'),
+  seoDesc: L('Free printable test Halloween pages.', '免费可打印的测试万圣节涂色页。', '無料で印刷できるテストハロウィンのぬりえ。'),
+  description: L('<p>Spooky fun.</p>', '<p>万圣节的乐趣。</p>', '<p>ハロウィンのたのしさ。</p>'),
+};
+const catPages = [
+  { id: 'e2e-hallo-01', title: L('Black Cat and Pumpkin', '黑猫和南瓜', '黒猫とかぼちゃ'), tags: [], hotness: 90 },
+  { id: 'e2e-hallo-02', title: L('Friendly Ghost', '友好的幽灵', 'やさしいおばけ'), tags: [], hotness: 80 },
+];
+let catsImported = false;
+
+/** Types into the library's search box, checks the suggestion, submits, and finds the cat page among the results. */
+async function searchFor(page, { box, query, title }) {
+  const input = page.getByRole('combobox', { name: box });
+  await input.click();
+  await input.pressSequentially(query, { delay: 60 });
+  // A suggestion while typing, before anything is submitted.
+  await page.getByRole('listbox').getByRole('option', { name: new RegExp(title) }).waitFor();
+  await input.press('Escape');
+  await input.press('Enter');
+  const results = page.getByTestId('search-pages');
+  await results.getByRole('link', { name: title }).waitFor();
+  assert.equal(await results.getByRole('link', { name: /おばけ|Ghost|幽灵/ }).count(), 0, 'only the cat page');
+}
+
+async function findsTheCatPages({ page, baseUrl, dataDir, outDir }, name) {
+  if (!catsImported) {
+    importFixtureLibrary(dataDir, catCategory, catPages);
+    catsImported = true;
+  }
+  // A process notices an import within 5 s (library.service.ts).
+  for (let attempt = 0; ; attempt += 1) {
+    await open(page, `${baseUrl}/categories`);
+    if (await page.getByTestId('category-card').filter({ hasText: 'Test Halloween' }).waitFor({ timeout: 3000 }).then(() => true, () => false)) break;
+    if (attempt >= 4) throw new Error('the imported category never showed');
+  }
+  await searchFor(page, { box: 'Search coloring pages and categories', query: 'cat', title: 'Black Cat and Pumpkin' });
+  assert.equal(new URL(page.url()).search, '?q=cat');
+  await page.screenshot({ path: path.join(outDir, `${name}-en.png`) });
+
+  await open(page, `${baseUrl}/zh/categories`);
+  await searchFor(page, { box: '搜索涂色页和分类', query: '猫', title: '黑猫和南瓜' });
+  await open(page, `${baseUrl}/ja/categories`);
+  await searchFor(page, { box: 'ぬりえとカテゴリを検索', query: 'ねこ', title: '黒猫とかぼちゃ' });
+  await page.screenshot({ path: path.join(outDir, `${name}-ja.png`) });
+
+  // One character that finds nothing: no booklet of nothing, no "try a shorter word".
+  await open(page, `${baseUrl}/categories?q=${encodeURIComponent('ž')}`);
+  const empty = page.getByTestId('categories-no-results');
+  await empty.waitFor();
+  assert.doesNotMatch(await empty.textContent(), /shorter word/);
+  assert.equal(await page.getByRole('button', { name: /booklet/i }).count(), 0);
+}
+
 export const stories = [
+  {
+    name: 'on a 375 px phone, "cat", "猫" and "ねこ" in the search box suggest and find the cat page',
+    context: PHONE,
+    run: (env) => findsTheCatPages(env, 'search-phone'),
+  },
+  {
+    name: 'on a desktop, "cat", "猫" and "ねこ" in the search box suggest and find the cat page',
+    run: (env) => findsTheCatPages(env, 'search-desktop'),
+  },
   {
     name: 'on a 375 px phone, the connection drops for 10 s during a generation: the page still arrives, once, charged once, the balance right',
     context: PHONE,
