@@ -1,4 +1,4 @@
-/* global document -- the waitForFunction callbacks run in the page */
+/* global document, window -- the waitForFunction and evaluate callbacks run in the page */
 // Issue 37, "a new user's first ten minutes": what got in the way of a parent on a phone and a
 // teacher on a laptop, told as their stories.
 import Database from 'better-sqlite3';
@@ -141,7 +141,68 @@ async function findsTheCatPages({ page, baseUrl, dataDir, outDir }, name) {
   assert.equal(await page.getByRole('button', { name: /booklet/i }).count(), 0);
 }
 
+/** Waits until a smooth scroll has come to rest (the same position 300 ms apart). */
+async function scrollSettled(page) {
+  let last = -1;
+  for (let i = 0; i < 40; i += 1) {
+    const now = await page.evaluate(() => window.scrollY);
+    if (now === last) return;
+    last = now;
+    await page.waitForTimeout(300);
+  }
+}
+
+/** Whether an element is on screen, clear of the phone's sticky Generate bar. */
+async function inView(page, locator) {
+  const box = await locator.boundingBox();
+  const bar = await page.evaluate(() => {
+    const sticky = [...document.querySelectorAll('div.fixed.bottom-0')].map((element) => element.getBoundingClientRect().top);
+    return sticky.length ? Math.min(...sticky) : window.innerHeight;
+  });
+  return box !== null && box.y >= 0 && box.y + box.height <= bar;
+}
+
+/** An unsafe prompt's error is scrolled to, announced and focused; after a good prompt, so is the new page. */
+async function errorsAndResultsInView({ page, baseUrl, outDir }, name) {
+  const user = newUser('seen');
+  await register(page, baseUrl, user);
+  await login(page, baseUrl, user);
+  await open(page, `${baseUrl}/text-coloring-page`);
+  const box = page.getByLabel('Describe your coloring page');
+  await box.fill('a knight with a bloody sword');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('button', { name: /^Generate/ }).click();
+  const error = page.getByRole('alert').filter({ hasText: '“bloody” is a word we don’t draw' });
+  await error.waitFor();
+  await page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA');
+  assert.ok((await box.getAttribute('aria-describedby')).includes(await error.getAttribute('id')), 'the box is described by its error');
+  await scrollSettled(page);
+  assert.ok(await inView(page, error), 'the error is on screen');
+  await page.screenshot({ path: path.join(outDir, `${name}-unsafe.png`) });
+  assert.equal(await credits(page), 50, 'nothing charged');
+
+  await box.fill('a friendly knight');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole('button', { name: /^Generate/ }).click();
+  await page.waitForFunction(() => document.activeElement?.tagName === 'FIGURE', null, { timeout: 120_000 });
+  await scrollSettled(page);
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'a friendly knight');
+  const made = page.getByRole('img', { name: 'a friendly knight' }).first();
+  assert.ok(await inView(page, made), `the new page is on screen (${JSON.stringify(await made.boundingBox())}, scrollY ${await page.evaluate(() => window.scrollY)})`);
+  await page.getByRole('status').filter({ hasText: 'Your page “a friendly knight” is ready.' }).waitFor({ state: 'attached' });
+  await page.screenshot({ path: path.join(outDir, `${name}-result.png`) });
+}
+
 export const stories = [
+  {
+    name: 'on a 375 px phone, an unsafe prompt’s error is in view, focused and names the word; the new page is in view and focused',
+    context: PHONE,
+    run: (env) => errorsAndResultsInView(env, 'seen-phone'),
+  },
+  {
+    name: 'on a desktop, an unsafe prompt’s error is in view, focused and names the word; the new page is in view and focused',
+    run: (env) => errorsAndResultsInView(env, 'seen-desktop'),
+  },
   {
     name: 'on a 375 px phone, "cat", "猫" and "ねこ" in the search box suggest and find the cat page',
     context: PHONE,

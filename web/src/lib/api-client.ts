@@ -64,8 +64,8 @@ async function unwrap<T>(response: Response, schema?: z.ZodType<T>): Promise<T> 
   }
   const code = typeof envelope?.errorCode === 'number' ? envelope.errorCode : response.status || ErrorCode.network;
   const message = typeof envelope?.message === 'string' ? envelope.message : `HTTP error ${response.status}`;
-  const data = envelope?.data as { fields?: Record<string, string> } | null | undefined;
-  throw new ApiError(code, message, response.status, data?.fields ?? {});
+  const { fields, ...details } = (envelope?.data ?? {}) as { fields?: Record<string, string> } & Record<string, unknown>;
+  throw new ApiError(code, message, response.status, fields ?? {}, details);
 }
 
 let refreshing: Promise<TokenSet | null> | null = null;

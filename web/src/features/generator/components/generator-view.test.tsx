@@ -215,6 +215,34 @@ describe('generator: a generation', () => {
     await waitFor(() => expect(screen.getByTestId('credits-badge').textContent).toContain('30'));
   });
 
+  it('says which word an unsafe prompt was refused for, and focuses the prompt box with the error; a finished page is focused and announced', async () => {
+    signIn();
+    let refuse = true;
+    const made = buildImage({ id: 'ok1', title: { en: 'A knight', zh: 'A knight', ja: 'A knight' } });
+    fakeApi({
+      'GET /api/users/profile': profile({ credits: 50 }),
+      'POST /api/images/text2imggenerate': () =>
+        refuse
+          ? new Response(JSON.stringify({ status: 'error', data: { fields: { prompt: 'validation.promptBlocked' }, blockedTerm: 'bloody' }, errorCode: 4003, message: 'no' }), { status: 400, headers: { 'Content-Type': 'application/json' } })
+          : envelope({ taskId: 'k1' }),
+      'GET /api/images/tasks/k1': () => envelope({ taskId: 'k1', type: 'text2image', status: 'completed', progress: 100, image: made, errorCode: null, message: 'completed' }),
+    });
+    renderApp('/text-coloring-page?prompt=a%20knight%20with%20a%20bloody%20sword');
+    await screen.findByTestId('credits-badge');
+    fireEvent.click(generateButton());
+    const alert = await screen.findByText(/“bloody” is a word we don’t draw/);
+    expect(alert.getAttribute('role')).toBe('alert');
+    await waitFor(() => expect(document.activeElement).toBe(promptBox()));
+    expect(promptBox().getAttribute('aria-describedby')).toContain(alert.id);
+
+    refuse = false;
+    fireEvent.change(promptBox(), { target: { value: 'a knight' } });
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('FIGURE'), { timeout: 5000 });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('A knight');
+    expect(screen.getByText('Your page “A knight” is ready.').getAttribute('role')).toBe('status');
+  });
+
   it.each([
     ['a failed task shows its translated code', () => envelope({ taskId: 't', type: 'text2image', status: 'failed', progress: 0, image: null, errorCode: 4003, message: 'filtered' }), 1, 'This prompt is not allowed, please modify it'],
     ['a failed task without a code shows Generation failed', () => envelope({ taskId: 't', type: 'text2image', status: 'failed', progress: 0, image: null, errorCode: null, message: 'x' }), 1, 'Generation failed'],

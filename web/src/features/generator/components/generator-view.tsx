@@ -2,7 +2,7 @@ import { promptLength } from '@studio/contracts/prompt';
 import { GENERATION_COST, PROMPT_MAX, normalizeRatio, nearestRatio, isPaidLevel, DEFAULT_DIFFICULTY, DEFAULT_RATIO, RATIOS, type Difficulty, type PhotoFit, type Ratio } from '@studio/contracts/constants';
 import { ErrorCode } from '@studio/contracts/errors';
 import type { ImageDto, ImageType } from '@studio/contracts/images';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -83,12 +83,33 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [reporting, setReporting] = useState<string | null>(null);
+  // Where the user's eyes must go next: a new page, or an error beside a box that may be out of view.
+  const [attention, setAttention] = useState<{ target: 'result' | 'prompt' | 'upload' | 'form'; seq: number } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const root = useRef<HTMLDivElement>(null);
+
+  const raise = useCallback((field: 'prompt' | 'upload' | 'form', text: string) => {
+    setInlineError({ field, text });
+    setAttention((current) => ({ target: field, seq: (current?.seq ?? 0) + 1 }));
+  }, []);
+
+  // Scrolled to the middle of the screen (clear of the phone's sticky Generate bar) and focused:
+  // a prompt error focuses the box it describes, other errors and a new page are focused themselves.
+  useEffect(() => {
+    if (!attention) return;
+    const area = root.current?.querySelector<HTMLElement>(`[data-attention="${attention.target}"]`);
+    if (!area) return;
+    const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)')?.matches;
+    area.scrollIntoView?.({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
+    const focusable = attention.target === 'prompt' ? area.querySelector<HTMLElement>('textarea') : area;
+    focusable?.focus({ preventScroll: true });
+  }, [attention]);
 
   const setUploadFile = useCallback(
     async (file: File) => {
       const problem = uploadProblem(file);
       if (problem) {
-        setInlineError({ field: 'upload', text: t(problem) });
+        raise('upload', t(problem));
         return;
       }
       setInlineError(null);
@@ -100,7 +121,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
       const size = await probeImage(url);
       if (size) setUpload((current) => (current?.url === url ? { ...current, ...size } : current));
     },
-    [t],
+    [raise, t],
   );
 
   // A photo handed over by the category page, or ?sourceImageUrl=, becomes the upload once.
@@ -191,9 +212,11 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     (image: ImageDto, type: ImageType) => {
       setHistory((current) => ({ ...current, [type]: [image, ...(current[type] ?? []).filter((other) => other.id !== image.id)] }));
       setSelected((current) => ({ ...current, [type]: image.id }));
+      setAttention((current) => ({ target: 'result', seq: (current?.seq ?? 0) + 1 }));
+      setAnnouncement(t('generator.ready', { title: localizedText(image.title, lang) }));
       void reloadUser();
     },
-    [reloadUser],
+    [lang, reloadUser, t],
   );
   const { state: generation, start, reset } = useGeneration(onCompleted);
   const generating = generation.phase === 'generating';
@@ -247,10 +270,10 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
       return;
     }
     if (tab === 'text2image') {
-      if (!prompt.trim()) return setInlineError({ field: 'prompt', text: t('generator.errors.promptRequired') });
-      if (promptLength(prompt) > PROMPT_MAX) return setInlineError({ field: 'prompt', text: t('validation.promptTooLong') });
+      if (!prompt.trim()) return raise('prompt', t('generator.errors.promptRequired'));
+      if (promptLength(prompt) > PROMPT_MAX) return raise('prompt', t('validation.promptTooLong'));
     } else if (!upload) {
-      return setInlineError({ field: 'upload', text: t('generator.errors.uploadRequired') });
+      return raise('upload', t('generator.errors.uploadRequired'));
     }
     setInlineError(null);
     const isPublic = visibility[tab];
@@ -277,7 +300,14 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
       const onField = [ErrorCode.promptEmpty, ErrorCode.promptTooLong, ErrorCode.contentFiltered, ErrorCode.imageTooLarge, ErrorCode.formatUnsupported, ErrorCode.uploadRejected].includes(
         apiError.code as never,
       );
-      setInlineError({ field: onField || fieldKey ? field : 'form', text: fieldKey ? t(fieldKey, { defaultValue: errorText(t, failure) }) : errorText(t, failure) });
+      const blockedTerm = apiError.code === ErrorCode.contentFiltered ? apiError.details.blockedTerm : undefined;
+      const text =
+        typeof blockedTerm === 'string'
+          ? t('generator.errors.blockedTerm', { term: blockedTerm })
+          : fieldKey
+            ? t(fieldKey, { defaultValue: errorText(t, failure) })
+            : errorText(t, failure);
+      raise(onField || fieldKey ? field : 'form', text);
     }
   }
 
@@ -288,7 +318,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
       return;
     }
     if (!prompt.trim()) {
-      setInlineError({ field: 'prompt', text: t('generator.errors.promptRequired') });
+      raise('prompt', t('generator.errors.promptRequired'));
       return;
     }
     setImproving(true);
@@ -307,7 +337,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     if (tab === 'text2image') {
       const text = localizedText(example.prompt, lang) || localizedText(example.title, lang) || localizedText(example.description, lang);
       if (!text) {
-        setInlineError({ field: 'prompt', text: t('generator.errors.noExamplePrompt') });
+        raise('prompt', t('generator.errors.noExamplePrompt'));
         return;
       }
       setPrompt(text);
@@ -321,7 +351,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
       await setUploadFile(await fetchImageAsFile(example.colorUrl || example.coloringUrl, 'example'));
       setRatio(normalizeRatio(example.ratio));
     } catch {
-      setInlineError({ field: 'upload', text: t('generator.errors.exampleLoad') });
+      raise('upload', t('generator.errors.exampleLoad'));
     } finally {
       setRecreating(null);
     }
@@ -397,17 +427,19 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     <div className="flex flex-col gap-5">
       {desktop ? tabs : null}
       {tab === 'text2image' ? (
-        <PromptBox
-          value={prompt}
-          onChange={(value) => {
-            setPrompt(value);
-            if (inlineError?.field === 'prompt') setInlineError(null);
-          }}
-          error={inlineError?.field === 'prompt' ? inlineError.text : null}
-          onImprove={onImprove}
-          improving={improving}
-          improveError={improveError}
-        />
+        <div data-attention="prompt" className="scroll-my-24">
+          <PromptBox
+            value={prompt}
+            onChange={(value) => {
+              setPrompt(value);
+              if (inlineError?.field === 'prompt') setInlineError(null);
+            }}
+            error={inlineError?.field === 'prompt' ? inlineError.text : null}
+            onImprove={onImprove}
+            improving={improving}
+            improveError={improveError}
+          />
+        </div>
       ) : (
         <UploadBox
           upload={upload}
@@ -428,7 +460,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
         <ExamplesPanel type={tab} examples={examples[tab]} failed={examplesFailed[tab]} count={mobile ? 2 : 3} busyId={recreating} onRecreate={(example) => void recreate(example)} />
       ) : null}
       {inlineError?.field === 'form' ? (
-        <p role="alert" className="text-sm text-rose-700">
+        <p role="alert" tabIndex={-1} data-attention="form" className="scroll-my-24 text-sm text-rose-700">
           {inlineError.text}
         </p>
       ) : null}
@@ -462,7 +494,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
   );
 
   return (
-    <div className={`mx-auto max-w-7xl px-4 py-6 sm:px-6 ${mobile ? 'pb-28' : ''}`}>
+    <div ref={root} className={`mx-auto max-w-7xl px-4 py-6 sm:px-6 ${mobile ? 'pb-28' : ''}`}>
       <h1 className="mb-5 text-center text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">{t(`generator.heading.${tab}`)}</h1>
       {desktop ? (
         <div id="generator-panel" role="tabpanel" aria-labelledby={`generator-tab-${tab}`} className="grid grid-cols-[360px_minmax(0,1fr)_140px] items-start gap-6">
@@ -479,6 +511,9 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
         </div>
       )}
 
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       <UpgradeDialog open={upgradeOpen} onClose={() => setUpgradeOpen(false)} />
       <DeleteImageDialog imageId={deleting} onDeleted={onDeleted} onCancel={() => setDeleting(null)} />
       {reporting ? <ReportDialog imageId={reporting} open onClose={() => setReporting(null)} /> : null}

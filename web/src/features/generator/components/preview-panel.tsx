@@ -140,7 +140,12 @@ function ImagePreview({ image, onDelete, onReport, compact }: { image: ImageDto;
   const notDrawn = image.type === 'text2image' ? localizedText(image.additionalInfo, lang) : '';
   return (
     <div className="flex flex-col items-center gap-4">
-      <figure className="w-full max-w-[320px] lg:max-w-[600px]" onMouseEnter={hasPhoto ? () => setShowPhoto(true) : undefined} onMouseLeave={hasPhoto ? () => setShowPhoto(false) : undefined}>
+      <figure
+        tabIndex={-1}
+        data-attention="result"
+        aria-label={title}
+        className="w-full max-w-[320px] scroll-my-24 rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500 lg:max-w-[600px]"
+        onMouseEnter={hasPhoto ? () => setShowPhoto(true) : undefined} onMouseLeave={hasPhoto ? () => setShowPhoto(false) : undefined}>
         <img
           src={showPhoto && photoUrl ? photoUrl : image.coloringUrl}
           alt={title}

@@ -118,7 +118,7 @@ export function UploadBox({ upload, onFile, onRemove, error }: UploadBoxProps) {
         </div>
       )}
       {error ? (
-        <p role="alert" className="mt-1.5 text-sm text-rose-700">
+        <p role="alert" tabIndex={-1} data-attention="upload" className="mt-1.5 scroll-my-24 text-sm text-rose-700">
           {error}
         </p>
       ) : null}
