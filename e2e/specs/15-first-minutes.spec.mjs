@@ -1,4 +1,4 @@
-/* global document, window -- the waitForFunction and evaluate callbacks run in the page */
+/* global document, window, getComputedStyle -- the waitForFunction and evaluate callbacks run in the page */
 // Issue 37, "a new user's first ten minutes": what got in the way of a parent on a phone and a
 // teacher on a laptop, told as their stories.
 import Database from 'better-sqlite3';
@@ -193,7 +193,43 @@ async function errorsAndResultsInView({ page, baseUrl, outDir }, name) {
   await page.screenshot({ path: path.join(outDir, `${name}-result.png`) });
 }
 
+const JAPANESE_FONTS = ['Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'BIZ UDPGothic', 'Yu Gothic UI', 'Yu Gothic', 'Meiryo', 'Noto Sans CJK JP', 'Noto Sans JP'];
+const CHINESE_FONTS = ['PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei UI', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC'];
+const firstFont = (family) => family.split(',')[0].trim().replace(/^"|"$/g, '');
+
+/** Each language is drawn with its own fonts, on the document and on text of another language inside it. */
+async function ownGlyphs({ page, baseUrl, outDir }, name) {
+  await open(page, `${baseUrl}/ja/`);
+  assert.equal(await page.locator('html').getAttribute('lang'), 'ja');
+  const ja = await page.locator('h1').first().evaluate((h1) => ({ family: getComputedStyle(h1).fontFamily, wordBreak: getComputedStyle(h1).wordBreak }));
+  assert.ok(JAPANESE_FONTS.includes(firstFont(ja.family)), `a Japanese heading starts with a Japanese font (got ${ja.family})`);
+  assert.equal(ja.wordBreak, 'auto-phrase', 'Japanese headings break between phrases');
+  // "中文" in the Japanese page's language menu is Chinese text, drawn with a Chinese font.
+  const chineseOption = page.getByTestId('language-switcher').locator('option[value=zh]').first();
+  if (await chineseOption.count()) {
+    assert.equal(await chineseOption.getAttribute('lang'), 'zh-CN');
+    assert.ok(CHINESE_FONTS.includes(firstFont(await chineseOption.evaluate((option) => getComputedStyle(option).fontFamily))));
+  }
+  await page.screenshot({ path: path.join(outDir, `${name}-ja.png`) });
+
+  await open(page, `${baseUrl}/zh/`);
+  const zh = await page.locator('h1').first().evaluate((h1) => getComputedStyle(h1).fontFamily);
+  assert.ok(CHINESE_FONTS.includes(firstFont(zh)), `a Chinese heading starts with a Chinese font (got ${zh})`);
+  await open(page, `${baseUrl}/`);
+  const en = await page.locator('h1').first().evaluate((h1) => getComputedStyle(h1).fontFamily);
+  assert.ok(!JAPANESE_FONTS.includes(firstFont(en)) && !CHINESE_FONTS.includes(firstFont(en)), `an English heading starts with a Latin font (got ${en})`);
+}
+
 export const stories = [
+  {
+    name: 'on a 375 px phone, a Japanese page is drawn with Japanese fonts and its headings break between phrases; Chinese with Chinese fonts',
+    context: PHONE,
+    run: (env) => ownGlyphs(env, 'glyphs-phone'),
+  },
+  {
+    name: 'on a desktop, a Japanese page is drawn with Japanese fonts; Chinese with Chinese fonts',
+    run: (env) => ownGlyphs(env, 'glyphs-desktop'),
+  },
   {
     name: 'on a 375 px phone, an unsafe prompt’s error is in view, focused and names the word; the new page is in view and focused',
     context: PHONE,
