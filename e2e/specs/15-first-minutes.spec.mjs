@@ -112,17 +112,21 @@ async function searchFor(page, { box, query, title }) {
   assert.equal(await results.getByRole('link', { name: /おばけ|Ghost|幽灵/ }).count(), 0, 'only the cat page');
 }
 
-async function findsTheCatPages({ page, baseUrl, dataDir, outDir }, name) {
+/** Imports the Halloween category once and waits until the server lists it (a process notices an import within 5 s). */
+async function ensureCats(page, baseUrl, dataDir) {
   if (!catsImported) {
     importFixtureLibrary(dataDir, catCategory, catPages);
     catsImported = true;
   }
-  // A process notices an import within 5 s (library.service.ts).
   for (let attempt = 0; ; attempt += 1) {
     await open(page, `${baseUrl}/categories`);
-    if (await page.getByTestId('category-card').filter({ hasText: 'Test Halloween' }).waitFor({ timeout: 3000 }).then(() => true, () => false)) break;
+    if (await page.getByTestId('category-card').filter({ hasText: 'Test Halloween' }).waitFor({ timeout: 3000 }).then(() => true, () => false)) return;
     if (attempt >= 4) throw new Error('the imported category never showed');
   }
+}
+
+async function findsTheCatPages({ page, baseUrl, dataDir, outDir }, name) {
+  await ensureCats(page, baseUrl, dataDir);
   await searchFor(page, { box: 'Search coloring pages and categories', query: 'cat', title: 'Black Cat and Pumpkin' });
   assert.equal(new URL(page.url()).search, '?q=cat');
   await page.screenshot({ path: path.join(outDir, `${name}-en.png`) });
@@ -220,7 +224,39 @@ async function ownGlyphs({ page, baseUrl, outDir }, name) {
   assert.ok(!JAPANESE_FONTS.includes(firstFont(en)) && !CHINESE_FONTS.includes(firstFont(en)), `an English heading starts with a Latin font (got ${en})`);
 }
 
+/** The top of an element, in the page's first screen or not. */
+const topOf = async (locator) => (await locator.boundingBox()).y;
+
+/** On a phone the thing the visitor came for is on the first screen. */
+async function firstScreen({ page, baseUrl, dataDir, outDir }) {
+  await ensureCats(page, baseUrl, dataDir);
+  const height = page.viewportSize().height;
+  await open(page, `${baseUrl}/categories/${catCategory.slug}`);
+  const firstPicture = page.getByTestId('image-card').first();
+  await firstPicture.waitFor();
+  assert.ok((await topOf(firstPicture)) < height * 0.75, 'a category shows its pictures on the first screen');
+  assert.ok((await topOf(page.getByText('Can’t find the right page? Make your own'))) > (await topOf(firstPicture)), '"make your own" comes after the pictures');
+  await page.screenshot({ path: path.join(outDir, 'first-screen-category-375.png') });
+
+  await firstPicture.click();
+  const download = page.getByRole('button', { name: 'Download PNG' });
+  await download.waitFor();
+  assert.ok((await topOf(download)) + 20 < height, `Download is on the first screen (top ${await topOf(download)})`);
+  assert.ok((await topOf(page.getByTestId('image-colored'))) > (await topOf(download)), 'the coloured example comes after Download');
+  await page.screenshot({ path: path.join(outDir, 'first-screen-image-375.png') });
+
+  await open(page, `${baseUrl}/text-coloring-page`);
+  const box = page.getByLabel('Describe your coloring page');
+  assert.ok((await topOf(box)) < height / 2, 'the prompt box is in the top half of the first screen');
+  await page.screenshot({ path: path.join(outDir, 'first-screen-generator-375.png') });
+}
+
 export const stories = [
+  {
+    name: 'on a 375 px phone, the first screen shows the pictures of a category, the Download of a page, and the generator’s prompt box',
+    context: PHONE,
+    run: firstScreen,
+  },
   {
     name: 'on a 375 px phone, a Japanese page is drawn with Japanese fonts and its headings break between phrases; Chinese with Chinese fonts',
     context: PHONE,

@@ -505,9 +505,10 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
       ) : (
         <div id="generator-panel" role="tabpanel" aria-labelledby={`generator-tab-${tab}`} className="flex flex-col gap-4">
           {tabs}
+          {/* The prompt or the photo first: the page appears below and is scrolled to when it is ready (decision 061). */}
+          <div className="rounded-3xl bg-slate-50 p-4 ring-1 ring-slate-200">{settings}</div>
           <div className="rounded-3xl bg-white p-4 ring-1 ring-slate-200">{preview}</div>
           <HistoryStrip type={tab} images={images} selectedId={selected[tab]} onSelect={(image) => selectImage(tab, image)} layout="row" />
-          <div className="rounded-3xl bg-slate-50 p-4 ring-1 ring-slate-200">{settings}</div>
         </div>
       )}
 
