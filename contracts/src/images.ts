@@ -234,11 +234,13 @@ export const downloadQuerySchema = z.object({
 });
 
 /**
- * The spec's file-name rule: coloring-page-<title, non-alphanumerics → '-', 20 chars>-<last 8 of id>.<ext>;
- * a variant adds its name before the extension (…-numbers.pdf, …-solution.png).
+ * The spec's file-name rule: coloring-page-<title, non-alphanumerics → '-', 20 characters>-<last 8 of id>.<ext>;
+ * a variant adds its name before the extension (…-numbers.pdf, …-solution.png). Letters and digits of
+ * every script count (issue 37: "黒猫とかぼちゃ" keeps its name instead of a row of dashes); the
+ * header sends it as RFC 6266 `filename*` beside an ASCII fallback (server/src/http/content-disposition.ts).
  */
 export function downloadFileName(title: string, id: string, extension: string, variant: DownloadVariant = 'page'): string {
-  const cleaned = title.replace(/[^A-Za-z0-9]/g, '-').slice(0, 20);
+  const cleaned = [...title.normalize('NFC').replace(/[^\p{L}\p{N}]/gu, '-')].slice(0, 20).join('');
   return `coloring-page-${cleaned}-${id.slice(-8)}${variant === 'page' ? '' : `-${variant}`}.${extension}`;
 }
 
