@@ -77,7 +77,7 @@ export const stories = [
       await page.getByTestId('category-count').getByText(/个免费可打印涂色页分类/).waitFor();
       const card = page.getByTestId('category-card').filter({ hasText: '测试恐龙' });
       await card.getByText('宝宝 (3)').waitFor();
-      assert.equal(await card.getByRole('link', { name: '测试恐龙' }).getAttribute('href'), `/zh/categories/${fixtureCategory.slug}`);
+      assert.equal(await card.getByRole('heading', { name: '测试恐龙' }).getByRole('link').getAttribute('href'), `/zh/categories/${fixtureCategory.slug}`);
       assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
       await screenshots(page, outDir, 'library-categories-zh');
     },

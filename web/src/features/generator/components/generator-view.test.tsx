@@ -360,9 +360,26 @@ describe('generator: history and settings', () => {
     expect(screen.getByRole('button', { name: 'Page d2' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('image tab: rejects a non-image, takes a photo and sends it as multipart', async () => {
+  it('image tab: rejects a non-image and a renamed non-picture on selection, takes a photo and sends it as multipart', async () => {
     signIn();
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined }));
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (file: File) => `blob:${file.name}`, revokeObjectURL: () => undefined }));
+    // The browser's decoder: only cat.png is a picture.
+    class Decoder {
+      naturalWidth = 0;
+      naturalHeight = 0;
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      set src(url: string) {
+        queueMicrotask(() => {
+          if (url === 'blob:cat.png') {
+            this.naturalWidth = 300;
+            this.naturalHeight = 200;
+            this.onload?.();
+          } else this.onerror?.();
+        });
+      }
+    }
+    vi.stubGlobal('Image', Decoder);
     const api = fakeApi({
       'GET /api/users/profile': profile({ credits: 50 }),
       'POST /api/images/img2imggenerate': () => envelope({ taskId: 'p1' }),
@@ -373,6 +390,9 @@ describe('generator: history and settings', () => {
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
     expect((await screen.findByRole('alert')).textContent).toBe('Please choose an image file (JPG, PNG, WEBP or GIF)');
+    fireEvent.change(input, { target: { files: [new File(['not a picture'], 'renamed.jpg', { type: 'image/jpeg' })] } });
+    expect(await screen.findByText('This file could not be read as a picture. Please choose a JPG, PNG, WEBP or GIF photo.')).toBeTruthy();
+    expect(screen.queryByText('renamed.jpg')).toBeNull();
     fireEvent.change(input, { target: { files: [new File([new Uint8Array([1, 2, 3])], 'cat.png', { type: 'image/png' })] } });
     expect(await screen.findByText('cat.png')).toBeTruthy();
     fireEvent.click(generateButton());
@@ -448,7 +468,7 @@ describe('generator: history and settings', () => {
   });
 
   it('image tab: a photo handed over by the category page is applied once; ?sourceImageUrl= is fetched as the upload', async () => {
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined }));
+    stubWidePhoto();
     fakeApi({
       'GET /files/images/x/photo.png': () => new Response(new Uint8Array([1, 2]), { status: 200, headers: { 'Content-Type': 'image/png' } }),
     });
@@ -487,7 +507,7 @@ describe('generator: history and settings', () => {
 describe('generator: the visibility switch says what it does', () => {
   it('a photo page starts private for a free member, who shares it without being offered an upgrade', async () => {
     signIn();
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined }));
+    stubWidePhoto();
     const api = fakeApi({
       'GET /api/users/profile': profile({ credits: 50 }),
       'POST /api/images/img2imggenerate': () => envelope({ taskId: 'p1' }),

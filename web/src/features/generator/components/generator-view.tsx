@@ -1,5 +1,5 @@
 import { promptLength } from '@studio/contracts/prompt';
-import { GENERATION_COST, PROMPT_MAX, normalizeRatio, nearestRatio, isPaidLevel, DEFAULT_DIFFICULTY, DEFAULT_RATIO, RATIOS, type Difficulty, type PhotoFit, type Ratio } from '@studio/contracts/constants';
+import { GENERATION_COST, PROMPT_MAX, UPLOAD_MAX_BYTES, normalizeRatio, nearestRatio, isPaidLevel, DEFAULT_DIFFICULTY, DEFAULT_RATIO, RATIOS, type Difficulty, type PhotoFit, type Ratio } from '@studio/contracts/constants';
 import { ErrorCode } from '@studio/contracts/errors';
 import type { ImageDto, ImageType } from '@studio/contracts/images';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -27,7 +27,7 @@ import { PhotoFrame, SubjectOnlyToggle } from './photo-frame';
 import { PreviewPanel } from './preview-panel';
 import { PromptBox } from './prompt-box';
 import { TabList } from '../../../components/ui/tab-list';
-import { UploadBox, probeImage, uploadProblem, type Upload } from './upload-box';
+import { UploadBox, probeImage, shrinkToFit, uploadProblem, type Upload } from './upload-box';
 import { UpgradeDialog } from '../../../components/marketing/upgrade-dialog';
 
 const TABS: ImageType[] = ['text2image', 'image2image'];
@@ -106,20 +106,38 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
   }, [attention]);
 
   const setUploadFile = useCallback(
-    async (file: File) => {
-      const problem = uploadProblem(file);
+    async (chosen: File) => {
+      const problem = uploadProblem(chosen);
       if (problem) {
         raise('upload', t(problem));
         return;
       }
+      // Read on selection (issue 37): a file that is no picture is refused now, not at Generate,
+      // and a photo over the limit is scaled down here instead of refused.
+      const original = URL.createObjectURL(chosen);
+      const size = await probeImage(original);
+      if (!size) {
+        URL.revokeObjectURL(original);
+        raise('upload', t('generator.upload.unreadable'));
+        return;
+      }
+      let file = chosen;
+      let url = original;
+      if (chosen.size > UPLOAD_MAX_BYTES) {
+        const smaller = await shrinkToFit(original, size, UPLOAD_MAX_BYTES, chosen.name);
+        URL.revokeObjectURL(original);
+        if (!smaller) {
+          raise('upload', t('generator.upload.tooLarge'));
+          return;
+        }
+        file = smaller;
+        url = URL.createObjectURL(smaller);
+      }
       setInlineError(null);
-      const url = URL.createObjectURL(file);
       setUpload((previous) => {
         if (previous) URL.revokeObjectURL(previous.url);
-        return { file, url, width: null, height: null };
+        return { file, url, ...size };
       });
-      const size = await probeImage(url);
-      if (size) setUpload((current) => (current?.url === url ? { ...current, ...size } : current));
     },
     [raise, t],
   );
