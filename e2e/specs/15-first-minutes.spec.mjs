@@ -2,8 +2,9 @@
 // Issue 37, "a new user's first ten minutes": what got in the way of a parent on a phone and a
 // teacher on a laptop, told as their stories.
 import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { assert, login, newUser, open, register } from '../helpers.mjs';
+import { assert, encodePng, login, newUser, open, register } from '../helpers.mjs';
 import { importFixtureLibrary } from './05-library-fixture.mjs';
 
 const PHONE = { viewport: { width: 375, height: 780 }, isMobile: true, hasTouch: true };
@@ -251,7 +252,35 @@ async function firstScreen({ page, baseUrl, dataDir, outDir }) {
   await page.screenshot({ path: path.join(outDir, 'first-screen-generator-375.png') });
 }
 
+/** A photo is read when chosen: no picture → refused at once; over 10 MB → scaled down, not refused; no "drag" on a phone. */
+async function photoChoices({ page, baseUrl }) {
+  await open(page, `${baseUrl}/image-coloring-page`);
+  await page.getByText('Choose a photo from your gallery or take one').waitFor();
+  assert.equal(await page.getByText('Drag and drop a photo here').count(), 0);
+  const input = page.locator('input[type=file]');
+  await input.setInputFiles({ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is a text file renamed to .jpg') });
+  const alert = page.getByRole('alert').filter({ hasText: 'could not be read as a picture' });
+  await alert.waitFor();
+  assert.equal(await page.getByText('holiday.jpg').count(), 0, 'no broken preview');
+  // Noise does not compress: a 2200 × 1700 PNG of it is over 11 MB.
+  const noise = randomBytes(2200 * 1700 * 3);
+  const big = encodePng(2200, 1700, (x, y) => {
+    const at = (y * 2200 + x) * 3;
+    return [noise[at], noise[at + 1], noise[at + 2]];
+  });
+  assert.ok(big.length > 10 * 1024 * 1024, `the test photo is over the limit (${big.length} bytes)`);
+  await input.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+  await page.getByText('big.jpg').waitFor({ timeout: 30_000 });
+  await page.getByText('2200 × 1700 px').waitFor();
+  assert.equal(await alert.count(), 0);
+}
+
 export const stories = [
+  {
+    name: 'on a 375 px phone, a chosen file that is no picture is refused at once, a photo over 10 MB is scaled down, and nobody is told to drag',
+    context: PHONE,
+    run: photoChoices,
+  },
   {
     name: 'on a 375 px phone, the first screen shows the pictures of a category, the Download of a page, and the generator’s prompt box',
     context: PHONE,
