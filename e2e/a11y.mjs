@@ -4,7 +4,7 @@
 // image-alt, label, button-name, link-name, color-contrast, document-title, html-has-lang,
 // landmark-one-main, page-has-heading-one, heading-order, aria-roles, aria-valid-attr,
 // aria-valid-attr-value, aria-refs, aria-hidden-focus, duplicate-id-aria, nested-interactive,
-// meta-viewport, tabindex; plus two keyboard rules of our own run with real key presses:
+// meta-viewport, tabindex (color-contrast covers placeholders too); plus two keyboard rules of our own run with real key presses:
 // focus-visible (a focused control looks different) and keyboard-reachable (Tab reaches every
 // visible control). Each violation names the rule, its impact, a CSS path to the element and
 // a snippet of its HTML, so a failure says exactly what to fix.
@@ -107,8 +107,16 @@ function domAudit() {
     if (!isVisible(button)) continue;
     if (!accName(button)) add('button-name', 'critical', button, 'Button has no accessible name.');
   }
+  // A link hidden from screen readers (aria-hidden) is still a link to a pointer, to voice control
+  // ("click Dinosaurs") and to a crawler: it needs a name too (issue 37: the cards' picture links).
+  const isRendered = (el) => {
+    for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
+      if (node.hidden || getComputedStyle(node).display === 'none') return false;
+    }
+    return getComputedStyle(el).visibility !== 'hidden' && el.getClientRects().length > 0;
+  };
   for (const link of document.querySelectorAll('a[href]')) {
-    if (!isVisible(link)) continue;
+    if (!isRendered(link)) continue;
     if (!accName(link)) add('link-name', 'serious', link, 'Link has no accessible name.');
   }
 
@@ -252,6 +260,25 @@ function domAudit() {
     const large = size >= 24 || (bold && size >= 18.66);
     const needed = large ? 3 : 4.5;
     if (ratio + 0.005 < needed) add('color-contrast', 'serious', el, `Text contrast ${ratio.toFixed(2)}:1 is below ${needed}:1 (${style.color} on rgb(${bg.slice(0, 3).map(Math.round).join(', ')}), ${size}px).`);
+  }
+  /** Any CSS colour (oklch, color-mix…) as [r, g, b, alpha], read back from one painted pixel. */
+  const painted = (value) => {
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) return null;
+    context.clearRect(0, 0, 1, 1);
+    context.fillStyle = value;
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data;
+    return [r, g, b, a / 255];
+  };
+  // color-contrast of placeholders: the hint of an empty box is text a user must read (issue 37).
+  for (const box of document.querySelectorAll('input[placeholder], textarea[placeholder]')) {
+    if (!isVisible(box) || box.disabled || box.value || !box.placeholder.trim()) continue;
+    const fg = parse(getComputedStyle(box, '::placeholder').color) ?? painted(getComputedStyle(box, '::placeholder').color);
+    const bg = backgroundOf(box);
+    if (!fg || !bg) continue;
+    const ratio = (Math.max(luminance(blend(fg, bg)), luminance(bg)) + 0.05) / (Math.min(luminance(blend(fg, bg)), luminance(bg)) + 0.05);
+    if (ratio + 0.005 < 4.5) add('color-contrast', 'serious', box, `Placeholder contrast ${ratio.toFixed(2)}:1 is below 4.5:1.`);
   }
   return violations;
 }

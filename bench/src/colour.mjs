@@ -95,7 +95,7 @@ async function measurePage(browser, image) {
   });
   await page.getByTestId('colouring-canvas').evaluate((frame) => frame.scrollIntoView({ block: 'center' }));
   const box = await page.getByTestId('colouring-stage').boundingBox();
-  const palette = page.getByRole('group', { name: 'Colours', exact: true });
+  const palette = page.getByRole('group', { name: 'Colors', exact: true });
   const swatches = [palette.getByRole('button', { name: 'Red', exact: true }), palette.getByRole('button', { name: 'Blue', exact: true })];
   let turn = 0;
   // Two frames: what the screen does after a swatch or a fill is done before the next touch, as

@@ -152,22 +152,28 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   9001: 'Network connection failed',
 };
 
-/** A failure with a code from the catalogue. `fields` carries per-field message keys for 1003. */
+/**
+ * A failure with a code from the catalogue. `fields` carries per-field message keys for 1003;
+ * `details` values the client words its message with (the blocked word of a 4003), sent beside
+ * `fields` in the envelope's data.
+ */
 export class AppError extends Error {
   readonly code: ErrorCodeValue;
   readonly fields?: Record<string, string>;
+  readonly details?: Record<string, string>;
   readonly httpStatus: number;
 
   constructor(
     code: ErrorCodeValue,
     message?: string,
     fields?: Record<string, string>,
-    options: { httpStatus?: number; cause?: unknown } = {},
+    options: { httpStatus?: number; cause?: unknown; details?: Record<string, string> } = {},
   ) {
     super(message ?? errorMessages[code], { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.fields = fields;
+    this.details = options.details;
     this.httpStatus = options.httpStatus ?? (errorHttpStatus[code] || 500);
   }
 }

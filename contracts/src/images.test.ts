@@ -13,7 +13,8 @@ describe('generation request contract', () => {
 describe('names', () => {
   it('follows the spec rule for download file names', () => {
     expect(downloadFileName('A cute unicorn & friends!', 'abcdefghijklmnop', 'pdf')).toBe('coloring-page-A-cute-unicorn---fri-ijklmnop.pdf');
-    expect(downloadFileName('小猫', '0123456789', 'png')).toBe('coloring-page----23456789.png');
+    expect(downloadFileName('小猫', '0123456789', 'png')).toBe('coloring-page-小猫-23456789.png');
+    expect(downloadFileName('黒猫とかぼちゃ / 🎃 night', '0123456789', 'pdf')).toBe('coloring-page-黒猫とかぼちゃ-----night-23456789.pdf');
     expect(downloadFileName('Lion in the meadow', 'lib-lion-meadow-01', 'pdf', 'numbers')).toBe('coloring-page-Lion-in-the-meadow-eadow-01-numbers.pdf');
     expect(downloadFileName('Lion in the meadow', 'lib-lion-meadow-01', 'png', 'solution')).toBe('coloring-page-Lion-in-the-meadow-eadow-01-solution.png');
   });

@@ -23,6 +23,22 @@ const difficultyField = z
   .optional()
   .transform((value): Difficulty => ((DIFFICULTIES as readonly unknown[]).includes(value) ? (value as Difficulty) : DEFAULT_DIFFICULTY));
 
+/** The HTTP header that carries one press of Generate's key (decision 060). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * The key itself: the client makes a random one per press and sends it again on every retry of that
+ * press, so the server answers the same task and charges once.
+ */
+export const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .min(8, 'validation.invalid')
+    .max(100, 'validation.invalid')
+    .regex(/^[A-Za-z0-9_.:-]+$/, 'validation.invalid')
+    .optional(),
+});
+
 /** The prompt's length and content are checked by the service (code points, filter), not here. */
 export const textGenerateRequestSchema = z.object({
   prompt: z.string({ error: 'validation.promptRequired' }).max(20_000, 'validation.promptTooLong'),
@@ -228,11 +244,13 @@ export const downloadQuerySchema = z.object({
 });
 
 /**
- * The spec's file-name rule: coloring-page-<title, non-alphanumerics → '-', 20 chars>-<last 8 of id>.<ext>;
- * a variant adds its name before the extension (…-numbers.pdf, …-solution.png).
+ * The spec's file-name rule: coloring-page-<title, non-alphanumerics → '-', 20 characters>-<last 8 of id>.<ext>;
+ * a variant adds its name before the extension (…-numbers.pdf, …-solution.png). Letters and digits of
+ * every script count (issue 37: "黒猫とかぼちゃ" keeps its name instead of a row of dashes); the
+ * header sends it as RFC 6266 `filename*` beside an ASCII fallback (server/src/http/content-disposition.ts).
  */
 export function downloadFileName(title: string, id: string, extension: string, variant: DownloadVariant = 'page'): string {
-  const cleaned = title.replace(/[^A-Za-z0-9]/g, '-').slice(0, 20);
+  const cleaned = [...title.normalize('NFC').replace(/[^\p{L}\p{N}]/gu, '-')].slice(0, 20).join('');
   return `coloring-page-${cleaned}-${id.slice(-8)}${variant === 'page' ? '' : `-${variant}`}.${extension}`;
 }
 

@@ -52,12 +52,12 @@ function svgPage(index) {
 </svg>`;
 }
 
-/** Writes the folder and runs `content import` against the server's data directory. */
-export function importFixtureLibrary(dataDir) {
+/** Writes the folder and runs `content import` against the server's data directory (the dinosaurs unless told). */
+export function importFixtureLibrary(dataDir, category = fixtureCategory, pages = fixturePages) {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-library-'));
   try {
-    writeFileSync(path.join(folder, 'category.json'), JSON.stringify(fixtureCategory));
-    fixturePages.forEach((page, index) => {
+    writeFileSync(path.join(folder, 'category.json'), JSON.stringify(category));
+    pages.forEach((page, index) => {
       writeFileSync(
         path.join(folder, `${page.id}.json`),
         JSON.stringify({

@@ -77,22 +77,23 @@ export const stories = [
       await page.getByTestId('category-count').getByText(/个免费可打印涂色页分类/).waitFor();
       const card = page.getByTestId('category-card').filter({ hasText: '测试恐龙' });
       await card.getByText('宝宝 (3)').waitFor();
-      assert.equal(await card.getByRole('link', { name: '测试恐龙' }).getAttribute('href'), `/zh/categories/${fixtureCategory.slug}`);
+      assert.equal(await card.getByRole('heading', { name: '测试恐龙' }).getByRole('link').getAttribute('href'), `/zh/categories/${fixtureCategory.slug}`);
       assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
       await screenshots(page, outDir, 'library-categories-zh');
     },
   },
   {
-    name: 'a category search without a match shows the empty state',
+    name: 'a library search without a match shows the empty state and offers to make the page',
     async run({ page, baseUrl, dataDir }) {
       ensureLibrary(dataDir);
       await open(page, `${baseUrl}/categories`);
       await page.getByTestId('category-card').first().waitFor();
-      await page.getByLabel('Search categories').fill('zebra-spaceship');
+      await page.getByLabel('Search coloring pages and categories').fill('zebra-spaceship');
       // Nothing happens before the search is submitted.
       assert.ok((await page.getByTestId('category-card').count()) > 0);
       await page.getByRole('button', { name: 'Search', exact: true }).click();
-      await page.getByTestId('categories-no-results').getByText('No categories match “zebra-spaceship”').waitFor();
+      await page.getByTestId('categories-no-results').getByText('Nothing matches “zebra-spaceship” yet').waitFor();
+      assert.equal(await page.getByTestId('categories-no-results').getByRole('link', { name: 'Make “zebra-spaceship” as a page' }).getAttribute('href'), '/text-coloring-page?prompt=zebra-spaceship');
       assert.equal(await page.getByTestId('category-card').count(), 0);
       await page.getByRole('button', { name: 'Show all categories' }).click();
       await page.getByTestId('category-card').first().waitFor();

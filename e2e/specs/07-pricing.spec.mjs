@@ -71,7 +71,7 @@ export const stories = [
 
       await page.getByRole('button', { name: 'Cancel subscription' }).click();
       await page.getByRole('dialog').getByText('Cancel your subscription?').waitFor();
-      await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel plan' }).click();
       await page.getByText(/Your subscription is cancelled/).waitFor();
       assert.equal(await page.getByTestId('membership-level').textContent(), 'Pro');
       assert.match(await page.getByTestId('membership-status').textContent(), new RegExp(`Cancelled: Pro ends on .*${endYear}`));
@@ -123,7 +123,7 @@ export const stories = [
 
       await page.getByRole('button', { name: 'Cancel subscription' }).click();
       await page.getByRole('dialog').getByText(`Your Pro plan ends on ${periodEnd} and will not renew.`, { exact: false }).waitFor();
-      await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel plan' }).click();
       await page.getByText(`Your subscription is cancelled. Pro ends on ${periodEnd}.`).waitFor();
       assert.equal(await page.getByTestId('membership-status').textContent(), `Cancelled: Pro ends on ${periodEnd}, then your account moves to the free plan.`);
       await open(page, `${baseUrl}/profile`);

@@ -195,6 +195,9 @@ const BAD_PAGE = `<!doctype html><html><head><title></title><meta name="viewport
 <h3>Skipped levels</h3>
 <div tabindex="2">positive</div>
 <button style="outline:none" id="no-ring">No ring</button>
+<a href="/picture-only" aria-hidden="true" tabindex="-1"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="" width="20" height="20"></a>
+<input aria-label="Pale hint" placeholder="barely readable" style="color:#111;background:#fff">
+<style>input[aria-label="Pale hint"]::placeholder{color:#bbb}</style>
 </body></html>`;
 
 const GOOD_PAGE = `<!doctype html><html lang="en"><head><title>Fine</title><style>:focus-visible{outline:3px solid #4f46e5}</style></head><body>
@@ -212,6 +215,9 @@ export const stories = [
       for (const rule of ['document-title', 'html-has-lang', 'meta-viewport', 'aria-roles', 'image-alt', 'label', 'button-name', 'link-name', 'color-contrast', 'aria-valid-attr', 'aria-valid-attr-value', 'duplicate-id-aria', 'aria-hidden-focus', 'nested-interactive', 'landmark-one-main', 'page-has-heading-one', 'tabindex', 'focus-visible']) {
         assert.ok(found.has(rule), `the ${rule} check did not fire (found: ${[...found].join(', ')})`);
       }
+      const all = await auditPage(page, { keyboard: false });
+      assert.ok(all.some((v) => v.rule === 'link-name' && v.html.includes('/picture-only')), 'a picture-only link hidden from screen readers still needs a name');
+      assert.ok(all.some((v) => v.rule === 'color-contrast' && v.message.startsWith('Placeholder contrast')), 'a pale placeholder is found');
       await page.setContent(GOOD_PAGE);
       const clean = await auditPage(page);
       assert.deepEqual(clean, [], formatViolations('clean page', clean));
@@ -223,7 +229,46 @@ export const stories = [
       importSampleCategory(dataDir);
       const pages = publicPages(await imagePath(baseUrl));
       await auditAll(page, baseUrl, pages, { width: 1280, height: 860 });
-      await auditAll(page, baseUrl, [['home', '/'], ['blog', '/blog'], ['login', '/login'], ['pricing', '/price']], { width: 375, height: 780 });
+      await auditAll(
+        page,
+        baseUrl,
+        [['home', '/'], ['categories', '/categories'], ['category', '/categories/a11y-shapes'], ['image', pages.find(([label]) => label === 'image')[1]], ['generator', '/text-coloring-page'], ['blog', '/blog'], ['login', '/login'], ['pricing', '/price']],
+        { width: 375, height: 780 },
+      );
+    },
+  },
+  {
+    name: 'after Generate focus goes to the new page, not the body; history thumbnails show focus and selection differently; no serious violation',
+    async run({ page, baseUrl }) {
+      const user = newUser('focus');
+      await register(page, baseUrl, user);
+      await login(page, baseUrl, user);
+      await open(page, `${baseUrl}/text-coloring-page`);
+      await page.getByLabel('Describe your coloring page').fill('a smiling sun');
+      await page.getByRole('button', { name: /^Generate/ }).click();
+      await page.waitForFunction(() => document.activeElement?.tagName === 'FIGURE', null, { timeout: 120_000 });
+      assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'a smiling sun', 'focus is on the new page, named by its title');
+      await page.getByLabel('Describe your coloring page').fill('a happy moon');
+      await page.getByRole('button', { name: /^Generate/ }).click();
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'a happy moon', null, { timeout: 120_000 });
+
+      // The selected thumbnail (the moon) and a focused one (the sun) look different from each other.
+      const history = page.getByRole('navigation', { name: 'History' });
+      const sun = history.getByRole('button', { name: 'a smiling sun' });
+      await sun.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      const look = (locator) => locator.evaluate((el) => ({ outline: getComputedStyle(el).outlineStyle, shadow: getComputedStyle(el).boxShadow, tick: Boolean(el.querySelector('[data-testid=history-selected]')) }));
+      const focused = await look(sun);
+      const selected = await look(history.getByRole('button', { name: 'a happy moon' }));
+      assert.equal(focused.outline, 'solid', 'keyboard focus draws the outline');
+      assert.equal(focused.tick, false);
+      assert.equal(selected.outline, 'none');
+      assert.equal(selected.tick, true, 'the selected page carries the tick');
+      assert.notEqual(focused.shadow, selected.shadow, 'the selected ring differs from the focused one');
+
+      const violations = (await auditPage(page)).filter(blocking);
+      assert.ok(violations.length === 0, formatViolations('generator after Generate', violations));
     },
   },
   {

@@ -12,7 +12,7 @@ function pdfToPng(pdf, outDir, name) {
 
 export const stories = [
   {
-    name: 'a signed-out visitor opens a library page, switches to colour by number, downloads the numbered PDF and the solution',
+    name: 'a signed-out visitor opens a library page, switches to color by number, downloads the numbered PDF and the solution',
     async run({ page, baseUrl, dataDir, outDir }) {
       importFixtureLibrary(dataDir);
       // Every process notices an import within 5 s: reload the category until its pages show.
@@ -26,9 +26,9 @@ export const stories = [
       await page.getByRole('heading', { level: 1, name: 'Dino by the Volcano' }).waitFor();
 
       // The choice, then the numbered page with its key (made on the first request: allow for it).
-      await page.getByRole('button', { name: 'Colour by number' }).click();
+      await page.getByRole('button', { name: 'Color by number' }).click();
       await page.getByText('Every area carries a number.', { exact: false }).waitFor();
-      const preview = page.getByRole('img', { name: 'Dino by the Volcano as colour by number, with its colour key' });
+      const preview = page.getByRole('img', { name: 'Dino by the Volcano as color by number, with its color key' });
       await preview.waitFor({ timeout: 60_000 });
       const size = await preview.evaluate((img) => ({ width: img.naturalWidth, height: img.naturalHeight }));
       assert.ok(size.height > size.width * (3150 / 2400), `the key sits below the 3:4 picture (${size.width} × ${size.height})`);

@@ -18,6 +18,7 @@ import { searchVectorColumn } from './migrations/014-search-vector-column';
 import { colouredPages } from './migrations/015-coloured-pages';
 import { storageDeletions } from './migrations/016-storage-deletions';
 import { pageFaces } from './migrations/017-page-faces';
+import { generationIdempotency } from './migrations/018-generation-idempotency';
 import type { Database } from './schema';
 import { createTextSearch, type TextSearch } from './text-search';
 
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '015-coloured-pages': colouredPages,
   '016-storage-deletions': storageDeletions,
   '017-page-faces': pageFaces,
+  '018-generation-idempotency': generationIdempotency,
 };
 
 class StaticMigrations implements MigrationProvider {

@@ -147,6 +147,8 @@ export interface GenerationTasksTable {
   started_at: string | null;
   heartbeat_at: string | null;
   finished_at: string | null;
+  /** The client's key for one press of Generate (decision 060); unique per user. */
+  idempotency_key: string | null;
 }
 
 export interface ReportsTable {

@@ -3,13 +3,14 @@ import { AppError, ErrorCode, errorMessages, isAppError, type ErrorCodeValue } f
 
 interface ErrorBody {
   status: 'error';
-  data: { fields?: Record<string, string> } | null;
+  data: { fields?: Record<string, string>; [detail: string]: unknown } | null;
   errorCode: number;
   message: string;
 }
 
-function body(code: number, message: string, fields?: Record<string, string>): ErrorBody {
-  return { status: 'error', data: fields ? { fields } : null, errorCode: code, message };
+function body(code: number, message: string, fields?: Record<string, string>, details?: Record<string, string>): ErrorBody {
+  const data = fields || details ? { ...details, ...(fields ? { fields } : {}) } : null;
+  return { status: 'error', data, errorCode: code, message };
 }
 
 /**
@@ -66,7 +67,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // A server-side failure is told in the catalogue's words: its own message may carry an outside
       // service's host or answer, which belongs in the log written above.
       const message = known.httpStatus >= 500 ? errorMessages[known.code] : known.message;
-      return reply.status(known.httpStatus).send(body(known.code, message, known.fields));
+      return reply.status(known.httpStatus).send(body(known.code, message, known.fields, known.httpStatus >= 500 ? undefined : known.details));
     }
     if (isUnavailable(error)) {
       request.log.error({ err: error }, 'dependency unavailable');

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
+import { attachment } from './content-disposition';
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -27,7 +28,7 @@ export function sendStoredFile(
   reply.header('content-type', contentType);
   reply.header('content-length', file.size);
   reply.header('cache-control', options.cacheControl);
-  if (options.downloadName) reply.header('content-disposition', `attachment; filename="${options.downloadName}"`);
+  if (options.downloadName) reply.header('content-disposition', attachment(options.downloadName));
   if (contentType === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
   // Pictures may be shown from another origin: the same site reached by another host name than
   // PUBLIC_URL, or a teacher's page embedding a free coloring page.

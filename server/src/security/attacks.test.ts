@@ -102,6 +102,16 @@ describe('attacks on uploads and prompts, through the real engine checks', () =>
     }
     expect(await credits(user.userId)).toBe(50);
   });
+
+  it('names the word the filter stopped at, so the member knows what to change (issue 37)', async () => {
+    const user = await signedInUser(t.app);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/images/text2imggenerate', headers: user.headers, payload: { prompt: 'a knight with a BLOODY sword' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ errorCode: 4003, data: { fields: { prompt: 'validation.promptBlocked' }, blockedTerm: 'bloody' } });
+    const spaced = await t.app.inject({ method: 'POST', url: '/api/images/text2imggenerate', headers: user.headers, payload: { prompt: 'ａ ｎａｚｉ flag' } });
+    expect(spaced.json().data.blockedTerm).toBe('nazi');
+    expect(await credits(user.userId)).toBe(50);
+  });
 });
 
 describe('attacks on accounts and other users’ pages', () => {

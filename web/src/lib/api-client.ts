@@ -18,6 +18,8 @@ export interface RequestOptions<T> {
   auth?: boolean;
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Extra request headers (an `Idempotency-Key`, decision 060). */
+  headers?: Record<string, string>;
 }
 
 interface RawEnvelope {
@@ -28,7 +30,7 @@ interface RawEnvelope {
 }
 
 async function send(path: string, options: RequestOptions<unknown>): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
   else if (options.body !== undefined) {
@@ -62,8 +64,8 @@ async function unwrap<T>(response: Response, schema?: z.ZodType<T>): Promise<T> 
   }
   const code = typeof envelope?.errorCode === 'number' ? envelope.errorCode : response.status || ErrorCode.network;
   const message = typeof envelope?.message === 'string' ? envelope.message : `HTTP error ${response.status}`;
-  const data = envelope?.data as { fields?: Record<string, string> } | null | undefined;
-  throw new ApiError(code, message, response.status, data?.fields ?? {});
+  const { fields, ...details } = (envelope?.data ?? {}) as { fields?: Record<string, string> } & Record<string, unknown>;
+  throw new ApiError(code, message, response.status, fields ?? {}, details);
 }
 
 let refreshing: Promise<TokenSet | null> | null = null;

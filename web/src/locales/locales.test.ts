@@ -38,6 +38,23 @@ describe('locale files', () => {
     }
   });
 
+  // One word per idea in each language (issue 37): the site's American English, カテゴリ (not
+  // カテゴリー) in Japanese, 涂色 in Chinese (填色 only in the set phrase 数字填色, colour by number).
+  const notOurWord: Record<'en' | 'zh' | 'ja', RegExp[]> = {
+    en: [/\bcolour/i, /\bfavourite/i, /\bgrey\b/i],
+    zh: [/(?<!数字)填色/],
+    ja: [/カテゴリー/],
+  };
+  it('use one spelling of each word per language', () => {
+    const found: string[] = [];
+    for (const lang of ['en', 'zh', 'ja'] as const) {
+      for (const [key, text] of Object.entries(locales[lang])) {
+        for (const variant of notOurWord[lang]) if (variant.test(text)) found.push(`${lang} ${key}: ${text}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   // Language names are written in their own language ("English", "中文", "日本語") on every page.
   // Language names are written in their own language; people keep their names.
   const sameInEveryLanguage = (key: string) => key.startsWith('languages.') || /\.testimonials\.\w+\.name$/.test(key);

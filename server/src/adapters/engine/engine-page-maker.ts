@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import type { Difficulty, Ratio } from '@studio/contracts/constants';
+import { AppError, ErrorCode, isAppError } from '@studio/contracts/errors';
 import { composePage } from '@studio/engine/compose/compose-page';
-import { checkPrompt } from '@studio/engine/filter/content-filter';
+import { checkPrompt, findBlockedTerm } from '@studio/engine/filter/content-filter';
 import { verifyImage } from '@studio/engine/io/load-image';
 import { photoFrame } from '@studio/engine/lineart/subject-window';
 import { photoToPage } from '@studio/engine/lineart/photo-to-page';
@@ -49,7 +50,16 @@ export function createEnginePageMaker(options: { providerConfig: ImageProviderCo
   const cleanup = (input: Buffer, opts: { difficulty: Difficulty; ratio: Ratio; mode: 'cleanup' }) => photoToPage(input, opts);
 
   return {
-    checkPrompt: (prompt) => checkPrompt(prompt).normalized,
+    checkPrompt: (prompt) => {
+      try {
+        return checkPrompt(prompt).normalized;
+      } catch (error) {
+        // The member is told which of their words the filter stopped at (issue 37), not only "not allowed".
+        const blockedTerm = isAppError(error) && error.code === ErrorCode.contentFiltered ? findBlockedTerm(prompt) : null;
+        if (blockedTerm) throw new AppError(ErrorCode.contentFiltered, undefined, { prompt: 'validation.promptBlocked' }, { details: { blockedTerm } });
+        throw error;
+      }
+    },
     async probeUpload(file) {
       const { width, height } = await verifyImage(file);
       const format = (await sharp(file, { limitInputPixels: false }).metadata()).format ?? 'unknown';

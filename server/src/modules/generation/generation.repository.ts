@@ -7,7 +7,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export function createGenerationRepository(db: Kysely<Database>) {
   return {
-    async insert(executor: Executor, task: { id: string; userId: string; type: string; params: unknown; uploadKey: string | null }): Promise<void> {
+    async insert(executor: Executor, task: { id: string; userId: string; type: string; params: unknown; uploadKey: string | null; idempotencyKey: string | null }): Promise<void> {
       await executor
         .insertInto('generation_tasks')
         .values({
@@ -27,8 +27,13 @@ export function createGenerationRepository(db: Kysely<Database>) {
           started_at: null,
           heartbeat_at: null,
           finished_at: null,
+          idempotency_key: task.idempotencyKey,
         })
         .execute();
+    },
+    /** The task one press of Generate made (decision 060), if a request with this key got that far. */
+    findByIdempotencyKey(userId: string, key: string, executor: Executor = db): Promise<TaskRow | undefined> {
+      return executor.selectFrom('generation_tasks').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
     },
     async countActive(executor: Executor, userId: string): Promise<number> {
       const row = await executor

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES } from '@studio/contracts/constants';
 import { ok } from '@studio/contracts/envelope';
 import { AppError, ErrorCode } from '@studio/contracts/errors';
-import { imageGenerateFieldsSchema, photoFrameFieldsSchema, taskStatusQuerySchema, textGenerateRequestSchema } from '@studio/contracts/images';
+import { idempotencyHeadersSchema, imageGenerateFieldsSchema, photoFrameFieldsSchema, taskStatusQuerySchema, textGenerateRequestSchema } from '@studio/contracts/images';
 import { apiPaths } from '@studio/contracts/routes';
 import { authOf, requireAuth, type SessionCheck } from '../../http/authenticate';
 import { parse } from '../../http/validation';
@@ -32,14 +32,16 @@ export async function generationRoutes(app: FastifyInstance, options: { generati
   const limit = { rateLimit: { max: options.perMinute, timeWindow: '1 minute' } };
 
   app.post(apiPaths.text2img, { preHandler: signedIn, config: limit }, async (request) => {
+    const { 'idempotency-key': key } = parse(idempotencyHeadersSchema, request.headers);
     const input = parse(textGenerateRequestSchema, request.body);
-    return ok(await generation.submitText(authOf(request).userId, input), 'Queued');
+    return ok(await generation.submitText(authOf(request).userId, input, key ?? null), 'Queued');
   });
 
   app.post(apiPaths.img2img, { preHandler: signedIn, config: limit }, async (request) => {
+    const { 'idempotency-key': key } = parse(idempotencyHeadersSchema, request.headers);
     const { file, fields } = await readUpload(request);
     const input = parse(imageGenerateFieldsSchema, fields);
-    return ok(await generation.submitImage(authOf(request).userId, file, input), 'Queued');
+    return ok(await generation.submitImage(authOf(request).userId, file, input, key ?? null), 'Queued');
   });
 
   app.post(apiPaths.photoFrame, { preHandler: signedIn, config: limit }, async (request) => {

@@ -77,6 +77,9 @@ const PHOTO_DESCRIPTION = {
   ja: 'アップロードされた写真からなぞったぬりえです。',
 };
 
+/** Thrown inside the debit's transaction to roll it back when the press already has its task. */
+class DuplicatePress extends Error {}
+
 /** A short title from a prompt: its first words, up to 60 characters. */
 function titleFromPrompt(prompt: string): string {
   const flat = prompt.replace(/\s+/g, ' ').trim();
@@ -106,15 +109,28 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     if (!isPublic && !isPaidLevel(level as MembershipLevel)) throw new AppError(ErrorCode.privateNeedsPaidPlan);
   }
 
-  /** The debit and the task in one transaction: no task without its payment, no payment without its task. */
-  async function createTask(userId: string, type: ImageType, params: TextParams | ImageParams, taskId: string, uploadKey: string | null) {
-    await db.transaction().execute(async (trx) => {
-      // The debit comes first: its row lock serialises this user's concurrent requests on PostgreSQL.
-      const balance = await bookCredits(trx, { userId, delta: -GENERATION_COST, reason: 'generation', ref: `generation:${taskId}` });
-      if (balance === null) throw new AppError(ErrorCode.insufficientCredits);
-      if ((await tasks.countActive(trx, userId)) >= MAX_RUNNING_TASKS) throw new AppError(ErrorCode.queueFull);
-      await tasks.insert(trx, { id: taskId, userId, type, params, uploadKey });
-    });
+  /**
+   * The debit and the task in one transaction: no task without its payment, no payment without its
+   * task. With an idempotency key (decision 060) a second request of the same press finds the first
+   * one's task instead: before paying when the first has committed, or through the unique index
+   * when both run at once (the loser's transaction, its debit included, rolls back).
+   */
+  async function createTask(userId: string, type: ImageType, params: TextParams | ImageParams, taskId: string, uploadKey: string | null, idempotencyKey: string | null) {
+    try {
+      await db.transaction().execute(async (trx) => {
+        // The debit comes first: its row lock serialises this user's concurrent requests on PostgreSQL.
+        const balance = await bookCredits(trx, { userId, delta: -GENERATION_COST, reason: 'generation', ref: `generation:${taskId}` });
+        if (balance === null) throw new AppError(ErrorCode.insufficientCredits);
+        if (idempotencyKey && (await tasks.findByIdempotencyKey(userId, idempotencyKey, trx))) throw new DuplicatePress();
+        if ((await tasks.countActive(trx, userId)) >= MAX_RUNNING_TASKS) throw new AppError(ErrorCode.queueFull);
+        await tasks.insert(trx, { id: taskId, userId, type, params, uploadKey, idempotencyKey });
+      });
+    } catch (error) {
+      // Whatever stopped this one (the index, or the balance the first one spent), the press has its answer.
+      const earlier = await replayed(userId, idempotencyKey);
+      if (earlier) return earlier;
+      throw error;
+    }
     try {
       await queue.enqueue(taskId);
     } catch (error) {
@@ -128,6 +144,12 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       throw new AppError(ErrorCode.serviceUnavailable);
     }
     return { taskId };
+  }
+
+  /** The task an earlier request of the same press made, answered again without a second debit. */
+  async function replayed(userId: string, idempotencyKey: string | null): Promise<{ taskId: string } | null> {
+    const earlier = idempotencyKey ? await tasks.findByIdempotencyKey(userId, idempotencyKey) : undefined;
+    return earlier ? { taskId: earlier.id } : null;
   }
 
   /** Fails a live task and refunds it. Safe to call twice: only the first call refunds. */
@@ -242,7 +264,9 @@ export function createGenerationService(deps: GenerationServiceDeps) {
   }
 
   return {
-    async submitText(userId: string, input: { prompt: string; ratio: Ratio; difficulty: Difficulty; isPublic: boolean; seed?: number; style?: string; lang?: Language }) {
+    async submitText(userId: string, input: { prompt: string; ratio: Ratio; difficulty: Difficulty; isPublic: boolean; seed?: number; style?: string; lang?: Language }, idempotencyKey: string | null = null) {
+      const earlier = await replayed(userId, idempotencyKey);
+      if (earlier) return earlier;
       const prompt = engine().checkPrompt(input.prompt);
       const user = await requireUser(userId);
       assertTextVisibilityAllowed(user.membership_level, input.isPublic);
@@ -255,17 +279,19 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         lang: input.lang ?? (user.preferred_lang as Language),
         ...(input.style ? { style: input.style } : {}),
       };
-      return createTask(userId, 'text2image', params, newId(), null);
+      return createTask(userId, 'text2image', params, newId(), null, idempotencyKey);
     },
 
-    async submitImage(userId: string, file: Buffer, input: { ratio: Ratio | null; fit: PhotoFit; subjectOnly: boolean; difficulty: Difficulty; isPublic: boolean; lang?: Language }) {
+    async submitImage(userId: string, file: Buffer, input: { ratio: Ratio | null; fit: PhotoFit; subjectOnly: boolean; difficulty: Difficulty; isPublic: boolean; lang?: Language }, idempotencyKey: string | null = null) {
+      const earlier = await replayed(userId, idempotencyKey);
+      if (earlier) return earlier;
       const probe = await engine().probeUpload(file);
       const user = await requireUser(userId);
       const taskId = newId();
       const uploadKey = `uploads/${taskId}.bin`;
       await storage.put(uploadKey, file, { contentType: 'application/octet-stream' });
       try {
-        return await createTask(
+        const created = await createTask(
           userId,
           'image2image',
           {
@@ -280,7 +306,11 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           },
           taskId,
           uploadKey,
+          idempotencyKey,
         );
+        // The same press won elsewhere: its task has its own copy of the photo.
+        if (created.taskId !== taskId) await storage.delete(uploadKey).catch(() => undefined);
+        return created;
       } catch (error) {
         await storage.delete(uploadKey).catch(() => undefined);
         throw error;

@@ -68,6 +68,14 @@ describe.each(databaseKinds)('generation on %s', (kind) => {
     expect(metrics).toMatch(/credits_booked\{reason="generation"\} -\d+/);
   });
 
+  it("names a Japanese prompt's download in its own characters (RFC 6266 filename*), with an ASCII stand-in", async () => {
+    const user = await signedInUser(t.app);
+    const done = await finished(user.headers, (await generate(user.headers, { prompt: '黒猫とかぼちゃ' })).json().data.taskId);
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/images/${done.image.id}/download?format=pdf` });
+    const id8 = done.image.id.slice(-8);
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="coloring-page---------${id8}.pdf"; filename*=UTF-8''${encodeURIComponent(`coloring-page-黒猫とかぼちゃ-${id8}.pdf`)}`);
+  });
+
   it('keeps what the page could not draw as its localized note, and none when it drew everything', async () => {
     const user = await signedInUser(t.app);
     const partly = await finished(user.headers, (await generate(user.headers, { prompt: 'a monkey riding a bicycle and a quokka' })).json().data.taskId);

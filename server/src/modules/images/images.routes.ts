@@ -9,6 +9,7 @@ import { sendStoredFile } from '../../http/send-stored-file';
 import { parse } from '../../http/validation';
 import type { ImagesService } from './images.service';
 import type { PacksService } from '../packs/packs.service';
+import { attachment } from '../../http/content-disposition';
 
 /** Downloads with a name one client may ask for in a minute: a class of 30 names, one page each. */
 export const NAMED_DOWNLOADS_PER_MINUTE = 30;
@@ -70,7 +71,7 @@ export async function imagesRoutes(app: FastifyInstance, options: { images: Imag
     if (query.name) {
       // "Name on the page": drawn for this download (packs module), never stored.
       const named = await options.namedDownload(await viewerOf(request), request.params.id, { ...query, name: query.name, lang: request.query.lang });
-      return reply.header('content-type', named.contentType).header('cache-control', 'private, no-store').header('content-disposition', `attachment; filename="${named.fileName}"`).send(named.body);
+      return reply.header('content-type', named.contentType).header('cache-control', 'private, no-store').header('content-disposition', attachment(named.fileName)).send(named.body);
     }
     const file = await images.download(await viewerOf(request), request.params.id, { ...query, lang: request.query.lang });
     return sendStoredFile(reply, file, { cacheControl: 'private, max-age=300', downloadName: file.fileName });

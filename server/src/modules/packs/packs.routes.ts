@@ -4,6 +4,7 @@ import { apiPaths } from '@studio/contracts/routes';
 import { bearerToken, type SessionCheck } from '../../http/authenticate';
 import { parse } from '../../http/validation';
 import type { PacksService } from './packs.service';
+import { attachment } from '../../http/content-disposition';
 
 export async function packsRoutes(app: FastifyInstance, options: { packs: PacksService; checkAccessToken: SessionCheck }): Promise<void> {
   const { packs, checkAccessToken } = options;
@@ -18,7 +19,7 @@ export async function packsRoutes(app: FastifyInstance, options: { packs: PacksS
     const query = parse(bookletQuerySchema, request.query);
     const booklet = await packs.booklet(await viewerOf(request), query);
     reply.header('content-type', 'application/pdf');
-    reply.header('content-disposition', `attachment; filename="${booklet.fileName}"`);
+    reply.header('content-disposition', attachment(booklet.fileName));
     reply.header('cache-control', 'private, no-store');
     reply.header('x-booklet-pages', String(booklet.pages));
     return reply.send(booklet.body);

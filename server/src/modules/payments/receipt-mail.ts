@@ -1,4 +1,5 @@
 import type { MailMessage } from '../../adapters/mail/mailer';
+import { findPlan } from '@studio/contracts/plans';
 
 type Lang = 'en' | 'zh' | 'ja';
 
@@ -46,6 +47,21 @@ const copy: Record<Lang, Copy> = {
   },
 };
 
+/** A plan as the pricing page names it ("Pro (monthly)", "专业版（按月）"), never its code (issue 37). */
+const PLAN_NAMES: Record<Lang, { levels: Record<string, string>; monthly: (name: string) => string; yearly: (name: string) => string }> = {
+  en: { levels: { lite: 'Lite', pro: 'Pro', max: 'Max' }, monthly: (name) => `${name} (monthly)`, yearly: (name) => `${name} (yearly)` },
+  zh: { levels: { lite: '轻享版', pro: '专业版', max: '旗舰版' }, monthly: (name) => `${name}（按月）`, yearly: (name) => `${name}（按年）` },
+  ja: { levels: { lite: 'ライト', pro: 'プロ', max: 'マックス' }, monthly: (name) => `${name}（月払い）`, yearly: (name) => `${name}（年払い）` },
+};
+
+function planName(lang: Lang, planCode: string): string {
+  const plan = findPlan(planCode);
+  const names = PLAN_NAMES[lang];
+  const level = plan ? names.levels[plan.level] : undefined;
+  if (!plan || !level) return planCode;
+  return plan.chargeType === 'Yearly' ? names.yearly(level) : names.monthly(level);
+}
+
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const day = (iso: string) => iso.slice(0, 10);
 
@@ -66,11 +82,11 @@ export function receiptMail(options: {
   const c = copy[lang];
   const lines = [
     c.greeting(options.username),
-    c.paid(options.amount, options.planCode, day(options.paidAt)),
+    c.paid(options.amount, planName(lang, options.planCode), day(options.paidAt)),
     ...(options.renewal ? [c.renewal] : []),
     ...(options.renewsAt ? [c.renews(day(options.renewsAt))] : options.periodEnd ? [c.ends(day(options.periodEnd))] : []),
     c.order(options.orderId),
     c.manage,
   ];
-  return { to: options.to, subject: c.subject(options.planCode), text: `${lines.join('\n\n')}\n`, html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n') };
+  return { to: options.to, subject: c.subject(planName(lang, options.planCode)), text: `${lines.join('\n\n')}\n`, html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n') };
 }

@@ -53,7 +53,7 @@ describe.each(databaseKinds)('renewing subscriptions with the test provider on %
     expect(rows.filter((row) => row.kind === 'purchase' && row.status === 'paid')).toHaveLength(1);
     expect(await get('/api/subscription', user.headers)).toMatchObject({ status: 'active', renewsAt: addMonths(user.startedAt, 4) });
     // A receipt for every successful charge.
-    const receipts = readdirSync(t.outboxDir).map((file) => readFileSync(path.join(t.outboxDir, file), 'utf8')).filter((mail) => mail.includes('PRO_MONTHLY') && mail.includes(user.email));
+    const receipts = readdirSync(t.outboxDir).map((file) => readFileSync(path.join(t.outboxDir, file), 'utf8')).filter((mail) => mail.includes('Pro (monthly)') && mail.includes(user.email));
     expect(receipts.length).toBeGreaterThanOrEqual(4);
   });
 

@@ -5,6 +5,7 @@ import { apiPaths } from '@studio/contracts/routes';
 import { authOf, requireAuth, type SessionCheck } from '../../http/authenticate';
 import { parse } from '../../http/validation';
 import type { AccountService } from './account.service';
+import { attachment } from '../../http/content-disposition';
 
 /** Limits of the account routes: a password check (argon2) per deletion, a whole account read per export. */
 export const ACCOUNT_RATE_LIMITS = {
@@ -27,7 +28,7 @@ export async function accountRoutes(app: FastifyInstance, options: { account: Ac
     return reply
       .header('content-type', 'application/zip')
       .header('cache-control', 'private, no-store')
-      .header('content-disposition', `attachment; filename="${exported.fileName}"`)
+      .header('content-disposition', attachment(exported.fileName))
       .send(exported.body);
   });
 }

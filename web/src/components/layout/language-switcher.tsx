@@ -2,7 +2,7 @@ import { LANGUAGES, type Language } from '@studio/contracts/constants';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { localize, splitLang } from '../../config/paths';
-import { ensureLanguage, storeLanguage } from '../../lib/i18n';
+import { ensureLanguage, htmlLang, storeLanguage } from '../../lib/i18n';
 
 /** Stores the preference and moves to the same page under the chosen prefix. */
 export function LanguageSwitcher({ className = '' }: { className?: string }) {
@@ -32,7 +32,7 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
         data-testid="language-switcher"
       >
         {LANGUAGES.map((code) => (
-          <option key={code} value={code}>
+          <option key={code} value={code} lang={htmlLang[code]}>
             {t(`languages.${code}`)}
           </option>
         ))}

@@ -95,6 +95,8 @@ interface ConfirmDialogProps {
   title: ReactNode;
   message: ReactNode;
   confirmLabel: string;
+  /** The way out, when "Cancel" would be ambiguous (a dialog that cancels a plan). */
+  cancelLabel?: string;
   confirmVariant?: ButtonVariant;
   busy?: boolean;
   error?: string | null;
@@ -103,7 +105,7 @@ interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" with cancel and a confirm button that shows progress while the action runs. */
-export function ConfirmDialog({ open, title, message, confirmLabel, confirmVariant = 'danger', busy = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel, confirmVariant = 'danger', busy = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -114,7 +116,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, confirmVaria
       actions={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {t('common.cancel')}
+            {cancelLabel ?? t('common.cancel')}
           </Button>
           <Button variant={confirmVariant} onClick={onConfirm} loading={busy}>
             {confirmLabel}

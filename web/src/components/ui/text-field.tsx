@@ -28,7 +28,7 @@ export function TextField({ label, error, hint, success, type = 'text', classNam
           type={isPassword && visible ? 'text' : type}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
-          className={`block min-h-11 w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm outline-none transition placeholder:text-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 read-only:bg-slate-50 read-only:text-slate-500 ${
+          className={`block min-h-11 w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm outline-none transition placeholder:text-slate-500 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 read-only:bg-slate-50 read-only:text-slate-500 ${
             error ? 'border-rose-400' : 'border-slate-300'
           } ${isPassword ? 'pr-20' : ''}`}
           {...rest}

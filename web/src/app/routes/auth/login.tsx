@@ -41,8 +41,9 @@ export function LoginRoute() {
 
   return (
     <AuthCard
-      title={t('auth.login.title')}
-      subtitle={t('auth.login.subtitle')}
+      // A member who has just registered is not greeted back: the form says the account was made (product-spec's flow, issue 37).
+      title={state.registered ? t('auth.login.titleRegistered') : t('auth.login.title')}
+      subtitle={state.registered ? t('auth.login.subtitleRegistered') : t('auth.login.subtitle')}
       footer={
         <>
           {t('auth.login.noAccount')}{' '}

@@ -28,6 +28,8 @@ describe('register', () => {
 
     await screen.findByText('Your account is ready. Log in to start coloring.');
     expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your account is made');
+    expect(screen.queryByText('Welcome back')).toBeNull();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('maple@example.com');
     expect(calls.find((call) => call.url === apiPaths.register)?.body).toEqual({ username: 'maple', email: 'maple@example.com', password: 'secret12', lang: 'en' });
   });

@@ -17,7 +17,7 @@ function PostCard({ post, index }: { post: BlogPost; index: number }) {
   const href = paths.blogPost.getHref(lang, post.slug);
   return (
     <article className="flex flex-col overflow-hidden rounded-3xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="blog-card">
-      <Link to={href} state={{ post }} tabIndex={-1} aria-hidden="true">
+      <Link to={href} state={{ post }} tabIndex={-1} aria-label={post.title}>
         <PostCover src={post.featured_image} alt="" eager={index < 3} />
       </Link>
       <div className="flex flex-1 flex-col px-1 pt-4">

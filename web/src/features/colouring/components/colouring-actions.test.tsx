@@ -23,7 +23,7 @@ describe('ColouringActions keeping a picture', () => {
   it.each([
     ['colouring.errors.quota', 413, 'There is no room left for this picture: your kept pictures may fill 200 MB. Delete some in My creations first.'],
     ['colouring.errors.notCompact', 413, 'This picture cannot be kept: stored, it would take more space than the file sent.'],
-    ['colouring.errors.limit', 409, 'You have kept as many coloured pictures as you can. Delete one first.'],
+    ['colouring.errors.limit', 409, 'You have kept as many colored pictures as you can. Delete one first.'],
   ])('shows why the server refused it (%s)', async (reason, status, text) => {
     saveTokens({ accessToken: 'acc', refreshToken: 'ref', expiresIn: 3600 }, true);
     mockFetch({

@@ -1,5 +1,6 @@
 import type { Difficulty, Language, PhotoFit, Ratio } from '@studio/contracts/constants';
 import {
+  IDEMPOTENCY_HEADER,
   generateResponseSchema,
   improvePromptResponseSchema,
   photoFrameResponseSchema,
@@ -33,11 +34,12 @@ export interface ImageGenerateInput {
   lang: Language;
 }
 
-export function submitTextGeneration(input: TextGenerateInput): Promise<{ taskId: string }> {
-  return apiRequest(apiPaths.text2img, { method: 'POST', auth: true, body: input, schema: generateResponseSchema });
+/** `idempotencyKey` names one press of Generate: a retry with it answers the same task, charged once (decision 060). */
+export function submitTextGeneration(input: TextGenerateInput, idempotencyKey: string): Promise<{ taskId: string }> {
+  return apiRequest(apiPaths.text2img, { method: 'POST', auth: true, body: input, schema: generateResponseSchema, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
-export function submitImageGeneration(input: ImageGenerateInput): Promise<{ taskId: string }> {
+export function submitImageGeneration(input: ImageGenerateInput, idempotencyKey: string): Promise<{ taskId: string }> {
   const form = new FormData();
   if (input.ratio) form.set('ratio', input.ratio);
   form.set('fit', input.fit);
@@ -46,7 +48,7 @@ export function submitImageGeneration(input: ImageGenerateInput): Promise<{ task
   form.set('isPublic', String(input.isPublic));
   form.set('lang', input.lang);
   form.set('file', input.file, input.file.name);
-  return apiRequest(apiPaths.img2img, { method: 'POST', auth: true, form, schema: generateResponseSchema });
+  return apiRequest(apiPaths.img2img, { method: 'POST', auth: true, form, schema: generateResponseSchema, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
 /** Where a `crop` page of `ratio` sits on the photo: the server's answer is the engine's own window (decision 059). */

@@ -156,6 +156,93 @@ describe('generator: a generation', () => {
     expect(Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'))).toBe(95);
   });
 
+  it('keeps following the task through a dropped connection: the same press is sent again with its key, the page arrives, the credits refresh', async () => {
+    signIn();
+    let credits = 50;
+    let online = false;
+    const made = buildImage({ id: 'kept1', title: { en: 'A kept cat', zh: 'A kept cat', ja: 'A kept cat' } });
+    const tasks = new Map<string, string>();
+    let polls = 0;
+    const api = fakeApi({
+      'GET /api/users/profile': () => profile({ credits })(),
+      // The first request reaches the server (which charges) but its answer is lost with the connection.
+      'POST /api/images/text2imggenerate': (call) => {
+        const key = call.headers['Idempotency-Key'];
+        if (!tasks.has(key)) {
+          tasks.set(key, `t${tasks.size + 1}`);
+          credits -= 20;
+        }
+        if (!online) throw new TypeError('Failed to fetch');
+        return envelope({ taskId: tasks.get(key) });
+      },
+      'GET /api/images/tasks/t1': () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        polls += 1;
+        return polls < 2
+          ? envelope({ taskId: 't1', type: 'text2image', status: 'processing', progress: 60, image: null, errorCode: null, message: '' })
+          : envelope({ taskId: 't1', type: 'text2image', status: 'completed', progress: 100, image: made, errorCode: null, message: 'completed' });
+      },
+    });
+    renderApp('/text-coloring-page?prompt=a%20cat');
+    expect((await screen.findByTestId('credits-badge')).textContent).toContain('50');
+    vi.useFakeTimers();
+    fireEvent.click(generateButton());
+    await advance(0);
+    expect(screen.getByTestId('reconnecting').textContent).toBe('Connection lost. Reconnecting… your page is still being made.');
+    await advance(20_000);
+    expect(screen.queryByText('Generation failed')).toBeNull();
+    online = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await advance(0);
+    expect(screen.getByTestId('reconnecting').textContent).toBe('');
+    await advance(2_000);
+    expect(polls).toBe(1);
+    online = false;
+    await advance(30_000);
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(screen.getByTestId('reconnecting').textContent).not.toBe('');
+    online = true;
+    await advance(2_000);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    vi.useRealTimers();
+    expect(screen.getByRole('img', { name: 'A kept cat' })).toBeTruthy();
+    const submits = api.calls.filter((call) => call.path === '/api/images/text2imggenerate');
+    expect(submits.length).toBeGreaterThan(2);
+    expect(new Set(submits.map((call) => call.headers['Idempotency-Key'])).size).toBe(1);
+    expect(tasks.size).toBe(1);
+    await waitFor(() => expect(screen.getByTestId('credits-badge').textContent).toContain('30'));
+  });
+
+  it('says which word an unsafe prompt was refused for, and focuses the prompt box with the error; a finished page is focused and announced', async () => {
+    signIn();
+    let refuse = true;
+    const made = buildImage({ id: 'ok1', title: { en: 'A knight', zh: 'A knight', ja: 'A knight' } });
+    fakeApi({
+      'GET /api/users/profile': profile({ credits: 50 }),
+      'POST /api/images/text2imggenerate': () =>
+        refuse
+          ? new Response(JSON.stringify({ status: 'error', data: { fields: { prompt: 'validation.promptBlocked' }, blockedTerm: 'bloody' }, errorCode: 4003, message: 'no' }), { status: 400, headers: { 'Content-Type': 'application/json' } })
+          : envelope({ taskId: 'k1' }),
+      'GET /api/images/tasks/k1': () => envelope({ taskId: 'k1', type: 'text2image', status: 'completed', progress: 100, image: made, errorCode: null, message: 'completed' }),
+    });
+    renderApp('/text-coloring-page?prompt=a%20knight%20with%20a%20bloody%20sword');
+    await screen.findByTestId('credits-badge');
+    fireEvent.click(generateButton());
+    const alert = await screen.findByText(/“bloody” is a word we don’t draw/);
+    expect(alert.getAttribute('role')).toBe('alert');
+    await waitFor(() => expect(document.activeElement).toBe(promptBox()));
+    expect(promptBox().getAttribute('aria-describedby')).toContain(alert.id);
+
+    refuse = false;
+    fireEvent.change(promptBox(), { target: { value: 'a knight' } });
+    fireEvent.click(generateButton());
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('FIGURE'), { timeout: 5000 });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('A knight');
+    expect(screen.getByText('Your page “A knight” is ready.').getAttribute('role')).toBe('status');
+  });
+
   it.each([
     ['a failed task shows its translated code', () => envelope({ taskId: 't', type: 'text2image', status: 'failed', progress: 0, image: null, errorCode: 4003, message: 'filtered' }), 1, 'This prompt is not allowed, please modify it'],
     ['a failed task without a code shows Generation failed', () => envelope({ taskId: 't', type: 'text2image', status: 'failed', progress: 0, image: null, errorCode: null, message: 'x' }), 1, 'Generation failed'],
@@ -273,9 +360,26 @@ describe('generator: history and settings', () => {
     expect(screen.getByRole('button', { name: 'Page d2' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('image tab: rejects a non-image, takes a photo and sends it as multipart', async () => {
+  it('image tab: rejects a non-image and a renamed non-picture on selection, takes a photo and sends it as multipart', async () => {
     signIn();
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined }));
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (file: File) => `blob:${file.name}`, revokeObjectURL: () => undefined }));
+    // The browser's decoder: only cat.png is a picture.
+    class Decoder {
+      naturalWidth = 0;
+      naturalHeight = 0;
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      set src(url: string) {
+        queueMicrotask(() => {
+          if (url === 'blob:cat.png') {
+            this.naturalWidth = 300;
+            this.naturalHeight = 200;
+            this.onload?.();
+          } else this.onerror?.();
+        });
+      }
+    }
+    vi.stubGlobal('Image', Decoder);
     const api = fakeApi({
       'GET /api/users/profile': profile({ credits: 50 }),
       'POST /api/images/img2imggenerate': () => envelope({ taskId: 'p1' }),
@@ -286,6 +390,9 @@ describe('generator: history and settings', () => {
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
     expect((await screen.findByRole('alert')).textContent).toBe('Please choose an image file (JPG, PNG, WEBP or GIF)');
+    fireEvent.change(input, { target: { files: [new File(['not a picture'], 'renamed.jpg', { type: 'image/jpeg' })] } });
+    expect(await screen.findByText('This file could not be read as a picture. Please choose a JPG, PNG, WEBP or GIF photo.')).toBeTruthy();
+    expect(screen.queryByText('renamed.jpg')).toBeNull();
     fireEvent.change(input, { target: { files: [new File([new Uint8Array([1, 2, 3])], 'cat.png', { type: 'image/png' })] } });
     expect(await screen.findByText('cat.png')).toBeTruthy();
     fireEvent.click(generateButton());
@@ -361,7 +468,7 @@ describe('generator: history and settings', () => {
   });
 
   it('image tab: a photo handed over by the category page is applied once; ?sourceImageUrl= is fetched as the upload', async () => {
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined }));
+    stubWidePhoto();
     fakeApi({
       'GET /files/images/x/photo.png': () => new Response(new Uint8Array([1, 2]), { status: 200, headers: { 'Content-Type': 'image/png' } }),
     });
@@ -400,7 +507,7 @@ describe('generator: history and settings', () => {
 describe('generator: the visibility switch says what it does', () => {
   it('a photo page starts private for a free member, who shares it without being offered an upgrade', async () => {
     signIn();
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined }));
+    stubWidePhoto();
     const api = fakeApi({
       'GET /api/users/profile': profile({ credits: 50 }),
       'POST /api/images/img2imggenerate': () => envelope({ taskId: 'p1' }),

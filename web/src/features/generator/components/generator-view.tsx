@@ -1,8 +1,8 @@
 import { promptLength } from '@studio/contracts/prompt';
-import { GENERATION_COST, PROMPT_MAX, normalizeRatio, nearestRatio, isPaidLevel, DEFAULT_DIFFICULTY, DEFAULT_RATIO, RATIOS, type Difficulty, type PhotoFit, type Ratio } from '@studio/contracts/constants';
+import { GENERATION_COST, PROMPT_MAX, UPLOAD_MAX_BYTES, normalizeRatio, nearestRatio, isPaidLevel, DEFAULT_DIFFICULTY, DEFAULT_RATIO, RATIOS, type Difficulty, type PhotoFit, type Ratio } from '@studio/contracts/constants';
 import { ErrorCode } from '@studio/contracts/errors';
 import type { ImageDto, ImageType } from '@studio/contracts/images';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -27,7 +27,7 @@ import { PhotoFrame, SubjectOnlyToggle } from './photo-frame';
 import { PreviewPanel } from './preview-panel';
 import { PromptBox } from './prompt-box';
 import { TabList } from '../../../components/ui/tab-list';
-import { UploadBox, probeImage, uploadProblem, type Upload } from './upload-box';
+import { UploadBox, probeImage, shrinkToFit, uploadProblem, type Upload } from './upload-box';
 import { UpgradeDialog } from '../../../components/marketing/upgrade-dialog';
 
 const TABS: ImageType[] = ['text2image', 'image2image'];
@@ -83,24 +83,63 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [reporting, setReporting] = useState<string | null>(null);
+  // Where the user's eyes must go next: a new page, or an error beside a box that may be out of view.
+  const [attention, setAttention] = useState<{ target: 'result' | 'prompt' | 'upload' | 'form'; seq: number } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const root = useRef<HTMLDivElement>(null);
+
+  const raise = useCallback((field: 'prompt' | 'upload' | 'form', text: string) => {
+    setInlineError({ field, text });
+    setAttention((current) => ({ target: field, seq: (current?.seq ?? 0) + 1 }));
+  }, []);
+
+  // Scrolled to the middle of the screen (clear of the phone's sticky Generate bar) and focused:
+  // a prompt error focuses the box it describes, other errors and a new page are focused themselves.
+  useEffect(() => {
+    if (!attention) return;
+    const area = root.current?.querySelector<HTMLElement>(`[data-attention="${attention.target}"]`);
+    if (!area) return;
+    const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)')?.matches;
+    area.scrollIntoView?.({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
+    const focusable = attention.target === 'prompt' ? area.querySelector<HTMLElement>('textarea') : area;
+    focusable?.focus({ preventScroll: true });
+  }, [attention]);
 
   const setUploadFile = useCallback(
-    async (file: File) => {
-      const problem = uploadProblem(file);
+    async (chosen: File) => {
+      const problem = uploadProblem(chosen);
       if (problem) {
-        setInlineError({ field: 'upload', text: t(problem) });
+        raise('upload', t(problem));
         return;
       }
+      // Read on selection (issue 37): a file that is no picture is refused now, not at Generate,
+      // and a photo over the limit is scaled down here instead of refused.
+      const original = URL.createObjectURL(chosen);
+      const size = await probeImage(original);
+      if (!size) {
+        URL.revokeObjectURL(original);
+        raise('upload', t('generator.upload.unreadable'));
+        return;
+      }
+      let file = chosen;
+      let url = original;
+      if (chosen.size > UPLOAD_MAX_BYTES) {
+        const smaller = await shrinkToFit(original, size, UPLOAD_MAX_BYTES, chosen.name);
+        URL.revokeObjectURL(original);
+        if (!smaller) {
+          raise('upload', t('generator.upload.tooLarge'));
+          return;
+        }
+        file = smaller;
+        url = URL.createObjectURL(smaller);
+      }
       setInlineError(null);
-      const url = URL.createObjectURL(file);
       setUpload((previous) => {
         if (previous) URL.revokeObjectURL(previous.url);
-        return { file, url, width: null, height: null };
+        return { file, url, ...size };
       });
-      const size = await probeImage(url);
-      if (size) setUpload((current) => (current?.url === url ? { ...current, ...size } : current));
     },
-    [t],
+    [raise, t],
   );
 
   // A photo handed over by the category page, or ?sourceImageUrl=, becomes the upload once.
@@ -191,12 +230,19 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     (image: ImageDto, type: ImageType) => {
       setHistory((current) => ({ ...current, [type]: [image, ...(current[type] ?? []).filter((other) => other.id !== image.id)] }));
       setSelected((current) => ({ ...current, [type]: image.id }));
+      setAttention((current) => ({ target: 'result', seq: (current?.seq ?? 0) + 1 }));
+      setAnnouncement(t('generator.ready', { title: localizedText(image.title, lang) }));
       void reloadUser();
     },
-    [reloadUser],
+    [lang, reloadUser, t],
   );
   const { state: generation, start, reset } = useGeneration(onCompleted);
   const generating = generation.phase === 'generating';
+  // A failed task was refunded: the header's balance follows.
+  const failed = generation.phase === 'failed';
+  useEffect(() => {
+    if (failed) void reloadUser();
+  }, [failed, reloadUser]);
   const shownGeneration = generation.type === tab ? generation : { phase: 'idle' as const, progress: 0, error: null, type: null };
 
   function switchTab(next: ImageType) {
@@ -242,19 +288,20 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
       return;
     }
     if (tab === 'text2image') {
-      if (!prompt.trim()) return setInlineError({ field: 'prompt', text: t('generator.errors.promptRequired') });
-      if (promptLength(prompt) > PROMPT_MAX) return setInlineError({ field: 'prompt', text: t('validation.promptTooLong') });
+      if (!prompt.trim()) return raise('prompt', t('generator.errors.promptRequired'));
+      if (promptLength(prompt) > PROMPT_MAX) return raise('prompt', t('validation.promptTooLong'));
     } else if (!upload) {
-      return setInlineError({ field: 'upload', text: t('generator.errors.uploadRequired') });
+      return raise('upload', t('generator.errors.uploadRequired'));
     }
     setInlineError(null);
     const isPublic = visibility[tab];
     const submit =
       tab === 'text2image'
-        ? () => submitTextGeneration({ prompt: prompt.trim(), ratio, difficulty, isPublic, lang })
-        : () => submitImageGeneration({ file: upload!.file, ratio: photoRatio, fit: photoFit, subjectOnly, difficulty, isPublic, lang });
+        ? (key: string) => submitTextGeneration({ prompt: prompt.trim(), ratio, difficulty, isPublic, lang }, key)
+        : (key: string) => submitImageGeneration({ file: upload!.file, ratio: photoRatio, fit: photoFit, subjectOnly, difficulty, isPublic, lang }, key);
     try {
-      await start(tab, submit);
+      // The header shows the debit as soon as the task is accepted, not only when the page is done.
+      if (await start(tab, submit)) void reloadUser();
     } catch (failure) {
       const apiError = toApiError(failure);
       if (apiError.code === ErrorCode.insufficientCredits) {
@@ -271,7 +318,14 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
       const onField = [ErrorCode.promptEmpty, ErrorCode.promptTooLong, ErrorCode.contentFiltered, ErrorCode.imageTooLarge, ErrorCode.formatUnsupported, ErrorCode.uploadRejected].includes(
         apiError.code as never,
       );
-      setInlineError({ field: onField || fieldKey ? field : 'form', text: fieldKey ? t(fieldKey, { defaultValue: errorText(t, failure) }) : errorText(t, failure) });
+      const blockedTerm = apiError.code === ErrorCode.contentFiltered ? apiError.details.blockedTerm : undefined;
+      const text =
+        typeof blockedTerm === 'string'
+          ? t('generator.errors.blockedTerm', { term: blockedTerm })
+          : fieldKey
+            ? t(fieldKey, { defaultValue: errorText(t, failure) })
+            : errorText(t, failure);
+      raise(onField || fieldKey ? field : 'form', text);
     }
   }
 
@@ -282,7 +336,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
       return;
     }
     if (!prompt.trim()) {
-      setInlineError({ field: 'prompt', text: t('generator.errors.promptRequired') });
+      raise('prompt', t('generator.errors.promptRequired'));
       return;
     }
     setImproving(true);
@@ -301,7 +355,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     if (tab === 'text2image') {
       const text = localizedText(example.prompt, lang) || localizedText(example.title, lang) || localizedText(example.description, lang);
       if (!text) {
-        setInlineError({ field: 'prompt', text: t('generator.errors.noExamplePrompt') });
+        raise('prompt', t('generator.errors.noExamplePrompt'));
         return;
       }
       setPrompt(text);
@@ -315,7 +369,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
       await setUploadFile(await fetchImageAsFile(example.colorUrl || example.coloringUrl, 'example'));
       setRatio(normalizeRatio(example.ratio));
     } catch {
-      setInlineError({ field: 'upload', text: t('generator.errors.exampleLoad') });
+      raise('upload', t('generator.errors.exampleLoad'));
     } finally {
       setRecreating(null);
     }
@@ -391,17 +445,19 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
     <div className="flex flex-col gap-5">
       {desktop ? tabs : null}
       {tab === 'text2image' ? (
-        <PromptBox
-          value={prompt}
-          onChange={(value) => {
-            setPrompt(value);
-            if (inlineError?.field === 'prompt') setInlineError(null);
-          }}
-          error={inlineError?.field === 'prompt' ? inlineError.text : null}
-          onImprove={onImprove}
-          improving={improving}
-          improveError={improveError}
-        />
+        <div data-attention="prompt" className="scroll-my-24">
+          <PromptBox
+            value={prompt}
+            onChange={(value) => {
+              setPrompt(value);
+              if (inlineError?.field === 'prompt') setInlineError(null);
+            }}
+            error={inlineError?.field === 'prompt' ? inlineError.text : null}
+            onImprove={onImprove}
+            improving={improving}
+            improveError={improveError}
+          />
+        </div>
       ) : (
         <UploadBox
           upload={upload}
@@ -422,7 +478,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
         <ExamplesPanel type={tab} examples={examples[tab]} failed={examplesFailed[tab]} count={mobile ? 2 : 3} busyId={recreating} onRecreate={(example) => void recreate(example)} />
       ) : null}
       {inlineError?.field === 'form' ? (
-        <p role="alert" className="text-sm text-rose-700">
+        <p role="alert" tabIndex={-1} data-attention="form" className="scroll-my-24 text-sm text-rose-700">
           {inlineError.text}
         </p>
       ) : null}
@@ -456,7 +512,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
   );
 
   return (
-    <div className={`mx-auto max-w-7xl px-4 py-6 sm:px-6 ${mobile ? 'pb-28' : ''}`}>
+    <div ref={root} className={`mx-auto max-w-7xl px-4 py-6 sm:px-6 ${mobile ? 'pb-28' : ''}`}>
       <h1 className="mb-5 text-center text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">{t(`generator.heading.${tab}`)}</h1>
       {desktop ? (
         <div id="generator-panel" role="tabpanel" aria-labelledby={`generator-tab-${tab}`} className="grid grid-cols-[360px_minmax(0,1fr)_140px] items-start gap-6">
@@ -467,12 +523,16 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
       ) : (
         <div id="generator-panel" role="tabpanel" aria-labelledby={`generator-tab-${tab}`} className="flex flex-col gap-4">
           {tabs}
+          {/* The prompt or the photo first: the page appears below and is scrolled to when it is ready (decision 061). */}
+          <div className="rounded-3xl bg-slate-50 p-4 ring-1 ring-slate-200">{settings}</div>
           <div className="rounded-3xl bg-white p-4 ring-1 ring-slate-200">{preview}</div>
           <HistoryStrip type={tab} images={images} selectedId={selected[tab]} onSelect={(image) => selectImage(tab, image)} layout="row" />
-          <div className="rounded-3xl bg-slate-50 p-4 ring-1 ring-slate-200">{settings}</div>
         </div>
       )}
 
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       <UpgradeDialog open={upgradeOpen} onClose={() => setUpgradeOpen(false)} />
       <DeleteImageDialog imageId={deleting} onDeleted={onDeleted} onCancel={() => setDeleting(null)} />
       {reporting ? <ReportDialog imageId={reporting} open onClose={() => setReporting(null)} /> : null}

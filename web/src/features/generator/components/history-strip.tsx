@@ -35,10 +35,16 @@ export function HistoryStrip({ type, images, selectedId, onSelect, layout }: His
                   onClick={() => onSelect(image)}
                   aria-pressed={selected}
                   aria-label={localizedText(image.title, lang)}
-                  className={`block overflow-hidden rounded-xl bg-white ring-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 ${
-                    selected ? 'ring-2 ring-brand-600' : 'ring-1 ring-slate-200 hover:ring-brand-300'
-                  }`}
+                  // Selected is a thick inner ring and a tick; keyboard focus is the site's outline outside it, so the two never look alike.
+                  className={`relative block overflow-hidden rounded-xl bg-white ${selected ? 'ring-[3px] ring-inset ring-brand-600' : 'ring-1 ring-inset ring-slate-200 hover:ring-brand-300'}`}
                 >
+                  {selected ? (
+                    <span aria-hidden="true" className="absolute right-1 top-1 z-10 flex size-5 items-center justify-center rounded-full bg-brand-600 text-white" data-testid="history-selected">
+                      <svg viewBox="0 0 20 20" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="3">
+                        <path d="M5 10.5l3.2 3L15 7" strokeLinecap="round" strokeLinejoin="round" />
+                      </svg>
+                    </span>
+                  ) : null}
                   <img
                     src={image.smallThumbnailUrl || image.thumbnailUrl}
                     alt=""

@@ -24,7 +24,7 @@ interface PreviewPanelProps {
   compact?: boolean;
 }
 
-function Progress({ value }: { value: number }) {
+function Progress({ value, reconnecting }: { value: number; reconnecting: boolean }) {
   const { t } = useTranslation();
   const rounded = Math.round(value);
   const circumference = 2 * Math.PI * 52;
@@ -64,6 +64,9 @@ function Progress({ value }: { value: number }) {
           {t('generator.progress.text', { percent: rounded })}
         </p>
         <p className="mt-1 text-xs text-slate-500">{rounded < 50 ? t('generator.progress.queued') : t('generator.progress.drawing')}</p>
+        <p role="status" data-testid="reconnecting" className={reconnecting ? 'mt-2 rounded-xl bg-amber-50 px-3 py-2 text-xs font-semibold text-amber-900 ring-1 ring-amber-200' : 'sr-only'}>
+          {reconnecting ? t('generator.progress.reconnecting') : ''}
+        </p>
       </div>
     </div>
   );
@@ -92,7 +95,7 @@ export function PreviewPanel({ generation, image, ratio, onDelete, onReport, onR
   if (generation.phase === 'generating') {
     return (
       <div className="flex min-h-[320px] items-center justify-center">
-        <Progress value={generation.progress} />
+        <Progress value={generation.progress} reconnecting={generation.reconnecting === true} />
       </div>
     );
   }
@@ -137,7 +140,12 @@ function ImagePreview({ image, onDelete, onReport, compact }: { image: ImageDto;
   const notDrawn = image.type === 'text2image' ? localizedText(image.additionalInfo, lang) : '';
   return (
     <div className="flex flex-col items-center gap-4">
-      <figure className="w-full max-w-[320px] lg:max-w-[600px]" onMouseEnter={hasPhoto ? () => setShowPhoto(true) : undefined} onMouseLeave={hasPhoto ? () => setShowPhoto(false) : undefined}>
+      <figure
+        tabIndex={-1}
+        data-attention="result"
+        aria-label={title}
+        className="w-full max-w-[320px] scroll-my-24 rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-500 lg:max-w-[600px]"
+        onMouseEnter={hasPhoto ? () => setShowPhoto(true) : undefined} onMouseLeave={hasPhoto ? () => setShowPhoto(false) : undefined}>
         <img
           src={showPhoto && photoUrl ? photoUrl : image.coloringUrl}
           alt={title}

@@ -84,7 +84,7 @@ export function PromptBox({ value, onChange, error, onImprove, improving, improv
           placeholder={t('generator.prompt.placeholder')}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
-          className="block w-full resize-y rounded-2xl bg-transparent px-4 py-3 text-sm text-slate-900 placeholder:text-slate-400 focus:outline-none"
+          className="block w-full resize-y rounded-2xl bg-transparent px-4 py-3 text-sm text-slate-900 placeholder:text-slate-500 focus:outline-none"
         />
         <div className="flex justify-end px-3 pb-2">
           <span id={`${id}-count`} className={`text-xs tabular-nums ${length > PROMPT_MAX ? 'font-semibold text-rose-700' : 'text-slate-500'}`}>

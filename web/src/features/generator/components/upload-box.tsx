@@ -1,6 +1,6 @@
-import { UPLOAD_MAX_BYTES } from '@studio/contracts/constants';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../hooks/use-media-query';
 
 export interface Upload {
   file: File;
@@ -20,10 +20,40 @@ export function probeImage(url: string): Promise<{ width: number; height: number
   });
 }
 
-/** Checks a chosen file; answers the message key of what is wrong, or null. */
+/** Checks a chosen file's type; answers the message key of what is wrong, or null. Size is mended, not refused (shrinkToFit). */
 export function uploadProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return 'generator.upload.notImage';
-  if (file.size > UPLOAD_MAX_BYTES) return 'generator.upload.tooLarge';
+  return null;
+}
+
+/** Longest side of a photo scaled down in the browser: far more than a 2400 px page needs. */
+const SHRUNK_MAX_SIDE = 4000;
+
+/**
+ * A photo over the upload limit, redrawn at most 4000 px on its longest side as a JPEG under
+ * `maxBytes` (lower quality only if it must); null when the browser cannot make one.
+ */
+export async function shrinkToFit(url: string, size: { width: number; height: number }, maxBytes: number, name: string): Promise<File | null> {
+  const image = new Image();
+  image.src = url;
+  try {
+    await image.decode();
+  } catch {
+    return null;
+  }
+  const scale = Math.min(1, SHRUNK_MAX_SIDE / Math.max(size.width, size.height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(size.width * scale);
+  canvas.height = Math.round(size.height * scale);
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  for (const quality of [0.9, 0.8, 0.65]) {
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
+    if (blob && blob.size <= maxBytes) return new File([blob], name.replace(/\.[^.]*$/, '') + '.jpg', { type: 'image/jpeg' });
+  }
   return null;
 }
 
@@ -40,6 +70,7 @@ export function UploadBox({ upload, onFile, onRemove, error }: UploadBoxProps) {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const [over, setOver] = useState(false);
+  const touch = useMediaQuery('(pointer: coarse)');
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -92,7 +123,8 @@ export function UploadBox({ upload, onFile, onRemove, error }: UploadBoxProps) {
           <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto size-10 text-brand-500" fill="none" stroke="currentColor" strokeWidth="1.5">
             <path d="M4 16l4.6-4.6a2 2 0 0 1 2.8 0L16 16m-2-2 1.6-1.6a2 2 0 0 1 2.8 0L20 14M4 20h16a0 0 0 0 0 0 0V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v14zm10-12h.01" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
-          <p className="mt-2 text-sm text-slate-700">{t('generator.upload.drop')}</p>
+          {/* Phones and tablets have nothing to drag: they are told to choose or take a photo. */}
+          <p className="mt-2 text-sm text-slate-700">{touch ? t('generator.upload.tap') : t('generator.upload.drop')}</p>
           <button
             type="button"
             onClick={() => input.current?.click()}
@@ -118,7 +150,7 @@ export function UploadBox({ upload, onFile, onRemove, error }: UploadBoxProps) {
         </div>
       )}
       {error ? (
-        <p role="alert" className="mt-1.5 text-sm text-rose-700">
+        <p role="alert" tabIndex={-1} data-attention="upload" className="mt-1.5 scroll-my-24 text-sm text-rose-700">
           {error}
         </p>
       ) : null}

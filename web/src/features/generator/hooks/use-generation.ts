@@ -3,6 +3,7 @@ import { errorMessageKey } from '@studio/contracts/errors';
 import type { ImageDto, ImageType } from '@studio/contracts/images';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isConnectionLost, newIdempotencyKey, waitForConnection } from '../../../lib/reconnect';
 import { fetchTaskStatus } from '../api/generator-api';
 
 export type GenerationPhase = 'idle' | 'generating' | 'completed' | 'failed';
@@ -13,13 +14,20 @@ export interface GenerationState {
   progress: number;
   error: string | null;
   type: ImageType | null;
+  /** The connection dropped while following the task: it is retried until it is back (decision 060). */
+  reconnecting?: boolean;
 }
 
 const TICK_MS = 400;
 const STEP = 1.5;
+/** How long the generator keeps retrying without a connection before it gives up on a press. */
+export const RECONNECT_GRACE_MS = 5 * 60_000;
 
 /**
- * product-spec §4 "Generation": a task id, then its status every 2 s, at most 60 times. The shown
+ * product-spec §4 "Generation": a task id, then its status every 2 s, at most 60 times. A dropped
+ * connection is not a failure (decision 060): the press's submit is retried with its idempotency
+ * key, so the server answers the task it already made, and the polls go on once the browser is back
+ * online; neither counts towards the 60 polls. The shown
  * progress starts at 20, creeps to 45 while the server is below 50, jumps to 50 once it reports 50
  * or more, creeps to 95 after, and reaches 100 on completion.
  */
@@ -54,22 +62,37 @@ export function useGeneration(onCompleted: (image: ImageDto, type: ImageType) =>
     [stopTimers],
   );
 
-  /** Sends the request; a failure of the request itself is thrown back to the caller (redirects, inline errors). */
+  /**
+   * Sends the request with a key of its own, again after a dropped connection; a refusal by the
+   * server is thrown back to the caller (redirects, inline errors). Resolves once the task is
+   * accepted, or with false when a newer press took over.
+   */
   const start = useCallback(
-    async (type: ImageType, submit: () => Promise<{ taskId: string }>) => {
+    async (type: ImageType, submit: (idempotencyKey: string) => Promise<{ taskId: string }>): Promise<boolean> => {
       const id = ++run.current;
       stopTimers();
       setState({ phase: 'generating', progress: 0, error: null, type });
+      const key = newIdempotencyKey();
+      const pressed = Date.now();
       let taskId: string;
-      try {
-        taskId = (await submit()).taskId;
-      } catch (error) {
-        if (run.current === id) setState({ phase: 'idle', progress: 0, error: null, type: null });
-        throw error;
+      for (;;) {
+        try {
+          taskId = (await submit(key)).taskId;
+          break;
+        } catch (error) {
+          if (run.current !== id) return false;
+          if (!isConnectionLost(error) || Date.now() - pressed > RECONNECT_GRACE_MS) {
+            setState({ phase: 'idle', progress: 0, error: null, type: null });
+            throw error;
+          }
+          setState((current) => ({ ...current, reconnecting: true }));
+          await waitForConnection(POLL_INTERVAL_MS);
+          if (run.current !== id) return false;
+        }
       }
-      if (run.current !== id) return;
+      if (run.current !== id) return false;
       let serverProgress = 0;
-      setState((current) => ({ ...current, progress: 20 }));
+      setState((current) => ({ ...current, progress: 20, reconnecting: false }));
       timers.current.tick = setInterval(() => {
         setState((current) => {
           if (current.phase !== 'generating') return current;
@@ -79,12 +102,17 @@ export function useGeneration(onCompleted: (image: ImageDto, type: ImageType) =>
       }, TICK_MS);
 
       let polls = 0;
+      let offlineSince: number | null = null;
       const poll = async () => {
         if (run.current !== id) return;
         polls += 1;
         try {
           const status = await fetchTaskStatus(taskId, type);
           if (run.current !== id) return;
+          if (offlineSince !== null) {
+            offlineSince = null;
+            setState((current) => ({ ...current, reconnecting: false }));
+          }
           if (status.status === 'completed' && status.image) {
             stopTimers();
             setState({ phase: 'completed', progress: 100, error: null, type });
@@ -98,8 +126,23 @@ export function useGeneration(onCompleted: (image: ImageDto, type: ImageType) =>
           }
           serverProgress = status.progress;
           if (serverProgress >= 50) setState((current) => ({ ...current, progress: Math.max(current.progress, 50) }));
-        } catch {
-          if (run.current === id) fail(t('generator.errors.statusFailed'));
+        } catch (error) {
+          if (run.current !== id) return;
+          if (isConnectionLost(error)) {
+            // The task goes on on the server; it is asked again as soon as the browser is back online.
+            polls -= 1;
+            offlineSince ??= Date.now();
+            if (Date.now() - offlineSince > RECONNECT_GRACE_MS) {
+              fail(t('generator.errors.statusFailed'));
+              return;
+            }
+            setState((current) => (current.reconnecting ? current : { ...current, reconnecting: true }));
+            void waitForConnection(POLL_INTERVAL_MS).then(() => {
+              if (run.current === id) void poll();
+            });
+            return;
+          }
+          fail(t('generator.errors.statusFailed'));
           return;
         }
         if (polls >= MAX_POLLS) {
@@ -109,6 +152,7 @@ export function useGeneration(onCompleted: (image: ImageDto, type: ImageType) =>
         timers.current.poll = setTimeout(() => void poll(), POLL_INTERVAL_MS);
       };
       timers.current.poll = setTimeout(() => void poll(), POLL_INTERVAL_MS);
+      return true;
     },
     [fail, stopTimers, t],
   );

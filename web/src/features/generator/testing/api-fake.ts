@@ -7,6 +7,7 @@ export interface ApiCall {
   method: string;
   path: string;
   query: URLSearchParams;
+  headers: Record<string, string>;
   body: unknown;
 }
 
@@ -31,7 +32,8 @@ export function fakeApi(routes: Record<string, Handler>) {
     const url = new URL(String(input), 'http://localhost');
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-    const call = { method, path: url.pathname, query: url.searchParams, body };
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    const call = { method, path: url.pathname, query: url.searchParams, headers, body };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`] ?? defaults[`${method} ${url.pathname}`];
     if (!handler) return failure(404, 404);

@@ -37,8 +37,8 @@ describe('ColourByNumber', () => {
     );
     // Nothing is made until the visitor asks for it.
     expect(api.calls).toEqual([]);
-    await userEvent.click(screen.getByRole('button', { name: 'Colour by number' }));
-    const preview = await screen.findByRole('img', { name: 'Dino by the Volcano as colour by number, with its colour key' });
+    await userEvent.click(screen.getByRole('button', { name: 'Color by number' }));
+    const preview = await screen.findByRole('img', { name: 'Dino by the Volcano as color by number, with its color key' });
     expect(preview.getAttribute('src')).toBe('blob:numbers');
 
     // A Chinese page prints on A4.
@@ -58,7 +58,7 @@ describe('ColourByNumber', () => {
         <ColourByNumber image={image} />
       </MemoryRouter>,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Colour by number' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('The colour-by-number page could not be made.');
+    await userEvent.click(screen.getByRole('button', { name: 'Color by number' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The color-by-number page could not be made.');
   });
 });

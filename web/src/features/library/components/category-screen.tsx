@@ -103,76 +103,79 @@ function CategoryView({ category }: { category: CategoryDto }) {
   return (
     <div className="mx-auto max-w-7xl px-3 pt-6 pb-16 sm:px-6">
       <Breadcrumbs items={[{ label: t('library.home'), to: paths.home.getHref(lang) }, { label: t('library.categories.crumb'), to: paths.categories.getHref(lang) }, { label: name }]} />
-      <header className="mt-6 max-w-3xl">
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
-          {t('library.category.title', { name })} <span className="text-lg font-semibold text-slate-500 sm:text-xl">({formatNumber(category.imageCount, lang)})</span>
-        </h1>
-        <p id={introId} className={`mt-3 text-slate-600 ${introOpen ? '' : 'line-clamp-1'}`} data-testid="category-intro">
-          {intro}
-        </p>
-        <button type="button" className="mt-1 text-sm font-semibold text-brand-700 hover:underline" aria-expanded={introOpen} aria-controls={introId} onClick={() => setIntroOpen((open) => !open)}>
-          {introOpen ? t('library.category.showLess') : t('library.category.showMore')}
-        </button>
-        {category.imageCount > 0 ? <MakeBookletButton className="mt-4" source={{ kind: 'category', categoryId: category.categoryId }} defaultTitle={name} /> : null}
-      </header>
-      <div className="mt-6">
-        <GeneratePanel suggestion={t('library.generate.suggestion', { name })} />
-      </div>
-      {category.tagCounts.length ? (
-        <div className="mt-8" role="group" aria-label={t('library.category.tagFilter')}>
-          <ul className="flex flex-wrap gap-2">
-            <li>
-              <button type="button" className={chip(activeTag === null)} aria-pressed={activeTag === null} onClick={() => selectTag(null)}>
-                {t('library.category.all')} <span className="opacity-80">({formatNumber(category.imageCount, lang)})</span>
-              </button>
-            </li>
-            {category.tagCounts.map((tag) => (
-              <li key={tag.tagId}>
-                <button type="button" className={chip(activeTag === tag.tagId)} aria-pressed={activeTag === tag.tagId} onClick={() => selectTag(tag.tagId)}>
-                  {pick(tag.displayName, lang)} <span className="opacity-80">({formatNumber(tag.count, lang)})</span>
+      {/* On a phone the pictures come first and "make your own" after them (issue 37); the order is CSS, so the server-rendered page needs no viewport. */}
+      <div className="flex flex-col">
+        <header className="mt-6 max-w-3xl">
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+            {t('library.category.title', { name })} <span className="text-lg font-semibold text-slate-500 sm:text-xl">({formatNumber(category.imageCount, lang)})</span>
+          </h1>
+          <p id={introId} className={`mt-3 text-slate-600 ${introOpen ? '' : 'line-clamp-1'}`} data-testid="category-intro">
+            {intro}
+          </p>
+          <button type="button" className="mt-1 text-sm font-semibold text-brand-700 hover:underline" aria-expanded={introOpen} aria-controls={introId} onClick={() => setIntroOpen((open) => !open)}>
+            {introOpen ? t('library.category.showLess') : t('library.category.showMore')}
+          </button>
+          {category.imageCount > 0 ? <MakeBookletButton className="mt-4" source={{ kind: 'category', categoryId: category.categoryId }} defaultTitle={name} /> : null}
+        </header>
+        <div className="mt-6 max-sm:order-1 max-sm:mt-10">
+          <GeneratePanel suggestion={t('library.generate.suggestion', { name })} />
+        </div>
+        {category.tagCounts.length ? (
+          <div className="mt-8" role="group" aria-label={t('library.category.tagFilter')}>
+            <ul className="flex flex-wrap gap-2">
+              <li>
+                <button type="button" className={chip(activeTag === null)} aria-pressed={activeTag === null} onClick={() => selectTag(null)}>
+                  {t('library.category.all')} <span className="opacity-80">({formatNumber(category.imageCount, lang)})</span>
                 </button>
               </li>
-            ))}
-          </ul>
+              {category.tagCounts.map((tag) => (
+                <li key={tag.tagId}>
+                  <button type="button" className={chip(activeTag === tag.tagId)} aria-pressed={activeTag === tag.tagId} onClick={() => selectTag(tag.tagId)}>
+                    {pick(tag.displayName, lang)} <span className="opacity-80">({formatNumber(tag.count, lang)})</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <div className="mt-8 space-y-10" aria-busy={images.status === 'loading'}>
+          {images.status === 'error' ? (
+            <div className="flex flex-col items-center gap-4 py-10 text-center" role="alert">
+              <p className="text-slate-700">{errorText(t, images.error)}</p>
+              <Button variant="secondary" onClick={images.retry}>
+                {t('library.retry')}
+              </Button>
+            </div>
+          ) : !shown ? (
+            <div className="flex justify-center py-16 text-brand-700">
+              <Spinner label={t('app.loading')} />
+            </div>
+          ) : shown.images.length === 0 ? (
+            <p className="rounded-3xl bg-slate-50 px-6 py-12 text-center text-slate-600 ring-1 ring-slate-200" data-testid="category-empty">
+              {t('library.category.empty')}
+            </p>
+          ) : null}
+          {blocks.map((block, index) =>
+            block.kind === 'images' ? (
+              <MasonryGrid key={`images-${index}`} images={block.items} hrefOf={hrefOf} eagerCount={index === 0 ? 4 : 0} />
+            ) : (
+              <section key={`section-${index}`} className="mx-auto max-w-3xl" data-testid="description-section">
+                <h2 className="text-2xl font-bold text-slate-900">{block.section.heading}</h2>
+                <div className="mt-3 leading-relaxed text-slate-700 [&_li]:mt-1 [&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6" dangerouslySetInnerHTML={{ __html: block.section.html }} />
+              </section>
+            ),
+          )}
+          {shown && shown.images.length < total ? (
+            <div className="flex justify-center">
+              <Button variant="secondary" loading={images.status === 'loading'} onClick={() => setPages((n) => n + 1)}>
+                {t('library.category.loadMore')}
+              </Button>
+            </div>
+          ) : null}
         </div>
-      ) : null}
-      <div className="mt-8 space-y-10" aria-busy={images.status === 'loading'}>
-        {images.status === 'error' ? (
-          <div className="flex flex-col items-center gap-4 py-10 text-center" role="alert">
-            <p className="text-slate-700">{errorText(t, images.error)}</p>
-            <Button variant="secondary" onClick={images.retry}>
-              {t('library.retry')}
-            </Button>
-          </div>
-        ) : !shown ? (
-          <div className="flex justify-center py-16 text-brand-700">
-            <Spinner label={t('app.loading')} />
-          </div>
-        ) : shown.images.length === 0 ? (
-          <p className="rounded-3xl bg-slate-50 px-6 py-12 text-center text-slate-600 ring-1 ring-slate-200" data-testid="category-empty">
-            {t('library.category.empty')}
-          </p>
-        ) : null}
-        {blocks.map((block, index) =>
-          block.kind === 'images' ? (
-            <MasonryGrid key={`images-${index}`} images={block.items} hrefOf={hrefOf} eagerCount={index === 0 ? 4 : 0} />
-          ) : (
-            <section key={`section-${index}`} className="mx-auto max-w-3xl" data-testid="description-section">
-              <h2 className="text-2xl font-bold text-slate-900">{block.section.heading}</h2>
-              <div className="mt-3 leading-relaxed text-slate-700 [&_li]:mt-1 [&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6" dangerouslySetInnerHTML={{ __html: block.section.html }} />
-            </section>
-          ),
-        )}
-        {shown && shown.images.length < total ? (
-          <div className="flex justify-center">
-            <Button variant="secondary" loading={images.status === 'loading'} onClick={() => setPages((n) => n + 1)}>
-              {t('library.category.loadMore')}
-            </Button>
-          </div>
-        ) : null}
-      </div>
-      <div className="mt-14">
-        <GuideCards />
+        <div className="mt-14 max-sm:order-2">
+          <GuideCards />
+        </div>
       </div>
     </div>
   );

@@ -125,7 +125,8 @@ function ImageView({ image: loaded, category }: Loaded) {
     <div className="mx-auto max-w-6xl px-4 pt-6 pb-16 sm:px-6">
       <Breadcrumbs items={crumbs} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+        {/* On a phone: the page, its title and Download, then the coloured example (issue 37). */}
+        <div className="grid gap-4 max-sm:contents sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
           <figure className="rounded-3xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:col-span-2 lg:col-span-1 xl:col-span-2">
             <img
               src={image.thumbnailUrl}
@@ -134,29 +135,29 @@ function ImageView({ image: loaded, category }: Loaded) {
               width={page.width}
               height={page.height}
               alt={title}
-              className="mx-auto h-auto max-h-[70vh] w-auto max-w-full"
+              className="mx-auto h-auto max-h-[70vh] w-auto max-w-full max-sm:max-h-[40vh]"
               data-testid="image-page"
             />
-            <figcaption className="mt-2 text-center text-sm text-slate-600">{t('library.image.page')}</figcaption>
+            <figcaption className="mt-2 text-center text-sm text-slate-600 max-sm:sr-only">{t('library.image.page')}</figcaption>
           </figure>
           {image.colorThumbnailUrl || image.colorUrl ? (
-            <figure className="rounded-3xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
+            <figure className="rounded-3xl bg-white p-3 shadow-sm ring-1 ring-slate-200 max-sm:order-2">
               <img src={image.colorThumbnailUrl ?? image.colorUrl!} width={page.width} height={page.height} alt={t('library.image.coloredAlt', { title })} loading="lazy" className="h-auto w-full" data-testid="image-colored" />
               <figcaption className="mt-2 text-center text-sm text-slate-600">{t('library.image.colored')}</figcaption>
             </figure>
           ) : null}
           {photoUrl ? (
-            <figure className="rounded-3xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
+            <figure className="rounded-3xl bg-white p-3 shadow-sm ring-1 ring-slate-200 max-sm:order-2">
               <img src={photoUrl} width={page.width} height={page.height} alt={t('library.image.originalAlt', { title })} loading="lazy" className="h-auto w-full object-contain" data-testid="image-original" />
               <figcaption className="mt-2 text-center text-sm text-slate-600">{t('library.image.ownPhoto')}</figcaption>
             </figure>
           ) : null}
         </div>
-        <div>
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{title}</h1>
-          {text ? <p className="mt-3 text-lg leading-relaxed text-slate-600" data-testid="image-description">{text}</p> : null}
+        <div className="flex flex-col max-sm:order-1">
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 max-sm:text-2xl">{title}</h1>
+          {text ? <p className="mt-3 text-lg leading-relaxed text-slate-600 max-sm:order-2" data-testid="image-description">{text}</p> : null}
           {image.tags.length ? (
-            <ul className="mt-4 flex flex-wrap gap-2" aria-label={t('library.image.tags')}>
+            <ul className="mt-4 flex flex-wrap gap-2 max-sm:order-2" aria-label={t('library.image.tags')}>
               {image.tags.map((tag) => (
                 <li key={tag.tagId} className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800">
                   {pick(tag.displayName, lang)}
@@ -164,7 +165,7 @@ function ImageView({ image: loaded, category }: Loaded) {
               ))}
             </ul>
           ) : null}
-          <div className="mt-6 rounded-3xl bg-slate-50 p-5 ring-1 ring-slate-200">
+          <div className="mt-6 rounded-3xl bg-slate-50 p-5 ring-1 ring-slate-200 max-sm:order-1 max-sm:mt-3">
             <h2 className="text-base font-bold text-slate-900">{t('library.image.download')}</h2>
             <p className="mt-1 mb-4 text-sm text-slate-600">{t('library.image.downloadHint')}</p>
             <DownloadButtons image={{ id: image.id, title: image.title.en || title }} />
@@ -175,9 +176,11 @@ function ImageView({ image: loaded, category }: Loaded) {
               <ColourByNumber image={{ id: image.id, title: image.title.en || title }} />
             </div>
           </div>
-          <PageVisibility image={image} onChange={setImage} />
+          <div className="max-sm:order-2">
+            <PageVisibility image={image} onChange={setImage} />
+          </div>
           {info.length ? (
-            <div className="mt-8 space-y-6" data-testid="additional-info">
+            <div className="mt-8 space-y-6 max-sm:order-2" data-testid="additional-info">
               {info.map((section, index) => (
                 <section key={index}>
                   {section.heading ? <h2 className="text-lg font-bold text-slate-900">{section.heading}</h2> : null}
@@ -186,7 +189,7 @@ function ImageView({ image: loaded, category }: Loaded) {
               ))}
             </div>
           ) : null}
-          <div className="mt-6">
+          <div className="mt-6 max-sm:order-2">
             <AttributionNote attribution={image.attribution} />
           </div>
         </div>

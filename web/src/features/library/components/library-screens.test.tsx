@@ -124,25 +124,76 @@ describe('home', () => {
 describe('categories list', () => {
   const categories = [buildCategory(), buildCategory({ categoryId: 'cat_unicorns0001', slug: 'unicorns', name: 'unicorns', displayName: L('Unicorns', '独角兽', 'ユニコーン') })];
 
-  it('shows the breadcrumb and the count, and filters only when the search is submitted', async () => {
-    mockFetch({ [`GET ${apiPaths.clientConfig}`]: () => envelope(config), [`GET ${categoriesUrl}`]: () => envelope(categories) });
+  it('shows the breadcrumb and the count; a submitted search shows matching categories and pages, and an empty one offers to make the page', async () => {
+    const cat = buildImage(7, { title: L('Black Cat and Pumpkin', '黑猫和南瓜', '黒猫とかぼちゃ'), slug: 'black-cat-and-pumpkin-page-07' });
+    const searched: string[] = [];
+    const images = (call: { url: string }) => {
+      const query = new URL(call.url, 'http://localhost').searchParams.get('query') ?? '';
+      searched.push(query);
+      return ['c', 'ca', 'cat', '猫'].includes(query) ? list([cat]) : list([]);
+    };
+    const searchRoutes = Object.fromEntries(
+      ['u', 'un', 'uni', 'z', 'ze', 'zeb', 'zebr', 'zebra', 'c', 'ca', 'cat', '猫'].flatMap((query) =>
+        [5, 24].map((size) => [`GET ${apiPaths.images}?${new URLSearchParams({ query, pageSize: String(size) })}`, images]),
+      ),
+    );
+    mockFetch({ [`GET ${apiPaths.clientConfig}`]: () => envelope(config), [`GET ${categoriesUrl}`]: () => envelope(categories), ...searchRoutes });
     const user = userEvent.setup();
-    renderApp('/categories');
+    const { router } = renderApp('/categories');
     await waitFor(() => expect(screen.getByTestId('category-count').textContent).toMatch(/2 categories/));
     await waitFor(() => expect(screen.getAllByTestId('category-card')).toHaveLength(2));
     const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    const box = () => screen.getByRole('combobox', { name: 'Search coloring pages and categories' });
 
-    await user.type(screen.getByLabelText('Search categories'), 'uni');
+    await user.type(box(), 'uni');
     expect(screen.getAllByTestId('category-card')).toHaveLength(2);
+    // Suggestions while typing: the category that matches.
+    expect(within(await screen.findByRole('listbox')).getByRole('option', { name: /Unicorns/ })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(screen.getAllByTestId('category-card')).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByTestId('category-card')).toHaveLength(1));
+    expect(router.state.location.search).toBe('?q=uni');
+    expect(await screen.findByText('No pages match “uni” yet.')).toBeTruthy();
 
-    await user.clear(screen.getByLabelText('Search categories'));
-    await user.type(screen.getByLabelText('Search categories'), 'zebra{Enter}');
-    expect(screen.getByTestId('categories-no-results').textContent).toContain('No categories match “zebra”');
+    await user.clear(box());
+    await user.type(box(), 'cat');
+    // A page suggested while typing, with its title.
+    const suggestion = await screen.findByRole('option', { name: /Black Cat and Pumpkin/ });
+    expect(suggestion.textContent).toContain('Page');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('search-pages').textContent).toContain('1 page matching “cat”'));
+    expect(within(screen.getByTestId('search-pages')).getByRole('link', { name: /Black Cat and Pumpkin/ }).getAttribute('href')).toBe('/categories/dinosaurs/black-cat-and-pumpkin-page-07');
+    expect(screen.queryAllByTestId('category-card')).toHaveLength(0);
+    expect(screen.getByRole('status').textContent).toBe('0 categories and 1 pages found');
+
+    await user.clear(box());
+    await user.type(box(), 'zebra{Enter}');
+    const empty = await screen.findByTestId('categories-no-results');
+    expect(empty.textContent).toContain('Nothing matches “zebra” yet');
+    expect(empty.textContent).not.toMatch(/shorter word/);
+    expect(screen.queryByRole('button', { name: /booklet/i })).toBeNull();
+    expect(within(empty).getByRole('link', { name: 'Make “zebra” as a page' }).getAttribute('href')).toBe('/text-coloring-page?prompt=zebra');
     await user.click(screen.getByRole('button', { name: 'Show all categories' }));
-    expect(screen.getAllByTestId('category-card')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByTestId('category-card')).toHaveLength(2));
+    expect(searched).toContain('cat');
+  });
+
+  it('opens a suggested page with the arrow keys and Enter', async () => {
+    const cat = buildImage(7, { title: L('Black Cat and Pumpkin', '黑猫和南瓜', '黒猫とかぼちゃ'), slug: 'black-cat-and-pumpkin-page-07' });
+    mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
+      [`GET ${categoriesUrl}`]: () => envelope(categories),
+      [`GET ${apiPaths.images}?query=%E7%8C%AB&pageSize=5`]: () => list([cat]),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/zh/categories');
+    const box = await screen.findByRole('combobox', { name: '搜索涂色页和分类' });
+    await user.type(box, '猫');
+    await screen.findByRole('option', { name: /黑猫和南瓜/ });
+    await user.keyboard('{ArrowDown}');
+    expect(box.getAttribute('aria-activedescendant')).toBeTruthy();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/zh/categories/dinosaurs/black-cat-and-pumpkin-page-07'));
   });
 
   it('says so when there are no categories at all, and offers a retry after a failure', async () => {
@@ -164,7 +215,8 @@ describe('categories list', () => {
     renderApp('/zh/categories');
     expect(await screen.findByRole('heading', { level: 1, name: '按分类浏览免费涂色页' })).toBeTruthy();
     const card = (await screen.findAllByTestId('category-card'))[0];
-    expect(within(card).getByRole('link', { name: '恐龙' }).getAttribute('href')).toBe('/zh/categories/dinosaurs');
+    // The title and the picture both link to the category, and both are named (issue 37).
+    expect(within(card).getAllByRole('link', { name: '恐龙' }).map((link) => link.getAttribute('href'))).toEqual(['/zh/categories/dinosaurs', '/zh/categories/dinosaurs']);
     expect(within(card).getByText('宝宝 (3)')).toBeTruthy();
   });
 });

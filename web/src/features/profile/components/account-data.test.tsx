@@ -73,7 +73,7 @@ describe('profile: delete my account', () => {
     renderApp('/profile');
     const { user, dialog } = await openDeleteDialog();
     const text = dialog.textContent ?? '';
-    for (const part of ['every page you made', 'public gallery', 'photos you uploaded', 'coloured pictures', 'subscription', 'This cannot be undone.']) expect(text).toContain(part);
+    for (const part of ['every page you made', 'public gallery', 'photos you uploaded', 'colored pictures', 'subscription', 'This cannot be undone.']) expect(text).toContain(part);
     const confirm = within(dialog).getByRole('button', { name: 'Delete my account for good' });
     expect(confirm.hasAttribute('disabled')).toBe(true);
     await user.type(within(dialog).getByLabelText('Your password'), 'correct horse');

@@ -122,6 +122,7 @@ export function MembershipPanel({ user }: { user: User }) {
         title={t('profile.membershipPanel.confirmTitle')}
         message={t('profile.membershipPanel.confirmBody', { plan, date: endDate })}
         confirmLabel={t('profile.membershipPanel.confirm')}
+        cancelLabel={t('profile.membershipPanel.keep')}
         busy={busy}
         error={error}
         onConfirm={() => void confirm()}

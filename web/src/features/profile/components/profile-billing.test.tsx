@@ -147,13 +147,14 @@ describe('profile billing', () => {
     expect(
       within(dialog).getByText('Your Pro plan ends on March 10, 2027 and will not renew. You keep it and your credits until then; after that your account moves to the free plan.'),
     ).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my plan' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.some((call) => call.url === apiPaths.cancelSubscription)).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Cancel subscription' }));
     dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
+    expect(within(dialog).getByRole('button', { name: 'Keep my plan' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel plan' }));
     expect(await screen.findByText('Your subscription is cancelled. Pro ends on March 10, 2027.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByTestId('membership-level').textContent).toBe('Pro');
@@ -211,7 +212,7 @@ describe('profile billing', () => {
     renderApp('/profile');
     await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel plan' }));
     expect(await within(dialog).findByText('Cancelling the subscription failed')).toBeTruthy();
   });
 });
