@@ -36,8 +36,10 @@ async function makePhotoPage(page, baseUrl, name, { centre = [220, 60, 110], sha
   await page.getByRole('button', { name: 'Show the photo' }).waitFor();
   const preview = page.getByRole('img', { name: 'Photo coloring page' }).first();
   await preview.hover();
-  await page.waitForFunction((img) => img.getAttribute('src').includes('/original/file'), await preview.elementHandle());
-  const src = await preview.getAttribute('src');
+  // Read the address the moment it is the photo's: the page scrolls the new result into view, and a
+  // pointer no longer over the picture turns it back into the line art.
+  const shown = await page.waitForFunction((img) => (img.getAttribute('src').includes('/original/file') ? img.getAttribute('src') : null), await preview.elementHandle());
+  const src = await shown.jsonValue();
   assert.match(src, /\/api\/images\/[^/]+\/original\/file\?exp=\d+&sig=/, 'the photo comes from the owner route');
   await page.waitForFunction((img) => img.complete && img.naturalWidth > 0, await preview.elementHandle());
   return { imageId: src.match(/\/api\/images\/([^/]+)\/original/)[1], src };
