@@ -302,6 +302,31 @@ describe('generator: history and settings', () => {
     expect(screen.getByRole('button', { name: 'Page b2' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('keeps what the member typed before the history arrived, instead of the last prompt', async () => {
+    signIn();
+    let answer: (response: Response) => void = () => undefined;
+    fakeApi({
+      'GET /api/users/profile': profile({ credits: 50 }),
+      'GET /api/images/userImg': (call) =>
+        call.query.get('type') === 'text2image'
+          ? new Promise<Response>((resolve) => {
+              answer = resolve;
+            })
+          : envelope({ images: [], total: 0, currentPage: 1, pageSize: 30 }),
+    });
+    renderApp('/text-coloring-page');
+    await screen.findByTestId('credits-badge');
+    fireEvent.change(promptBox(), { target: { value: 'a firefighter rescuing a kitten' } });
+    await act(async () => {
+      answer(envelope({ images: [buildImage({ id: 'w1', prompt: { en: 'a witch', zh: 'a witch', ja: 'a witch' } })], total: 1, currentPage: 1, pageSize: 30 }));
+    });
+    await screen.findByRole('button', { name: 'Page w1' });
+    expect(promptBox().value).toBe('a firefighter rescuing a kitten');
+    // Choosing the page from the history still brings its prompt back.
+    fireEvent.click(screen.getByRole('button', { name: 'Page w1' }));
+    expect(promptBox().value).toBe('a witch');
+  });
+
   it('says beside a composed page what of its prompt was not drawn, and nothing on a page that drew it all', async () => {
     signIn();
     const note = { en: 'Not drawn: quokka', zh: '未画出：quokka', ja: '描けなかったもの：quokka' };

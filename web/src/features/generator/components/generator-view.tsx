@@ -164,10 +164,12 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
   }, []);
 
   const restoreFrom = useCallback(
-    (image: ImageDto) => {
+    (image: ImageDto, onArrival = false) => {
       if (image.type === 'text2image' && urlSets.prompt === null) {
         const text = localizedText(image.prompt, lang);
-        if (text) setPrompt(text);
+        // On arrival the history answers after the page is shown: what the member has typed by then
+        // is theirs (it was replaced by the last prompt, and Generate then drew that one again).
+        if (text) setPrompt((current) => (onArrival && current.trim() ? current : text));
       }
       if (urlSets.ratio === null && (RATIOS as readonly string[]).includes(image.ratio)) setRatio(image.ratio);
       // A photo page is shared by a choice made for that page: an earlier shared one does not carry it over.
@@ -196,7 +198,7 @@ export function GeneratorView({ initialTab }: { initialTab: ImageType }) {
           setHistory((current) => ({ ...current, [type]: list.images }));
           if (list.images[0]) {
             setSelected((current) => (current[type] ? current : { ...current, [type]: list.images[0].id }));
-            if (type === initialTab) restoreFrom(list.images[0]);
+            if (type === initialTab) restoreFrom(list.images[0], true);
           }
         })
         .catch(() => {
