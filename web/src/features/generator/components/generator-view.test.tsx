@@ -35,8 +35,8 @@ function stubWidePhoto() {
   vi.stubGlobal('Image', WidePhoto);
 }
 
-/** A signed-in member on the image tab who has chosen a 3:2 photo; answers the API fake. */
-async function withWidePhotoChosen() {
+/** A signed-in member with 50 credits on the image tab (photos decode as 3:2); answers the API fake. */
+async function onImageTab() {
   signIn();
   stubWidePhoto();
   const api = fakeApi({
@@ -46,6 +46,12 @@ async function withWidePhotoChosen() {
   });
   renderApp('/image-coloring-page');
   await screen.findByTestId('credits-badge');
+  return api;
+}
+
+/** A signed-in member on the image tab who has chosen a 3:2 photo; answers the API fake. */
+async function withWidePhotoChosen() {
+  const api = await onImageTab();
   fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [new File([new Uint8Array([1, 2, 3])], 'beach.jpg', { type: 'image/jpeg' })] } });
   await screen.findByTestId('photo-frame');
   return api;
@@ -531,15 +537,7 @@ describe('generator: history and settings', () => {
 
 describe('generator: the visibility switch says what it does', () => {
   it('a photo page starts private for a free member, who shares it without being offered an upgrade', async () => {
-    signIn();
-    stubWidePhoto();
-    const api = fakeApi({
-      'GET /api/users/profile': profile({ credits: 50 }),
-      'POST /api/images/img2imggenerate': () => envelope({ taskId: 'p1' }),
-      'GET /api/images/tasks/p1': () => envelope({ taskId: 'p1', type: 'image2image', status: 'processing', progress: 10, image: null, errorCode: null, message: '' }),
-    });
-    renderApp('/image-coloring-page');
-    await screen.findByTestId('credits-badge');
+    const api = await onImageTab();
     const share = screen.getByRole('switch', { name: 'Share in the public gallery' });
     expect(share.getAttribute('aria-checked')).toBe('false');
     expect(screen.getByTestId('visibility-state').textContent).toBe('Private: only you can see this page');
