@@ -275,6 +275,14 @@ async function photoChoices({ page, baseUrl }) {
   assert.equal(await alert.count(), 0);
 }
 
+/** The same story on a 375 px phone and on a desktop; `tag` names their screenshots. */
+function onPhoneAndDesktop(what, run, tag) {
+  return [
+    { name: `on a 375 px phone, ${what}`, context: PHONE, run: (env) => run(env, `${tag}-phone`) },
+    { name: `on a desktop, ${what}`, run: (env) => run(env, `${tag}-desktop`) },
+  ];
+}
+
 export const stories = [
   {
     name: 'on a 375 px phone, a chosen file that is no picture is refused at once, a photo over 10 MB is scaled down, and nobody is told to drag',
@@ -295,31 +303,7 @@ export const stories = [
     name: 'on a desktop, a Japanese page is drawn with Japanese fonts; Chinese with Chinese fonts',
     run: (env) => ownGlyphs(env, 'glyphs-desktop'),
   },
-  {
-    name: 'on a 375 px phone, an unsafe prompt’s error is in view, focused and names the word; the new page is in view and focused',
-    context: PHONE,
-    run: (env) => errorsAndResultsInView(env, 'seen-phone'),
-  },
-  {
-    name: 'on a desktop, an unsafe prompt’s error is in view, focused and names the word; the new page is in view and focused',
-    run: (env) => errorsAndResultsInView(env, 'seen-desktop'),
-  },
-  {
-    name: 'on a 375 px phone, "cat", "猫" and "ねこ" in the search box suggest and find the cat page',
-    context: PHONE,
-    run: (env) => findsTheCatPages(env, 'search-phone'),
-  },
-  {
-    name: 'on a desktop, "cat", "猫" and "ねこ" in the search box suggest and find the cat page',
-    run: (env) => findsTheCatPages(env, 'search-desktop'),
-  },
-  {
-    name: 'on a 375 px phone, the connection drops for 10 s during a generation: the page still arrives, once, charged once, the balance right',
-    context: PHONE,
-    run: (env) => generateThroughADrop(env, 'drop-phone'),
-  },
-  {
-    name: 'on a desktop, the connection drops for 10 s during a generation: the page still arrives, once, charged once, the balance right',
-    run: (env) => generateThroughADrop(env, 'drop-desktop'),
-  },
+  ...onPhoneAndDesktop('an unsafe prompt’s error is in view, focused and names the word; the new page is in view and focused', errorsAndResultsInView, 'seen'),
+  ...onPhoneAndDesktop('"cat", "猫" and "ねこ" in the search box suggest and find the cat page', findsTheCatPages, 'search'),
+  ...onPhoneAndDesktop('the connection drops for 10 s during a generation: the page still arrives, once, charged once, the balance right', generateThroughADrop, 'drop'),
 ];
