@@ -7,6 +7,7 @@
 import type { Place, Scene } from '../prompt/lexicon';
 import { PLACE_WORDS } from '../prompt/lexicon';
 import type { SubjectKind } from '../subjects/curation';
+import { roleOf } from '../subjects/role-figures';
 
 /** "in the house", "at home": inside. A house named otherwise ("a dog in front of a house") stands outside. */
 export function indoors(words: readonly string[]): boolean {
@@ -32,24 +33,19 @@ interface Resident {
   kind: SubjectKind;
 }
 
-/** A role figure's name, standing or in one of its poses. */
-function role(names: string): RegExp {
-  return new RegExp(`^(${names})( (waving|walking|running|dancing|sitting|flying))?$`);
-}
+/**
+ * People at work where they work (role-figures.ts): a cook in a kitchen, a teacher in a classroom.
+ * By the role a figure is of, standing or posed ("pirate running"), not things named after one ("pirate flag").
+ */
+const ROLE_HOMES: Record<string, Place> = {
+  witch: 'night', wizard: 'night', cook: 'room', teacher: 'room', ballerina: 'room', doctor: 'room',
+  pirate: 'beach', farmer: 'farm', cowboy: 'desert', fairy: 'garden', superhero: 'city',
+};
 
 /** Where a subject lives when the prompt names no place, by name first (a penguin is a bird of the snow). */
 const HOME_BY_NAME: [RegExp, Place][] = [
   [/christmas|snowman|santa|claus|skier|sled|penguin|polar bear|seal|walrus|igloo|snowflake|cloud with snow/, 'snow'],
   [/jack-o-lantern|ghost|\bbat\b|owl|crescent moon|vampire|zombie/, 'night'],
-  [role('witch|wizard'), 'night'],
-  // People at work where they work (role-figures.ts): a cook in a kitchen, a teacher in a classroom.
-  // The role figures' names, standing or posed ("pirate running"), not things named after them ("pirate flag").
-  [role('cook|teacher|ballerina|doctor'), 'room'],
-  [role('pirate'), 'beach'],
-  [role('farmer'), 'farm'],
-  [role('cowboy'), 'desert'],
-  [role('fairy'), 'garden'],
-  [role('superhero'), 'city'],
   [/camel|cactus|scorpion/, 'desert'],
   // A dragon lives in the mountains (in a cave), not in the jungle its kind (a reptile) would give.
   [/^dragon$/, 'mountain'],
@@ -77,6 +73,8 @@ const TABLE_THINGS = /cake|cupcake|doughnut|cookie|pie|pizza|hamburger|teacup|ho
 /** Where the main subject of a page lives (the prompt named no place). */
 export function homeOf(subject: Resident): Place | null {
   if (TABLE_THINGS.test(subject.name) && (subject.kind === 'food' || subject.kind === 'holiday' || subject.kind === 'toy' || subject.kind === 'object')) return 'table';
+  const role = ROLE_HOMES[roleOf(subject.name) ?? ''];
+  if (role) return role;
   for (const [pattern, place] of HOME_BY_NAME) if (pattern.test(subject.name)) return place;
   return HOME_BY_KIND[subject.kind];
 }
