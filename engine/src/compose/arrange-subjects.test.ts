@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject } from '../subjects/subject-library';
-import { arrangeGroup, arrangePair, topAt, wearOn } from './arrange-subjects';
+import { arrangeGroup, arrangePair, besideBig, topAt, wearOn } from './arrange-subjects';
 import type { Stage } from './arrange-subjects';
 import { visibleShares } from './drawn-report';
 import { placementBox } from './place-subject';
@@ -63,6 +63,26 @@ describe('arrangeGroup', () => {
     expect(heights[heights.length - 1]).toBe(Math.max(...heights));
     const shares = visibleShares(penguins, 2200, 3000);
     expect(Math.min(...shares)).toBeGreaterThan(0.4);
+  });
+});
+
+describe('besideBig', () => {
+  it('stands a castle or a tree large behind a person, the person in front on the left and whole', () => {
+    for (const name of ['castle', 'deciduous tree']) {
+      const [back, front] = besideBig(subject('princess'), subject(name), stage.area, stage.groundY, stage.groundY - stage.area.y);
+      expect(back.subject.name).toBe(name);
+      const [b, f] = [placementBox(back), placementBox(front)];
+      // Taller than the person (a third of the page wide was a sticker by her feet) and behind her.
+      expect(b.height, name).toBeGreaterThan(f.height);
+      expect(centreX(f)).toBeLessThan(centreX(b));
+      expect(visibleShares([back, front], 2200, 3000)[1]).toBe(1);
+    }
+  });
+
+  it('puts the big one of a group behind the others', () => {
+    const placed = arrangeGroup([subject('farmer'), subject('cow'), subject('tractor')], stage, unit, seededRandom(1));
+    expect(placed[0].subject.name).toBe('tractor');
+    expect(placementBox(placed[0]).width).toBeGreaterThan(stage.area.width * 0.5);
   });
 });
 

@@ -127,6 +127,30 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
   }
 }
 
+/** A thing so much bigger than the main subject that, beside it, it belongs behind it (a castle by a princess). */
+export function isBackdropSized(other: Subject, main: Subject): boolean {
+  return sizeClass(other) >= Math.max(2.5, sizeClass(main) * 1.5);
+}
+
+/**
+ * The big thing behind, large and to the right; the main subject in front on the left, as tall as
+ * it would stand alone with company. A long low thing (a fire engine) sits lower and lets the
+ * main subject overlap only its end. Drawing order: the big thing first.
+ */
+export function besideBig(main: Subject, big: Subject, area: Box, bottom: number, roomHeight: number): Placement[] {
+  const back = behindAll(big, area, bottom, roomHeight);
+  const h = roomHeight * (isLong(big) ? 0.7 : 0.58);
+  return [back, fitSubject(main, { x: area.x + area.width * 0.02, y: bottom - h, width: area.width * 0.42, height: h })];
+}
+
+const isLong = (s: Subject): boolean => (s.bounds[2] - s.bounds[0]) / (s.bounds[3] - s.bounds[1]) > 1.4;
+
+/** A big thing large and to the right, behind what stands in front of it. */
+function behindAll(big: Subject, area: Box, bottom: number, roomHeight: number): Placement {
+  const long = isLong(big);
+  return fitSubject(big, { x: area.x + area.width * (long ? 0.3 : 0.04), y: bottom - roomHeight * 0.92, width: area.width * (long ? 0.68 : 0.96), height: roomHeight * 0.92 }, true);
+}
+
 /** Things that fly, so a group of them fills the air rather than standing in a row. */
 const FLYERS = /butterfly|honeybee|bird|bat|dove|eagle|parrot|owl|ladybug|lady beetle|balloon|kite|airplane|helicopter|rocket|star|cloud/;
 
@@ -157,8 +181,10 @@ export function arrangeGroup(members: Subject[], stage: Stage, unit: number, ran
       return fitSubject(m.subject, { x, y, width: w, height: h }, m.flip);
     });
   }
-  const front = members.length <= 2 ? sized : sized.slice(0, Math.ceil(members.length / 2));
-  const back = members.length <= 2 ? [] : sized.slice(front.length);
+  // A castle or a tree among smaller things stands large behind them all, the rest in front.
+  const big = members.find((m) => members.some((o) => o !== m && isBackdropSized(m, o)));
+  const front = big || members.length <= 2 ? sized : sized.slice(0, Math.ceil(members.length / 2));
+  const back = big || members.length <= 2 ? [] : sized.slice(front.length);
   const row = (items: typeof sized, bottom: number, heightShare: number, inset: number): Placement[] => {
     const total = items.reduce((a, m) => a + m.size, 0);
     const span = area.width * (1 - 2 * inset);
@@ -174,6 +200,7 @@ export function arrangeGroup(members: Subject[], stage: Stage, unit: number, ran
     });
     return placed.sort((a, b) => a.size - b.size).map(({ p }) => p);
   };
+  if (big) return [behindAll(big, area, ground, roomHeight), ...row(sized.filter((m) => m.subject !== big), ground, 0.56, 0.02)];
   const backRow = back.length ? row(back, ground - roomHeight * 0.26, 0.36, 0.12) : [];
   const frontRow = row(front, ground, back.length ? 0.5 : 0.62, 0.02);
   return [...backRow, ...frontRow];

@@ -156,12 +156,25 @@ describe('composePage', () => {
     expect(fairy.holding?.via).toBe('hands');
   });
 
+  it('keeps a toddler page of a role figure inside the toddler band, checker and all', async () => {
+    // The toddler drawings were 18–22 areas alone (hands, shoes, necks, shoulder slivers): over the
+    // band, so the page failed its own checker and anything named beside the figure was dropped.
+    for (const prompt of ['a chef', 'a police officer', 'a witch']) {
+      const page = await composePage(prompt, { difficulty: 'toddler', ratio: '3:4' });
+      expect(page.page.report.passes, `${prompt}: ${page.page.report.problems.join('; ')}`).toBe(true);
+    }
+    const pair = await composePage('a police officer and a police car', { difficulty: 'toddler', ratio: '3:4' });
+    expect(pair.subjects.sort()).toEqual(['police car', 'police officer']);
+    expect(pair.page.report.passes).toBe(true);
+  });
+
   it('drops what is held when it pushes a page over its band, so the page still passes', async () => {
-    // The snowman alone nearly fills a toddler page's 8–20 areas; with a gift it has too many.
-    const result = await composePage('a snowman with a gift', { difficulty: 'toddler', ratio: '3:4' });
+    // A princess and a wrapped gift are more areas than a toddler page's 8–20 hold together.
+    const result = await composePage('a princess with a gift', { difficulty: 'toddler', ratio: '3:4' });
     expect(result.page.report.passes).toBe(true);
     expect(result.holding).toBeNull();
-    expect(result.subjects).toEqual(['snowman without snow']);
+    expect(result.subjects).toEqual(['princess']);
+    expect(result.unmatched).toEqual(['gift']);
   });
 
   it('refuses unsafe prompts before drawing', async () => {

@@ -17,7 +17,7 @@ import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject, SubjectAttribution, SubjectLibrary } from '../subjects/subject-library';
 import { drawFrame, frameGeometry, frameSpokes } from './frame';
 import type { FrameGeometry, FrameStyle } from './frame';
-import { arrangeGroup, arrangePair, sizeClass, wearOn } from './arrange-subjects';
+import { arrangeGroup, arrangePair, besideBig, isBackdropSized, sizeClass, wearOn } from './arrange-subjects';
 import type { Stage } from './arrange-subjects';
 import { drawnSubjects, isVisible } from './drawn-report';
 import type { DrawnThing } from './drawn-report';
@@ -475,15 +475,21 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       const lean = plan.held ? (plan.held.facing || (plan.held.point[0] > (bl + br) / 2 ? 1 : -1)) : 0;
       const x = others.length ? area.x + area.width * 0.04 : area.x + (area.width - w) / 2 - lean * area.width * 0.12;
       const bottom = layout.floating ? area.y + (area.height + h) / 2 : plan.airborne ? area.y + h * 0.9 : layout.groundY + unit * 0.03;
-      const placement = fitSubject(main, { x, y: bottom - h, width: w, height: h });
-      if (layout.floating) placement.bottom -= (h - placementBox(placement).height) / 2;
-      placements.push(placement);
+      // A castle, a tree or a fire engine beside a person is not a sticker a third of the page
+      // wide: it stands large behind, the person in front of it to one side.
+      const big = others.find((o) => isBackdropSized(o, main));
+      const [back, front] = big ? besideBig(main, big, area, bottom, layout.floating ? area.height : layout.groundY - area.y) : [];
+      const placement = front ?? fitSubject(main, { x, y: bottom - h, width: w, height: h });
+      if (layout.floating && !big) placement.bottom -= (h - placementBox(placement).height) / 2;
+      placements.push(...(back ? [back] : []), placement);
       if (plan.held && heldSubject) {
         heldPlacement = placeHeld(placement, heldSubject, plan.held, area);
         holding = { held: heldSubject.name, via: plan.held.via, anchor: anchorOnPage(placement, plan.held.point), box: placementBox(heldPlacement) };
       }
-      let nextX = placementBox(placement).x + placementBox(placement).width + unit * 0.03;
+      // What else is named stands in front to the right (of the big thing too).
+      let nextX = big ? area.x + area.width * 0.66 : placementBox(placement).x + placementBox(placement).width + unit * 0.03;
       for (const other of others) {
+        if (other === big) continue;
         const ow = Math.min(area.width * 0.32, area.x + area.width - nextX);
         if (ow < area.width * 0.12) break;
         // Size sense: a bee beside a sunflower is small, a castle beside a dog is not.
@@ -495,6 +501,8 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       }
     }
     placements.splice(0, placements.length, ...withWorn(placements));
+    // The page's main subject (drawn after a big thing behind it): it carries the bands and holds.
+    const leader = placements.find((p) => p.subject === main) ?? placements[0];
     const ctx: SceneContext = {
       layout,
       random,
@@ -514,10 +522,10 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       // Teen pages: bands in the main subject; adult pages: every subject patterned all the way in.
       const detail = DETAIL[difficulty];
       // Its own random stream: the scenery drawn after keeps the choices it made before the bands.
-      if (detail && (detail === 'full' || p === placements[0])) subjectParts.push(await drawZentangle(p, { level: detail, lineWidthPx: lw, random: seededRandom((dials.seed ^ 0x2e7a) >>> 0) }));
+      if (detail && (detail === 'full' || p === leader)) subjectParts.push(await drawZentangle(p, { level: detail, lineWidthPx: lw, random: seededRandom((dials.seed ^ 0x2e7a) >>> 0) }));
       drawn.push(p.subject);
       order.push(p);
-      if (p === placements[0] && heldPlacement) {
+      if (p === leader && heldPlacement) {
         // In front of the holder, white-filled, so it covers the paw or snout it sits on; small
         // props keep their colour areas only (details would print as ink blots).
         if (plan.held) subjectParts.push(heldString(p, heldPlacement, plan.held));
@@ -645,8 +653,10 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   const dials: Dials = { level: SCENE_LEVEL[opts.difficulty], cells: 0, seed: baseSeed, frame: 'single', regionTarget: 0, sceneryBudget: null };
   const lw = lineWidthPx(opts.difficulty);
   // Aim inside the band with a margin: another counter may leave out the page background or the
-  // frame ring, and a page on the edge of its band would then fall out of it.
-  const band = { min: spec.minRegions + 2, max: spec.maxRegions - 3 };
+  // frame ring, and a page on the edge of its band would then fall out of it. Leaving things out
+  // only lowers a count, so the top needs less margin: a toddler page of a figure and a police car
+  // at 18 areas (of 8–20) was cut to the figure alone by a margin of three.
+  const band = { min: spec.minRegions + 2, max: spec.maxRegions - 2 };
   const speckPx = Math.round(SPECK_MM2 * PX_PER_MM * PX_PER_MM);
   const distance = (r: number): number => Math.max(0, band.min - r, r - band.max);
   dials.regionTarget = Number.isFinite(band.max) ? (band.min + band.max) / 2 : band.min * 1.4;
@@ -820,7 +830,13 @@ function placeOf(composition: Composition, plan: Plan): Place | null {
 
 function pageTitle(plan: Plan, drawn: Subject[], place: Place | null): string {
   if (plan.style === 'mandala') return drawn[0] ? `${capitalize(drawn[0].name.replace(/\bface$/, '').trim())} mandala` : 'Mandala';
-  const names = drawn.map((s) => s.name.replace(/\bface$/, '').trim());
+  // Named in the plan's order, not the drawing's: a castle drawn first behind a princess is not
+  // the page's subject ("Princess and castle", "Princess holding books and tree").
+  const rank = (s: Subject): number => {
+    const i = plan.subjects.findIndex((p) => p.id === s.id);
+    return i < 0 ? plan.subjects.length : i;
+  };
+  const names = [...drawn].sort((a, b) => rank(a) - rank(b)).map((s) => s.name.replace(/\bface$/, '').trim());
   if (names.length === 0) return plan.style === 'pattern' ? 'Pattern' : `Scene ${place ? SCENE_TITLE[place] : ''}`.trim();
   const verb = { hold: 'holding', eat: 'eating', with: 'with' } as const;
   const subject = plan.held && names.length >= 2

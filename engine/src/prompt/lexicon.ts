@@ -132,7 +132,8 @@ export const CHINESE: Record<string, string> = {
 export const JAPANESE: Record<string, string> = {
   猫: 'cat', ねこ: 'cat', ネコ: 'cat', 子猫: 'kitten', こねこ: 'kitten', 犬: 'dog', いぬ: 'dog', イヌ: 'dog', 子犬: 'puppy', うさぎ: 'rabbit', ウサギ: 'rabbit',
   馬: 'horse', うま: 'horse', ユニコーン: 'unicorn', ドラゴン: 'dragon', 竜: 'dragon', 龍: 'dragon', 恐竜: 'dinosaur', きょうりゅう: 'dinosaur', ティラノサウルス: 't-rex',
-  牛: 'cow', うし: 'cow', 豚: 'pig', ぶた: 'pig', 羊: 'sheep', ひつじ: 'sheep', 鶏: 'chicken', にわとり: 'chicken', ひよこ: 'chick', アヒル: 'duck',
+  牛: 'cow', うし: 'cow', 豚: 'pig', ぶた: 'pig', 羊: 'sheep', ひつじ: 'sheep', 鶏: 'chicken', にわとり: 'chicken', ニワトリ: 'chicken', ひよこ: 'chick', ヒヨコ: 'chick', アヒル: 'duck',
+  ウシ: 'cow', ブタ: 'pig', ヒツジ: 'sheep', ウマ: 'horse', ヤギ: 'goat', やぎ: 'goat',
   カエル: 'frog', かえる: 'frog', カメ: 'turtle', かめ: 'turtle', 亀: 'turtle', ヘビ: 'snake', ワニ: 'crocodile', ライオン: 'lion', トラ: 'tiger', 虎: 'tiger',
   ゾウ: 'elephant', ぞう: 'elephant', 象: 'elephant', キリン: 'giraffe', シマウマ: 'zebra', カバ: 'hippopotamus', サイ: 'rhinoceros', サル: 'monkey', さる: 'monkey',
   ゴリラ: 'gorilla', パンダ: 'panda', クマ: 'bear', くま: 'bear', 熊: 'bear', シロクマ: 'polar bear', コアラ: 'koala', カンガルー: 'kangaroo', ラクダ: 'camel',

@@ -49,6 +49,8 @@ describe('Chinese and Japanese prompts are read word by word', () => {
     ['雪の中のペンギン', ['penguin'], 'snow'],
     ['ペンギンが氷の上にいる', ['penguin'], 'snow'],
     ['農場の牛とにわとり', ['cow', 'chicken'], 'farm'],
+    // Farm animals are as often written in katakana as in hiragana.
+    ['ウシとニワトリとブタ', ['cow', 'chicken', 'pig'], null],
     ['竹林のパンダ', ['panda', 'bamboo'], 'forest'],
     ['ケーキとカップ', ['birthday cake', 'hot beverage'], null],
     ['うさぎが花畑で遊んでいる', ['rabbit'], 'garden'],

@@ -524,7 +524,10 @@ function withBodies(u: Understanding, poseWords: string[], originals: Map<string
   // otherwise a bust holds it in front of its chest.
   const standing = figure(STANDING);
   const holds = u.relation?.holder === person.id;
-  const inRelation = (holds ? standing !== null && isDrawnFigure(standing.id) : u.scene !== null) || u.arrangement !== null || u.worn.length > 0 || costume !== undefined;
+  // With company ("a boy and a dinosaur") a person stands too: a bust beside a whole animal or a
+  // house reads as a head cut off.
+  const company = u.subjects.length > 1;
+  const inRelation = (holds ? standing !== null && isDrawnFigure(standing.id) : u.scene !== null || company) || u.arrangement !== null || u.worn.length > 0 || costume !== undefined;
   const posed = pose ? figure(pose.name) : null;
   // A pose the library has no figure for ("running") is said, not silently dropped.
   const missingPose = pose && !posed ? poseWords.filter((w) => POSE_BY_VERB[w] && !PLAY_POSES[w]).map((w) => originals.get(w) ?? w) : [];

@@ -64,18 +64,22 @@ export function limbPath(points: Point[], width: number): string {
       const cos = Math.max(0.5, nx * b[0] + ny * b[1]);
       return [p[0] + (sign * nx * r) / cos, p[1] + (sign * ny * r) / cos];
     });
-  const cap = (centre: Point, from: Point): Point[] => {
+  // A half circle round the limb's end, bulging away from the limb (`away` is a point of the limb
+  // behind the end): turning the wrong way would dent the end instead of rounding it.
+  const cap = (centre: Point, from: Point, away: Point): Point[] => {
     const start = Math.atan2(from[1] - centre[1], from[0] - centre[0]);
+    const mid = start + Math.PI / 2;
+    const turn = Math.cos(mid) * (centre[0] - away[0]) + Math.sin(mid) * (centre[1] - away[1]) >= 0 ? 1 : -1;
     const steps = 8;
     return Array.from({ length: steps - 1 }, (_, k) => {
-      const t = start + (Math.PI * (k + 1)) / steps;
+      const t = start + (turn * Math.PI * (k + 1)) / steps;
       return [centre[0] + Math.cos(t) * r, centre[1] + Math.sin(t) * r] as Point;
     });
   };
   const left = side(1);
   const right = side(-1).reverse();
   const end = points[points.length - 1];
-  const outline = [...left, ...cap(end, left[left.length - 1]), ...right, ...cap(points[0], right[right.length - 1])];
+  const outline = [...left, ...cap(end, left[left.length - 1], points[points.length - 2]), ...right, ...cap(points[0], right[right.length - 1], points[1])];
   return `M${outline.map(([x, y]) => `${fmt(x)} ${fmt(y)}`).join(' L')} Z`;
 }
 
@@ -210,23 +214,20 @@ const LOOKS: Look[] = [
   { name: 'child', shirt: '#ffd43b', bottom: 'trousers', bottomColor: '#69db7c', hair: 'bunches', hairColor: '#343a40' },
 ];
 
-function head(s: Skeleton, look: Look): { behind: string; front: string; face: string } {
+function head(s: Skeleton, look: Look): { behind: string; skin: string; cap: string; face: string } {
   const [cx, cy] = s.head;
   const r = s.headR;
   const lean = s.facing ? r * 0.22 : 0;
   const behind: string[] = [];
-  const front: string[] = [];
   if (look.hair === 'long') behind.push(`<path d="M${fmt(cx - r * 1.08)} ${fmt(cy)} Q${fmt(cx - r * 1.2)} ${fmt(cy + r * 1.7)} ${fmt(cx - r * 0.2)} ${fmt(cy + r * 1.45)} L${fmt(cx + r * 0.2)} ${fmt(cy + r * 1.45)} Q${fmt(cx + r * 1.2)} ${fmt(cy + r * 1.7)} ${fmt(cx + r * 1.08)} ${fmt(cy)} Z" fill="${look.hairColor}"/>`);
   if (look.hair === 'bun') behind.push(`<circle cx="${fmt(cx)}" cy="${fmt(cy - r * 1.05)}" r="${fmt(r * 0.45)}" fill="${look.hairColor}"/>`);
   if (look.hair === 'bunches') {
     for (const side of [-1, 1]) behind.push(`<circle cx="${fmt(cx + side * r * 1.12)}" cy="${fmt(cy - r * 0.15)}" r="${fmt(r * 0.42)}" fill="${look.hairColor}"/>`);
   }
-  front.push(`<circle cx="${fmt(cx)}" cy="${fmt(cy)}" r="${fmt(r)}" fill="${SKIN}"/>`);
+  const skin = `<circle cx="${fmt(cx)}" cy="${fmt(cy)}" r="${fmt(r)}" fill="${SKIN}"/>`;
   // Hair on top: a cap over the crown with a fringe line, parted towards the facing side.
   const fringe = look.hair === 'short' ? 0.2 : 0.05;
-  front.push(
-    `<path d="M${fmt(cx - r * 1.02)} ${fmt(cy + r * 0.1)} Q${fmt(cx - r * 1.05)} ${fmt(cy - r * 1.2)} ${fmt(cx + lean)} ${fmt(cy - r * 1.08)} Q${fmt(cx + r * 1.05)} ${fmt(cy - r * 1.2)} ${fmt(cx + r * 1.02)} ${fmt(cy + r * 0.1)} Q${fmt(cx + r * 0.55)} ${fmt(cy - r * (0.55 - fringe))} ${fmt(cx + lean - r * 0.1)} ${fmt(cy - r * (0.62 - fringe))} Q${fmt(cx - r * 0.6)} ${fmt(cy - r * (0.5 - fringe))} ${fmt(cx - r * 1.02)} ${fmt(cy + r * 0.1)} Z" fill="${look.hairColor}"/>`,
-  );
+  const cap = `<path d="M${fmt(cx - r * 1.02)} ${fmt(cy + r * 0.1)} Q${fmt(cx - r * 1.05)} ${fmt(cy - r * 1.2)} ${fmt(cx + lean)} ${fmt(cy - r * 1.08)} Q${fmt(cx + r * 1.05)} ${fmt(cy - r * 1.2)} ${fmt(cx + r * 1.02)} ${fmt(cy + r * 0.1)} Q${fmt(cx + r * 0.55)} ${fmt(cy - r * (0.55 - fringe))} ${fmt(cx + lean - r * 0.1)} ${fmt(cy - r * (0.62 - fringe))} Q${fmt(cx - r * 0.6)} ${fmt(cy - r * (0.5 - fringe))} ${fmt(cx - r * 1.02)} ${fmt(cy + r * 0.1)} Z" fill="${look.hairColor}"/>`;
   // The face: two eyes (ink dots), a smile and cheeks; turned a little towards where it looks.
   const ex = cx + lean;
   const ey = cy + r * 0.12;
@@ -236,7 +237,7 @@ function head(s: Skeleton, look: Look): { behind: string; front: string; face: s
     `<circle cx="${fmt(ex + gap)}" cy="${fmt(ey)}" r="${fmt(r * 0.11)}" fill="#000"/>`,
     `<path d="M${fmt(ex - r * 0.26)} ${fmt(cy + r * 0.46)} Q${fmt(ex)} ${fmt(cy + r * 0.72)} ${fmt(ex + r * 0.26)} ${fmt(cy + r * 0.46)}" fill="none" stroke="#000"/>`,
   ];
-  return { behind: behind.join(''), front: front.join(''), face: line.join('') };
+  return { behind: behind.join(''), skin, cap, face: line.join('') };
 }
 
 /** A closed shape through `points` with every corner rounded off by `radius` (shoulders, hems). */
@@ -257,23 +258,27 @@ export function rounded(points: Point[], radius: number, fill: string): string {
   return `<path d="${parts.join(' ')} Z" fill="${fill}"/>`;
 }
 
-function body(s: Skeleton, look: Look): string {
-  // The top starts a little above the neck joint so the neck's base is covered.
+function body(s: Skeleton, look: Look, plain = false): string {
+  // The top starts a little above the neck joint so the neck's base is covered; a plain body
+  // reaches up under the chin (no neck) and is wide enough to cover the tops of the arms.
   const dx = s.hip[0] - s.neck[0];
   const dy = s.hip[1] - s.neck[1];
   const len = Math.hypot(dx, dy) || 1;
-  const top: Point = [s.neck[0] - (dx / len) * 1.5, s.neck[1] - (dy / len) * 1.5];
+  const rise = plain ? Math.max(1.5, Math.hypot(s.head[0] - s.neck[0], s.head[1] - s.neck[1]) - s.headR + 0.8) : 1.5;
+  const top: Point = [s.neck[0] - (dx / len) * rise, s.neck[1] - (dy / len) * rise];
+  const shoulders = plain ? 2.5 : 0;
   if (look.bottom === 'gown') {
     // To the ankles, wide at the hem: the legs are under it and only the shoes show.
     const toAnkles = Math.max(7, 64 - s.hip[1]);
-    return rounded(spineShape(top, s.hip, 12.5, s.facing ? 26 : 30, toAnkles), 3.2, look.bottomColor);
+    return rounded(spineShape(top, s.hip, 12.5 + shoulders, s.facing ? 26 : 30, toAnkles), 3.2, look.bottomColor);
   }
   if (look.bottom === 'dress') {
     // From the shoulders down past the hips, flaring: it covers the tops of both legs.
     const hem = s.facing && s.hip[1] < 40 ? 17 : 21;
-    return rounded(spineShape(top, s.hip, 12.5, hem, 7), 3.2, look.bottomColor);
+    return rounded(spineShape(top, s.hip, 12.5 + shoulders, hem, 7), 3.2, look.bottomColor);
   }
-  return rounded(spineShape(top, s.hip, 13.5, 12.5, 1), 3.6, look.shirt);
+  // Plain: over the legs' round tops too, so no sliver of hip shows between them.
+  return plain ? rounded(spineShape(top, s.hip, 16, 14, 3.5), 3, look.shirt) : rounded(spineShape(top, s.hip, 13.5, 12.5, 1), 3.6, look.shirt);
 }
 
 /**
@@ -301,10 +306,23 @@ export interface Costume {
   tail?: string;
   /** Shrinks the figure towards its feet so a tall hat fits in the box (1 = as drawn). */
   scale?: number;
+  /**
+   * A toddler's drawing: each arm and each leg one area (a rounded hand, a foot turned forward),
+   * no neck, and a body that covers the tops of the limbs, so no sliver of shoulder or hip is an
+   * area of its own.
+   */
+  plain?: boolean;
 }
 
 function legs(leg: Point[], look: Look, costume?: Costume): string {
   const shoe = leg[leg.length - 1];
+  if (costume?.plain) {
+    // One rounded shape to the ground: a shoe drawn over the leg's end would be a second area (and a
+    // foot bent off the leg's end folds its outline over itself).
+    // The legs meet (no sliver of ground between them, which would be an area of its own).
+    const inward = (x: number): number => x + (x < 36 ? 1 : -1) * 0.9;
+    return limb(leg.map(([x, y]): Point => [inward(x), y]), 6, look.bottom === 'trousers' ? look.bottomColor : costume.boots ?? SKIN);
+  }
   const parts = [limb(leg, 5.4, SKIN)];
   if (look.bottom === 'shorts') parts.push(limb(along(leg, 0.45), 6.6, look.bottomColor));
   if (look.bottom === 'trousers') parts.push(limb(along(leg, costume?.trousers ?? 0.9), 6.2, look.bottomColor));
@@ -313,8 +331,10 @@ function legs(leg: Point[], look: Look, costume?: Costume): string {
   return parts.join('');
 }
 
-function arm(points: Point[], look: Look, sleeve = 0.42): string {
+function arm(points: Point[], look: Look, sleeve = 0.42, plain = false): string {
   const hand = points[points.length - 1];
+  // One area from shoulder to a rounded hand: a sleeve colour all along, or bare.
+  if (plain) return limb(points, 5.2, sleeve > 0 ? look.shirt : SKIN);
   const cover = sleeve > 0 ? limb(along(points, sleeve), 5.6, look.shirt) : '';
   return `${limb(points, 4.6, SKIN)}${cover}<circle cx="${fmt(hand[0])}" cy="${fmt(hand[1])}" r="2.6" fill="${SKIN}"/>`;
 }
@@ -336,26 +356,30 @@ function handsOf(s: Skeleton): Point[] {
 
 function figureSvg(s: Skeleton, look: Look, costume?: Costume): string {
   const hair = head(s, look);
-  const neck = limb([s.neck, [s.neck[0] + (s.head[0] - s.neck[0]) * 0.5, s.neck[1] - 3]], 4.4, SKIN);
+  const plain = costume?.plain ?? false;
+  const neck = plain ? '' : limb([s.neck, [s.neck[0] + (s.head[0] - s.neck[0]) * 0.5, s.neck[1] - 3]], 4.4, SKIN);
   // Seen from the front both arms hang beside the body, their shoulders under it; in profile
   // the near arm crosses the body and is drawn over it.
-  const frontArm = arm(s.frontArm, look, costume?.sleeve);
+  const frontArm = arm(s.frontArm, look, costume?.sleeve, plain);
   const carried = costume?.carried ? costume.carried(handsOf(s)[1], s) : '';
   const lower = costume?.tail ? [tailShape(s, costume.tail)] : [legs(s.backLeg, look, costume), legs(s.frontLeg, look, costume)];
   const bodyParts = [
     costume?.behind?.(s) ?? '',
     s.under ?? '',
-    arm(s.backArm, look, costume?.sleeve),
+    arm(s.backArm, look, costume?.sleeve, plain),
     s.facing ? '' : frontArm,
     hair.behind,
     ...lower,
     neck,
-    body(s, look),
+    body(s, look, plain),
     costume?.onBody?.(s) ?? '',
     s.over ?? '',
     s.facing ? frontArm : '',
     carried,
-    hair.front,
+    // Under a hat a toddler's figure shows no hair on top: the hat's brim would cut it into
+    // strips, each a small area of its own.
+    hair.skin,
+    plain && costume?.hat ? '' : hair.cap,
     costume?.hat?.(s) ?? '',
   ];
   const k = costume?.scale ?? 1;
@@ -372,8 +396,18 @@ function anchorsOf(s: Skeleton, costume?: Costume): SubjectAnchors {
 }
 
 /** A look in a pose, dressed for a role: the colour SVG and where its hands and mouth are. */
+/**
+ * A plain (toddler) body is wider: its arms swing a little further out, so no narrow gap (which
+ * the page's cleanup would ink over) is left between a hand and the body.
+ */
+function armsOut(s: Skeleton): Skeleton {
+  const out = (points: Point[]): Point[] => points.map(([x, y], i): Point => [x + Math.sign(x - s.hip[0]) * i * 1.6, y]);
+  return { ...s, backArm: out(s.backArm), frontArm: out(s.frontArm) };
+}
+
 export function dressedFigure(pose: PoseName | Skeleton, look: Look, costume: Costume): { svg: string; anchors: SubjectAnchors } {
-  const skeleton = typeof pose === 'string' ? POSES[pose] : pose;
+  const posed = typeof pose === 'string' ? POSES[pose] : pose;
+  const skeleton = costume.plain ? armsOut(posed) : posed;
   const anchors = anchorsOf(skeleton, costume);
   // A figure whose hands hold what it rides (a bicycle, a ball, a broom) has none free.
   const busy = pose === 'biking' || pose === 'bouncing ball' || (typeof pose !== 'string' && pose.under !== undefined);

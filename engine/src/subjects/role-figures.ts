@@ -367,7 +367,7 @@ export const ROLE_CARRIES: Record<string, string[]> = {
 function simpler(costume: Costume): Costume {
   const { behind, hat, carried, face, sleeve, tail, scale } = costume;
   // Sleeves to the hand and trousers into the shoes: no strip of wrist or ankle as an area of its own.
-  return { behind, hat, carried, face, sleeve: sleeve === 0 ? 0 : 1, trousers: 1, tail, scale };
+  return { behind, hat, carried, face, sleeve: sleeve === 0 ? 0 : 1, trousers: 1, tail, scale, plain: true };
 }
 
 /** The library name of a role figure's toddler drawing. */
