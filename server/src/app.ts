@@ -345,7 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onBookletFailed: (error) => logger.warn({ err: error }, 'booklet stopped before its end'),
   });
   await app.register(libraryRoutes, { library, imagesVersion });
-  await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken, namedDownload: packs.namedDownload });
+  await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken, namedDownload: packs.namedDownload, readerPdf: packs.readerPdf });
   await app.register(colouringsRoutes, { colourings, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
   await app.register(packsRoutes, { packs, checkAccessToken: auth.checkAccessToken });
   await app.register(generationRoutes, { generation, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
