@@ -242,7 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.generationTimeouts,
   });
   app.decorate('generation', generation);
-  const subscriptions = createSubscriptions({ db: kysely, provider: deps.payments, mailer: deps.mailer, logger });
+  const subscriptions = createSubscriptions({ db: kysely, provider: deps.payments, mailer: deps.mailer, logger, publicUrl: config.publicUrl });
   const payments = createPaymentsService({
     db: kysely,
     payments: createPaymentsRepository(kysely),

@@ -55,7 +55,7 @@ export function toSubscriptionDto(sub: SubscriptionRow): SubscriptionDto {
  * with retries in a grace period, cancellation and the end. Each step is a conditional update
  * in a transaction, so concurrent runs and repeated notifications change nothing twice.
  */
-export function createSubscriptions(deps: { db: Kysely<Database>; provider: PaymentProvider; mailer: Mailer; logger: Logger }) {
+export function createSubscriptions(deps: { db: Kysely<Database>; provider: PaymentProvider; mailer: Mailer; logger: Logger; publicUrl: string }) {
   const { db, provider, mailer, logger } = deps;
 
   async function sendReceipt(orderId: string): Promise<void> {
@@ -69,6 +69,7 @@ export function createSubscriptions(deps: { db: Kysely<Database>; provider: Paym
     const sub = row.subscription_id ? await db.selectFrom('subscriptions').select(['renew_at', 'period_end']).where('id', '=', row.subscription_id).executeTakeFirst() : undefined;
     const message = receiptMail({
       to: row.email,
+      publicUrl: deps.publicUrl,
       username: row.username,
       lang: row.preferred_lang,
       orderId: row.id,
