@@ -554,6 +554,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (live.length === 0 || user.membership_level === 'free') throw new AppError(ErrorCode.cancelSubscriptionFailed, 'There is no paid subscription to cancel');
       // The latest period last, so the account's level ends with it.
       const byEnd = [...live].sort((a, b) => a.period_end.localeCompare(b.period_end));
+      let cancelledAny = false;
       for (const sub of byEnd) {
         if (sub.status === 'cancelled') continue;
         if (sub.provider_subscription_id && provider.cancelSubscription) {
@@ -564,8 +565,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
             throw new AppError(ErrorCode.cancelSubscriptionFailed, 'The payment provider did not confirm the cancellation; please try again', undefined, { httpStatus: 503 });
           }
         }
-        await db.transaction().execute((trx) => subscriptions.markCancelled(trx, sub, nowIso()));
+        if (await db.transaction().execute((trx) => subscriptions.markCancelled(trx, sub, nowIso()))) cancelledAny = true;
       }
+      // One mail, naming the plan that runs longest; a second cancel finds nothing renewing and sends none.
+      if (cancelledAny) await subscriptions.sendCancellation(byEnd[byEnd.length - 1].id);
       return { endsAt: byEnd[byEnd.length - 1].period_end };
     },
   };
