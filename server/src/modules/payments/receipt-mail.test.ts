@@ -15,9 +15,9 @@ describe('receipt mail', () => {
 
   it('links to the member’s order history on the site, in their language', () => {
     const en = receiptMail({ ...base, lang: 'en', planCode: 'PRO_MONTHLY' });
-    expect(en.text).toContain('Your order history: https://studio.example/profile#order-history');
-    expect(en.html).toContain('<a href="https://studio.example/profile#order-history">Your order history</a>');
-    expect(receiptMail({ ...base, lang: 'ja', planCode: 'PRO_MONTHLY' }).text).toContain('ご注文履歴: https://studio.example/ja/profile#order-history');
-    expect(receiptMail({ ...base, lang: 'zh', planCode: 'PRO_MONTHLY' }).html).toContain('<a href="https://studio.example/zh/profile#order-history">您的订单记录</a>');
+    expect(en.text).toContain('Your orders and invoices: https://studio.example/profile#order-history');
+    expect(en.html).toContain('<a href="https://studio.example/profile#order-history">Your orders and invoices</a>');
+    expect(receiptMail({ ...base, lang: 'ja', planCode: 'PRO_MONTHLY' }).text).toContain('ご注文と請求書: https://studio.example/ja/profile#order-history');
+    expect(receiptMail({ ...base, lang: 'zh', planCode: 'PRO_MONTHLY' }).html).toContain('<a href="https://studio.example/zh/profile#order-history">您的订单和发票</a>');
   });
 });

@@ -23,7 +23,7 @@ const copy: Record<Lang, Copy> = {
     ends: (date) => `Your plan ends on ${date} and will not renew.`,
     order: (id) => `Order number: ${id}`,
     manage: 'Manage your plan on your profile page.',
-    history: 'Your order history',
+    history: 'Your orders and invoices',
   },
   zh: {
     subject: (plan) => `Coloring Studio 付款收据：${plan}`,
@@ -34,7 +34,7 @@ const copy: Record<Lang, Copy> = {
     ends: (date) => `您的套餐将于 ${date} 结束，不会续费。`,
     order: (id) => `订单号：${id}`,
     manage: '可在个人资料页管理您的套餐。',
-    history: '您的订单记录',
+    history: '您的订单和发票',
   },
   ja: {
     subject: (plan) => `Coloring Studio 領収書：${plan}`,
@@ -45,7 +45,7 @@ const copy: Record<Lang, Copy> = {
     ends: (date) => `プランは ${date} に終了し、更新されません。`,
     order: (id) => `注文番号：${id}`,
     manage: 'プランはプロフィールページで管理できます。',
-    history: 'ご注文履歴',
+    history: 'ご注文と請求書',
   },
 };
 

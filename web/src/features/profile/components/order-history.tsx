@@ -8,7 +8,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
-import { fetchOrders, ORDER_PAGE_SIZE, type OrderPage, type OrderRecord } from '../api/orders-api';
+import { downloadInvoice, fetchOrders, ORDER_PAGE_SIZE, type OrderPage, type OrderRecord } from '../api/orders-api';
 
 const statusStyles = {
   paid: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -33,6 +33,20 @@ export function OrderHistory() {
   const [page, setPage] = useState(1);
   const [attempt, setAttempt] = useState(0);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [invoiceBusy, setInvoiceBusy] = useState<string | null>(null);
+  const [invoiceFailed, setInvoiceFailed] = useState(false);
+
+  async function invoice(orderId: string) {
+    setInvoiceBusy(orderId);
+    setInvoiceFailed(false);
+    try {
+      await downloadInvoice(orderId, lang);
+    } catch {
+      setInvoiceFailed(true);
+    } finally {
+      setInvoiceBusy(null);
+    }
+  }
 
   useEffect(() => {
     const controller = new AbortController();
@@ -81,6 +95,11 @@ export function OrderHistory() {
           <p className="rounded-2xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">{t('profile.orders.empty')}</p>
         ) : (
           <>
+            {invoiceFailed ? (
+              <div className="mb-3">
+                <Alert tone="error">{t('profile.orders.invoiceFailed')}</Alert>
+              </div>
+            ) : null}
             <table className="block w-full text-left text-sm sm:table" data-testid="order-table">
               <caption className="sr-only">{t('profile.orders.title')}</caption>
               <thead className="hidden border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 sm:table-header-group">
@@ -90,6 +109,7 @@ export function OrderHistory() {
                   <th scope="col" className="px-4 py-2 font-medium">{t('profile.orders.credits')}</th>
                   <th scope="col" className="px-4 py-2 text-right font-medium">{t('profile.orders.amount')}</th>
                   <th scope="col" className="px-4 py-2 font-medium">{t('profile.orders.status')}</th>
+                  <th scope="col" className="px-4 py-2 font-medium">{t('profile.orders.invoice')}</th>
                 </tr>
               </thead>
               <tbody className="block space-y-3 sm:table-row-group sm:space-y-0 sm:divide-y sm:divide-slate-100">
@@ -123,6 +143,22 @@ export function OrderHistory() {
                         <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${statusStyles[status]}`} data-testid="order-status">
                           {t(`profile.orders.statuses.${status}`)}
                         </span>
+                      </td>
+                      <td className={cell}>
+                        <span className={label}>{t('profile.orders.invoice')}</span>
+                        {order.status === 'paid' ? (
+                          <Button
+                            variant="secondary"
+                            className="min-h-9 px-3 py-1.5 text-xs"
+                            loading={invoiceBusy === order.orderId}
+                            aria-label={t('profile.orders.invoiceFor', { date: formatDate(order.paidAt ?? order.createdAt, lang) })}
+                            onClick={() => void invoice(order.orderId)}
+                          >
+                            {t('profile.orders.invoiceLink')}
+                          </Button>
+                        ) : (
+                          '—'
+                        )}
                       </td>
                     </tr>
                   );
