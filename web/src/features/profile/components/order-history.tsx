@@ -1,7 +1,8 @@
 import { orderStatusLabelKey } from '@studio/contracts/payments';
 import { findPlan } from '@studio/contracts/plans';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
@@ -35,6 +36,17 @@ export function OrderHistory() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [invoiceBusy, setInvoiceBusy] = useState<string | null>(null);
   const [invoiceFailed, setInvoiceFailed] = useState(false);
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  const scrolledToHash = useRef(false);
+  const arrived = load.state !== 'loading';
+
+  // The receipt mail links to /profile#order-history: the browser looked for it before the orders arrived.
+  useEffect(() => {
+    if (!arrived || hash !== '#order-history' || scrolledToHash.current) return;
+    scrolledToHash.current = true;
+    section.current?.scrollIntoView?.({ block: 'start' });
+  }, [arrived, hash]);
 
   async function invoice(orderId: string) {
     setInvoiceBusy(orderId);
@@ -69,7 +81,7 @@ export function OrderHistory() {
   const label = 'text-xs font-medium text-slate-500 sm:hidden';
 
   return (
-    <section aria-labelledby="order-history" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+    <section ref={section} aria-labelledby="order-history" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
       <h2 id="order-history" className="text-lg font-semibold text-slate-900">
         {t('profile.orders.title')}
       </h2>

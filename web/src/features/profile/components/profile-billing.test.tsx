@@ -116,6 +116,23 @@ describe('profile billing', () => {
     click.mockRestore();
   });
 
+  it('scrolls to the order history once the orders are shown when the address names it (the receipt mail’s link)', async () => {
+    signIn();
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
+      [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser() }),
+      [ordersUrl(1)]: () => envelope({ records: [record(0, 'paid')], total: 1, currentPage: 1, pageSize: 10 }),
+    });
+    renderApp('/profile#order-history');
+    await screen.findAllByTestId('order-row');
+    await waitFor(() => expect(scrolled).toEqual([screen.getByRole('region', { name: 'Order history' })]));
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
   it('says so when there are no orders, and offers a retry when loading them fails', async () => {
     signIn();
     let attempts = 0;
