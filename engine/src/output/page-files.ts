@@ -61,8 +61,8 @@ async function rasterToPdf(png: Buffer, paper: Paper, text: PagePdfText = {}): P
  * A stored page's PDF drawn again for one reader (decision 071): the same page as the stored
  * file, with the document title and the credit line in the reader's language.
  */
-export function pagePdfFor(files: { png: Buffer; svg: string | null }, paper: Paper, text: PagePdfText): Promise<Buffer> {
-  return files.svg ? svgToPdf(files.svg, { paper, ...text }) : rasterToPdf(files.png, paper, text);
+export function pagePdfFor(picture: { svg: string; png?: undefined } | { svg?: undefined; png: Buffer }, paper: Paper, text: PagePdfText): Promise<Buffer> {
+  return picture.svg !== undefined ? svgToPdf(picture.svg, { paper, ...text }) : rasterToPdf(picture.png, paper, text);
 }
 
 /**
@@ -98,7 +98,7 @@ export async function renderPageFiles(page: Page, opts: { paper: Paper }): Promi
  * drawer leaves out) or the raster. Files that already carry the credit come back unchanged.
  */
 export async function creditStoredPageFiles(files: { png: Buffer; svg: string | null }, credit: ArtworkCredit): Promise<{ png: Buffer; svg: string | null; pdfLetter: Buffer; pdfA4: Buffer }> {
-  const pdf = (paper: Paper) => pagePdfFor(files, paper, { credit });
+  const pdf = (paper: Paper) => pagePdfFor(files.svg ? { svg: files.svg } : { png: files.png }, paper, { credit });
   const [pdfLetter, pdfA4] = await Promise.all([pdf('letter'), pdf('a4')]);
   return {
     png: pngHasCredit(files.png) ? files.png : pngWithCredit(files.png, credit),

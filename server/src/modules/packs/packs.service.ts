@@ -121,12 +121,8 @@ export function createPacksService(deps: PacksServiceDeps) {
 
   /** The page's PDF with its title and credit line in the reader's language (decision 071). */
   async function drawForReader(row: ImageRow, options: ReaderPdfOptions): Promise<NamedDownload> {
-    const files = parseFiles(row.files);
-    const svg = files.svg ? await storage.get(files.svg) : null;
-    const png = svg ? null : await storage.get(files.page);
-    if (!svg && !png) throw new AppError(ErrorCode.notFound, 'File not found');
     const title = parseLocalized(row.title);
-    const pdf = await pagePdfFor({ png: png ?? Buffer.alloc(0), svg: svg ? svg.toString('utf8') : null }, options.paper ?? 'a4', {
+    const pdf = await pagePdfFor(await picture(row), options.paper ?? 'a4', {
       credit: creditOf(row),
       title: title[options.lang] || title.en,
       lang: options.lang,
