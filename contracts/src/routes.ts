@@ -21,6 +21,8 @@ export const apiPaths = {
   createOrder: '/api/payment/order',
   capture: (orderId: string) => `/api/payment/capture/${encodeURIComponent(orderId)}`,
   chargeRecord: '/api/payment/chargerecord',
+  /** A paid order's invoice (PDF), in the reader's language. */
+  invoice: (orderId: string, lang: 'en' | 'zh' | 'ja') => `/api/payment/orders/${encodeURIComponent(orderId)}/invoice?lang=${lang}`,
   recharge: '/api/recharge/recharge',
   cancelSubscription: '/api/subscription/cancel',
   subscription: '/api/subscription',

@@ -15,6 +15,16 @@ function pdfPageCount(buffer) {
   return (buffer.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g) ?? []).length;
 }
 
+/** A PDF's document title (pdfkit writes it as a literal string, UTF-16BE after a byte-order mark when not ASCII). */
+function pdfTitle(buffer) {
+  const text = buffer.toString('latin1');
+  const ref = /\/Title (\d+) 0 R/.exec(text)?.[1];
+  const literal = ref ? new RegExp(`\\n${ref} 0 obj\\n\\(((?:[^\\\\)]|\\\\[^])*)\\)\\nendobj`).exec(text)?.[1] : undefined;
+  if (literal === undefined) return null;
+  const bytes = Buffer.from(literal.replace(/\\([()\\])/g, '$1'), 'latin1');
+  return bytes[0] === 0xfe && bytes[1] === 0xff ? Buffer.from(bytes.subarray(2)).swap16().toString('utf16le') : bytes.toString('latin1');
+}
+
 export const stories = [
   {
     name: 'a visitor goes from home to a category, filters by tag, opens a page and downloads a one-page PDF',
@@ -66,6 +76,21 @@ export const stories = [
       await page.getByTestId('related').getByTestId('image-card').first().click();
       await page.waitForURL(new RegExp(`/categories/${fixtureCategory.slug}/[a-z0-9-]+$`));
       await page.getByTestId('image-page').waitFor();
+    },
+  },
+  {
+    name: 'a Japanese reader downloads a page as a PDF titled in Japanese, on A4',
+    async run({ page, baseUrl, dataDir }) {
+      ensureLibrary(dataDir);
+      await open(page, `${baseUrl}/ja/categories/${fixtureCategory.slug}`);
+      await page.getByTestId('image-card').filter({ hasText: '火山のそばの恐竜' }).click();
+      await page.getByRole('heading', { level: 1, name: '火山のそばの恐竜' }).waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF をダウンロード' }).click()]);
+      const pdf = readFileSync(await download.path());
+      assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
+      assert.equal(pdfPageCount(pdf), 1);
+      assert.equal(pdfTitle(pdf), '火山のそばの恐竜');
+      assert.match(pdf.toString('latin1'), /\/MediaBox \[0 0 (595\.28 841\.89|841\.89 595\.28)\]/, 'A4');
     },
   },
   {

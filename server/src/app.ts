@@ -12,6 +12,7 @@ import { AppError, ErrorCode } from '@studio/contracts/errors';
 import type { PageMaker } from './adapters/engine/page-maker';
 import type { VariantMaker } from './adapters/engine/variant-maker';
 import { engineColourByNumber } from './adapters/engine/engine-variant-maker';
+import { writeInvoicePdf } from './adapters/engine/invoice-writer';
 import type { PromptImprover } from '@studio/engine/prompt/improve-prompt';
 import type { GoogleVerifier } from './adapters/google/google-verifier';
 import type { Mailer } from './adapters/mail/mailer';
@@ -45,6 +46,7 @@ import { createImagesVersionReader } from './modules/library/images-version';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { createBillingJobs } from './modules/billing/billing-jobs';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
+import { createInvoices } from './modules/payments/invoices';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { createSubscriptions } from './modules/payments/subscriptions';
@@ -242,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.generationTimeouts,
   });
   app.decorate('generation', generation);
-  const subscriptions = createSubscriptions({ db: kysely, provider: deps.payments, mailer: deps.mailer, logger });
+  const subscriptions = createSubscriptions({ db: kysely, provider: deps.payments, mailer: deps.mailer, logger, publicUrl: config.publicUrl });
   const payments = createPaymentsService({
     db: kysely,
     payments: createPaymentsRepository(kysely),
@@ -251,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isUniqueViolation: db.isUniqueViolation,
     logger,
   });
+  const invoices = createInvoices({ payments: createPaymentsRepository(kysely), siteName: config.siteName, contactEmail: config.contactEmail, writeInvoice: writeInvoicePdf });
   const billing = createBillingJobs({ db: kysely, logger, subscriptions, isUniqueViolation: db.isUniqueViolation });
   app.decorate('billing', billing);
   const storageDeletions = createStorageDeletionsRepository(kysely);
@@ -345,7 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onBookletFailed: (error) => logger.warn({ err: error }, 'booklet stopped before its end'),
   });
   await app.register(libraryRoutes, { library, imagesVersion });
-  await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken, namedDownload: packs.namedDownload });
+  await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken, namedDownload: packs.namedDownload, readerPdf: packs.readerPdf });
   await app.register(colouringsRoutes, { colourings, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
   await app.register(packsRoutes, { packs, checkAccessToken: auth.checkAccessToken });
   await app.register(generationRoutes, { generation, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
@@ -354,7 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkAccessToken: auth.checkAccessToken,
     perMinute: config.authRateLimit.generate,
   });
-  await app.register(paymentsRoutes, { payments, checkAccessToken: auth.checkAccessToken, providerName: deps.payments.name });
+  await app.register(paymentsRoutes, { payments, invoices, checkAccessToken: auth.checkAccessToken, providerName: deps.payments.name });
   await app.register(filesRoutes, { storage: deps.storage, publicKinds: ['avatars', 'blog'] });
   await app.register(sitemapRoutes, { db: kysely, publicUrl: config.publicUrl });
   const webDistDir = deps.webDistDir ?? defaultWebDist;

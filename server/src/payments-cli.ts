@@ -51,7 +51,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     await migrate(db);
     const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), logger });
-    const subscriptions = createSubscriptions({ db: db.kysely, provider, mailer, logger });
+    const subscriptions = createSubscriptions({ db: db.kysely, provider, mailer, logger, publicUrl: config.publicUrl });
     const result = await createBillingJobs({ db: db.kysely, logger, subscriptions, isUniqueViolation: db.isUniqueViolation }).runDue(now);
     console.log(JSON.stringify({ now, ...result }));
     await mailer.close();

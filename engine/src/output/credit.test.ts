@@ -4,7 +4,9 @@ import { composePage } from '../compose/compose-page';
 import type { Page } from '../page';
 import { OPENMOJI_ATTRIBUTION } from '../subjects/subject-library';
 import { renderPageFiles } from './page-files';
-import { inspectPdf } from './pdf-inspect';
+import { inspectPdf, pdfInfoEntry as pdfInfo, pdfShownText } from './pdf-inspect';
+import { creditLine } from './credit';
+import { svgToPdf } from './svg-to-pdf';
 
 /** Text chunks of a PNG, keyword → text (tEXt Latin-1, uncompressed iTXt UTF-8). */
 function pngTexts(png: Buffer): Record<string, string> {
@@ -24,23 +26,6 @@ function pngTexts(png: Buffer): Record<string, string> {
     at += 12 + length;
   }
   return texts;
-}
-
-/** A PDF info entry (pdfkit writes each as an indirect literal string, UTF-16BE when not ASCII). */
-function pdfInfo(pdf: Buffer, key: string): string | null {
-  const text = pdf.toString('latin1');
-  const info = /\/Info (\d+) 0 R/.exec(text)?.[1];
-  const dictionary = info ? new RegExp(`\\n${info} 0 obj\\n<<([^>]*)>>`).exec(text)?.[1] : undefined;
-  const ref = dictionary ? new RegExp(`/${key} (\\d+) 0 R`).exec(dictionary)?.[1] : undefined;
-  const literal = ref ? new RegExp(`\\n${ref} 0 obj\\n\\(((?:[^\\\\)]|\\\\[^])*)\\)\\nendobj`).exec(text)?.[1] : undefined;
-  if (literal === undefined) return null;
-  const bytes = Buffer.from(literal.replace(/\\([()\\])/g, '$1'), 'latin1');
-  return bytes[0] === 0xfe && bytes[1] === 0xff ? Buffer.from(bytes.subarray(2)).swap16().toString('utf16le') : bytes.toString('latin1');
-}
-
-/** The text a PDF's content streams show (pdfkit writes glyphs as hex strings in WinAnsi). */
-function pdfShownText(pdf: Buffer): string {
-  return [...inspectPdf(pdf).content.matchAll(/<([0-9a-fA-F]+)>/g)].map((m) => Buffer.from(m[1], 'hex').toString('latin1')).join('');
 }
 
 describe('credit inside the files of a page drawn from CC BY-SA artwork', () => {
@@ -99,5 +84,25 @@ describe('credit inside the files of a page drawn from CC BY-SA artwork', () => 
       expect(pdfInfo(files.pdf, 'Copyright')).toBeNull();
       expect(pdfShownText(files.pdf)).not.toContain('CC BY');
     }
+  });
+
+  it('writes the title and the credit line of a page PDF in the reader\'s language', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 80"><path d="M5 5h50v70H5z" fill="none" stroke="#000"/></svg>';
+    const ja = await svgToPdf(svg, { paper: 'a4', credit: OPENMOJI_ATTRIBUTION, title: 'ねむいねこ', lang: 'ja' });
+    expect(pdfInfo(ja, 'Title')).toBe('ねむいねこ');
+    expect(pdfShownText(ja)).toContain('イラスト出典：OpenMoji – the open-source emoji and icon project（改変あり） · https://openmoji.org/ · ライセンス CC BY-SA 4.0');
+    expect(pdfShownText(ja)).not.toContain('Artwork from');
+    // The document info keeps the licence's own words: the notice is what the licence asks for.
+    expect(pdfInfo(ja, 'Copyright')).toContain('Licensed under CC BY-SA 4.0');
+
+    const zh = await svgToPdf(svg, { paper: 'a4', credit: OPENMOJI_ATTRIBUTION, title: '困倦的猫', lang: 'zh' });
+    expect(pdfInfo(zh, 'Title')).toBe('困倦的猫');
+    expect(pdfShownText(zh)).toContain(creditLine(OPENMOJI_ATTRIBUTION, 'zh'));
+    expect(creditLine(OPENMOJI_ATTRIBUTION, 'zh')).toMatch(/^图案来自 OpenMoji.*（已修改） · https:\/\/openmoji\.org\/ · 许可协议 CC BY-SA 4\.0$/);
+
+    // English stays as stored files have it: Helvetica, no title unless given.
+    const en = await svgToPdf(svg, { paper: 'letter', credit: OPENMOJI_ATTRIBUTION });
+    expect(pdfInfo(en, 'Title')).toBeNull();
+    expect(pdfShownText(en)).toContain('Artwork from OpenMoji');
   });
 });

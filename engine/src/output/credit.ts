@@ -5,13 +5,36 @@
  * (`page.credit` absent) gets none of it.
  */
 import { crc32 } from 'node:zlib';
+import type { Language } from '@studio/contracts/constants';
 import type { Attribution } from '@studio/contracts/images';
+import { registerPageFonts, textRuns, textWidth } from './page-fonts';
 
 export type ArtworkCredit = Pick<Attribution, 'text' | 'url' | 'license' | 'licenseUrl'>;
 
-/** The short line shown on the page itself: who made the artwork, and its licence. */
-export function creditLine(credit: ArtworkCredit): string {
-  return `${credit.text} · ${credit.url} · ${credit.license}`;
+/**
+ * The words of a credit line a reader's language replaces: the credit's text is written in
+ * English ("Artwork from OpenMoji – … (modified)"); the project's name, its address and the
+ * licence's name stay as they are.
+ */
+const CREDIT_WORDS: Record<Language, { from: string; modified: string; license: string }> = {
+  en: { from: 'Artwork from ', modified: ' (modified)', license: '' },
+  zh: { from: '图案来自 ', modified: '（已修改）', license: '许可协议 ' },
+  ja: { from: 'イラスト出典：', modified: '（改変あり）', license: 'ライセンス ' },
+};
+
+/** The credit's text in the reader's language. */
+function creditText(credit: ArtworkCredit, lang: Language): string {
+  const en = CREDIT_WORDS.en;
+  const words = CREDIT_WORDS[lang];
+  let text = credit.text;
+  if (text.startsWith(en.from)) text = words.from + text.slice(en.from.length);
+  if (text.endsWith(en.modified)) text = text.slice(0, -en.modified.length) + words.modified;
+  return text;
+}
+
+/** The short line shown on the page itself: who made the artwork, and its licence, in the reader's language. */
+export function creditLine(credit: ArtworkCredit, lang: Language = 'en'): string {
+  return `${creditText(credit, lang)} · ${credit.url} · ${CREDIT_WORDS[lang].license}${credit.license}`;
 }
 
 /** The full notice kept in a file's metadata. */
@@ -97,15 +120,31 @@ function rootBox(tag: string): { x: number; y: number; width: number; height: nu
   return { x: 0, y: 0, width: size('width'), height: size('height') };
 }
 
-/** Document info and a small grey line centred in the bottom margin of a PDF page being drawn. */
-export function creditPdf(doc: PDFKit.PDFDocument, credit: ArtworkCredit): void {
+/**
+ * Document info and a small grey line centred in the bottom margin of a PDF page being drawn.
+ * In English the line is Helvetica (the stored files' bytes); in Chinese and Japanese it is set
+ * in the page fonts, which have those characters.
+ */
+export function creditPdf(doc: PDFKit.PDFDocument, credit: ArtworkCredit, lang: Language = 'en'): void {
   const info = doc.info as Record<string, unknown>;
   info.Subject = creditNotice(credit);
   info.Keywords = `${credit.license}, ${credit.licenseUrl}`;
   info.Copyright = creditNotice(credit);
   const { width, height } = doc.page;
+  const line = creditLine(credit, lang);
+  const size = 5.5;
   doc.save();
-  doc.font('Helvetica').fontSize(5.5).fillColor('#666666');
-  doc.text(creditLine(credit), 18, height - 12, { width: width - 36, align: 'center', lineBreak: false });
+  doc.fillColor('#666666');
+  if (lang === 'en') {
+    doc.font('Helvetica').fontSize(size);
+    doc.text(line, 18, height - 12, { width: width - 36, align: 'center', lineBreak: false });
+  } else {
+    registerPageFonts(doc);
+    let pen = (width - textWidth(line, size)) / 2;
+    for (const run of textRuns(line)) {
+      doc.font(run.role).fontSize(size).text(run.text, pen, height - 12, { lineBreak: false });
+      pen += textWidth(run.text, size);
+    }
+  }
   doc.restore();
 }

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Paper } from '@studio/contracts/page';
 import type { Bitmap, Page, PageFiles } from '../page';
 import { creditPdf, pngHasCredit, pngWithCredit, svgHasCredit, svgWithCredit, type ArtworkCredit } from './credit';
-import { openPageDocument, svgToPdf } from './svg-to-pdf';
+import { openPageDocument, svgToPdf, type PagePdfText } from './svg-to-pdf';
 
 /** Thumbnails are sized by their long side, so every ratio gets the same bounding box. */
 export const THUMB_LONG_SIDES = { large: 600, small: 320 } as const;
@@ -48,13 +48,21 @@ async function pageThumbnails(png: Buffer): Promise<[Buffer, Buffer]> {
 }
 
 /** A page without vector art still gets a PDF: the raster, flattened to one grey channel (small and fast to embed). */
-async function rasterToPdf(png: Buffer, paper: Paper, credit: ArtworkCredit | null): Promise<Buffer> {
+async function rasterToPdf(png: Buffer, paper: Paper, text: PagePdfText = {}): Promise<Buffer> {
   const { data, info } = await sharp(png).flatten({ background: '#ffffff' }).greyscale().png({ compressionLevel: 6 }).toBuffer({ resolveWithObject: true });
-  const { doc, done, fit } = openPageDocument(paper, info.width, info.height);
+  const { doc, done, fit } = openPageDocument(paper, info.width, info.height, text.title);
   doc.image(data, fit.x, fit.y, { width: info.width * fit.scale, height: info.height * fit.scale });
-  if (credit) creditPdf(doc, credit);
+  if (text.credit) creditPdf(doc, text.credit, text.lang);
   doc.end();
   return done;
+}
+
+/**
+ * A stored page's PDF drawn again for one reader (decision 071): the same page as the stored
+ * file, with the document title and the credit line in the reader's language.
+ */
+export function pagePdfFor(picture: { svg: string; png?: undefined } | { svg?: undefined; png: Buffer }, paper: Paper, text: PagePdfText): Promise<Buffer> {
+  return picture.svg !== undefined ? svgToPdf(picture.svg, { paper, ...text }) : rasterToPdf(picture.png, paper, text);
 }
 
 /**
@@ -69,7 +77,7 @@ export async function renderPageFiles(page: Page, opts: { paper: Paper }): Promi
   const colour = page.colorPng ? thumbnail(page.colorPng, THUMB_LONG_SIDES.large) : Promise.resolve(undefined);
   const credit = page.credit ?? null;
   const [pdf, [thumb600, thumb320], colorThumb600] = await Promise.all([
-    page.svg ? svgToPdf(page.svg, { paper: opts.paper, credit }) : rasterToPdf(page.png, opts.paper, credit),
+    page.svg ? svgToPdf(page.svg, { paper: opts.paper, credit }) : rasterToPdf(page.png, opts.paper, { credit }),
     thumbs,
     colour,
   ]);
@@ -90,7 +98,7 @@ export async function renderPageFiles(page: Page, opts: { paper: Paper }): Promi
  * drawer leaves out) or the raster. Files that already carry the credit come back unchanged.
  */
 export async function creditStoredPageFiles(files: { png: Buffer; svg: string | null }, credit: ArtworkCredit): Promise<{ png: Buffer; svg: string | null; pdfLetter: Buffer; pdfA4: Buffer }> {
-  const pdf = (paper: Paper) => (files.svg ? svgToPdf(files.svg, { paper, credit }) : rasterToPdf(files.png, paper, credit));
+  const pdf = (paper: Paper) => pagePdfFor(files.svg ? { svg: files.svg } : { png: files.png }, paper, { credit });
   const [pdfLetter, pdfA4] = await Promise.all([pdf('letter'), pdf('a4')]);
   return {
     png: pngHasCredit(files.png) ? files.png : pngWithCredit(files.png, credit),

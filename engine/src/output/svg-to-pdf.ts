@@ -17,6 +17,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { PAPER_POINTS } from '@studio/contracts/page';
+import type { Language } from '@studio/contracts/constants';
 import type { Paper } from '@studio/contracts/page';
 import { creditPdf, type ArtworkCredit } from './credit';
 
@@ -371,7 +372,7 @@ function drawNode(doc: PDFKit.PDFDocument, node: SvgNode, parentStyle: Style): v
 const PDF_INFO = { Producer: 'coloring-studio engine', Creator: 'coloring-studio engine', CreationDate: new Date(0) };
 
 /** Opens a one-page document on `paper`, landscape when the content is wider than tall. */
-export function openPageDocument(paper: Paper, contentWidth: number, contentHeight: number): {
+export function openPageDocument(paper: Paper, contentWidth: number, contentHeight: number, title?: string): {
   doc: PDFKit.PDFDocument;
   done: Promise<Buffer>;
   fit: { x: number; y: number; scale: number };
@@ -380,7 +381,7 @@ export function openPageDocument(paper: Paper, contentWidth: number, contentHeig
   const landscape = contentWidth > contentHeight;
   const pageW = landscape ? size.height : size.width;
   const pageH = landscape ? size.width : size.height;
-  const doc = new PDFDocument({ size: [pageW, pageH], margin: 0, info: PDF_INFO, autoFirstPage: true });
+  const doc = new PDFDocument({ size: [pageW, pageH], margin: 0, info: title ? { ...PDF_INFO, Title: title } : PDF_INFO, autoFirstPage: true });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -392,11 +393,18 @@ export function openPageDocument(paper: Paper, contentWidth: number, contentHeig
   return { doc, done, fit };
 }
 
-/** `credit`: the artwork's credit, written into the document info and the bottom margin (credit.ts). */
-export async function svgToPdf(svg: string, opts: { paper: Paper; credit?: ArtworkCredit | null }): Promise<Buffer> {
+/** What a page PDF says beside its picture: the artwork's credit (credit.ts), the document's title, their language. */
+export interface PagePdfText {
+  credit?: ArtworkCredit | null;
+  title?: string;
+  lang?: Language;
+}
+
+/** `credit`: the artwork's credit, written into the document info and the bottom margin (credit.ts), in `lang`. */
+export async function svgToPdf(svg: string, opts: { paper: Paper } & PagePdfText): Promise<Buffer> {
   const root = parseSvg(svg);
   const box = svgBox(root);
-  const { doc, done, fit } = openPageDocument(opts.paper, box.width, box.height);
+  const { doc, done, fit } = openPageDocument(opts.paper, box.width, box.height, opts.title);
   doc.save();
   doc.transform(fit.scale, 0, 0, fit.scale, fit.x - box.x * fit.scale, fit.y - box.y * fit.scale);
   // The viewBox clips, as in a browser: art drawn past it must not spill into the margin.
@@ -405,7 +413,7 @@ export async function svgToPdf(svg: string, opts: { paper: Paper; credit?: Artwo
   const rootStyle = inheritStyle(initial, root.attrs);
   for (const child of root.children) drawNode(doc, child, rootStyle);
   doc.restore();
-  if (opts.credit) creditPdf(doc, opts.credit);
+  if (opts.credit) creditPdf(doc, opts.credit, opts.lang);
   doc.end();
   return done;
 }

@@ -44,6 +44,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Coloring Studio <no-reply@localhost>'),
   CONTACT_EMAIL: z.email().default('support@coloring.studio'),
+  /** The seller's name on invoices. */
+  SITE_NAME: z.string().trim().min(1).default('Coloring Studio'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_LIBRARY: z
     .enum(['true', 'false', '1', '0'])
@@ -109,6 +111,7 @@ export interface Config {
   google: { clientId: string | null; jwksUrl: string };
   mail: { smtpUrl: string | null; from: string };
   contactEmail: string;
+  siteName: string;
   /** Reachable by others: PUBLIC_URL names a host that is not this machine, HOST is not a loopback address, or PUBLIC_DEPLOYMENT=true (the Docker image). */
   publicDeployment: boolean;
   logLevel: string;
@@ -192,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: { clientId: e.GOOGLE_CLIENT_ID ?? null, jwksUrl: e.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_DEFAULT },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     contactEmail: e.CONTACT_EMAIL,
+    siteName: e.SITE_NAME,
     publicDeployment,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

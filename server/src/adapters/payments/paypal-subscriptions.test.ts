@@ -7,7 +7,7 @@ import { addMonths } from '../../lib/dates';
 import { ledgerOf } from '../../modules/credits/credits.repository';
 import { signedInUser } from '../../test/factories';
 import { signedHeaders, TEST_WEBHOOK_ID, testWebhookCerts } from '../../test/paypal-signing';
-import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app';
+import { createTestApp, databaseKinds, readOutbox, type TestApp } from '../../test/test-app';
 import { createPayPalProvider, PAYPAL_PRODUCT_ID } from './paypal-provider';
 
 interface FakeSubscription {
@@ -155,6 +155,7 @@ describe.each(databaseKinds)('PayPal Subscriptions on %s', (kind) => {
     billing_agreement_id: subscriptionId,
     create_time: new Date().toISOString(),
   });
+  const cancellationMails = (email: string) => readOutbox(t.outboxDir).filter((mail) => mail.includes(email) && mail.includes('plan was cancelled'));
   const grants = async (userId: string) => (await ledgerOf(t.db.kysely, userId)).filter((row) => row.reason === 'purchase' || row.reason === 'monthly_grant');
 
   async function subscribe(planCode: string) {
@@ -200,11 +201,22 @@ describe.each(databaseKinds)('PayPal Subscriptions on %s', (kind) => {
     expect((await post('/api/subscription/cancel', user.headers)).json().data).toEqual({ endsAt });
     expect(paypal.state.cancelled).toContain(user.subscriptionId);
     expect(await notify('BILLING.SUBSCRIPTION.CANCELLED', { id: user.subscriptionId, status: 'CANCELLED', custom_id: user.order.id })).toBe('ignored');
+    // One mail confirms it: PayPal's notice of our own cancel sends no second one.
+    expect(cancellationMails(user.email)).toHaveLength(1);
     await t.app.billing.runDue(addMonths(user.startedAt, 2));
     expect((await get('/api/users/profile', user.headers)).user).toMatchObject({ membershipLevel: 'lite', cancelAtPeriodEnd: true });
     await t.app.billing.runDue(endsAt);
     expect((await get('/api/users/profile', user.headers)).user).toMatchObject({ membershipLevel: 'free' });
     expect(await grants(user.userId)).toHaveLength(3);
+  });
+
+  it('a plan cancelled at PayPal is confirmed by one mail too, however often PayPal reports it', async () => {
+    const user = await subscribe('PRO_MONTHLY');
+    expect(cancellationMails(user.email)).toHaveLength(0);
+    for (let time = 0; time < 2; time += 1) await notify('BILLING.SUBSCRIPTION.CANCELLED', { id: user.subscriptionId, status: 'CANCELLED', custom_id: user.order.id });
+    expect(await get('/api/subscription', user.headers)).toMatchObject({ status: 'cancelled' });
+    expect(cancellationMails(user.email)).toHaveLength(1);
+    expect(cancellationMails(user.email)[0]).toContain('Your Coloring Studio plan was cancelled: Pro (monthly)');
   });
 
   it('a failed renewal keeps the level through the grace; SUSPENDED after PayPal gives up returns the account to free', async () => {

@@ -19,7 +19,14 @@ const asksForName = (request: FastifyRequest) => {
   return name !== undefined && String(name).trim() !== '';
 };
 
-export async function imagesRoutes(app: FastifyInstance, options: { images: ImagesService; checkAccessToken: SessionCheck; namedDownload: PacksService['namedDownload'] }): Promise<void> {
+/** A page PDF for a reader of Chinese or Japanese: drawn on the fly with its title and credit in that language (decision 071). */
+const readerPdfLang = (query: { format: string; variant?: string; lang?: unknown }): 'zh' | 'ja' | null =>
+  query.format === 'pdf' && (query.variant ?? 'page') === 'page' && (query.lang === 'zh' || query.lang === 'ja') ? query.lang : null;
+
+/** Downloads drawn for their request alone: counted on their own, against a lower limit. */
+const asksForDrawing = (request: FastifyRequest) => asksForName(request) || readerPdfLang(request.query as { format: string }) !== null;
+
+export async function imagesRoutes(app: FastifyInstance, options: { images: ImagesService; checkAccessToken: SessionCheck; namedDownload: PacksService['namedDownload']; readerPdf: PacksService['readerPdf'] }): Promise<void> {
   const { images, checkAccessToken } = options;
   const signedIn = requireAuth(checkAccessToken);
   /** Downloads work signed out; a valid token additionally opens the viewer's private pages. */
@@ -60,8 +67,8 @@ export async function imagesRoutes(app: FastifyInstance, options: { images: Imag
   // name is drawn for that request alone (a tenth of a second of CPU), so it is counted on its own,
   // against a lower limit; a plain download does not use that up.
   const downloadLimit = {
-    max: (request: FastifyRequest) => (asksForName(request) ? NAMED_DOWNLOADS_PER_MINUTE : 120),
-    keyGenerator: (request: FastifyRequest) => `${normalizeIP(request.ip)}${asksForName(request) ? '/named' : ''}`,
+    max: (request: FastifyRequest) => (asksForDrawing(request) ? NAMED_DOWNLOADS_PER_MINUTE : 120),
+    keyGenerator: (request: FastifyRequest) => `${normalizeIP(request.ip)}${asksForDrawing(request) ? '/named' : ''}`,
     timeWindow: '1 minute',
   };
   app.get<{ Params: { id: string }; Querystring: { lang?: string } }>('/api/images/:id/download', { config: { rateLimit: downloadLimit } }, async (request, reply) => {
@@ -72,6 +79,11 @@ export async function imagesRoutes(app: FastifyInstance, options: { images: Imag
       // "Name on the page": drawn for this download (packs module), never stored.
       const named = await options.namedDownload(await viewerOf(request), request.params.id, { ...query, name: query.name, lang: request.query.lang });
       return reply.header('content-type', named.contentType).header('cache-control', 'private, no-store').header('content-disposition', attachment(named.fileName)).send(named.body);
+    }
+    const lang = readerPdfLang({ ...query, lang: request.query.lang });
+    if (lang) {
+      const drawn = await options.readerPdf(await viewerOf(request), request.params.id, { paper: query.paper, lang });
+      return reply.header('content-type', drawn.contentType).header('cache-control', 'private, max-age=300').header('content-disposition', attachment(drawn.fileName)).send(drawn.body);
     }
     const file = await images.download(await viewerOf(request), request.params.id, { ...query, lang: request.query.lang });
     return sendStoredFile(reply, file, { cacheControl: 'private, max-age=300', downloadName: file.fileName });

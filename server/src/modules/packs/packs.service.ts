@@ -4,6 +4,7 @@ import { BOOKLET_MAX_PAGES, bookletFileName, type BookletQuery } from '@studio/c
 import { writeBooklet, pagePdfWithName, type BookletPicture } from '@studio/engine/output/booklet';
 import { pngWithCredit, svgHasCredit, svgWithCredit, type ArtworkCredit } from '@studio/engine/output/credit';
 import { pngWithNameLine, svgWithNameLine } from '@studio/engine/output/name-line';
+import { pagePdfFor } from '@studio/engine/output/page-files';
 import { missingCharacters } from '@studio/engine/output/page-fonts';
 import { downloadFileName } from '@studio/contracts/images';
 import type { Storage } from '../../adapters/storage/storage';
@@ -39,6 +40,7 @@ export interface PacksServiceDeps {
 type Lang = 'en' | 'zh' | 'ja';
 type NamedDownloadOptions = { format: 'png' | 'pdf' | 'svg'; paper?: 'letter' | 'a4'; lang?: string; name: string };
 type NamedDownload = { body: Buffer; contentType: string; fileName: string };
+type ReaderPdfOptions = { paper?: 'letter' | 'a4'; lang: 'zh' | 'ja' };
 
 const invalid = (field: string, key: string) => new AppError(ErrorCode.invalidFormat, 'Invalid format', { [field]: key });
 
@@ -117,6 +119,17 @@ export function createPacksService(deps: PacksServiceDeps) {
     return { body: pdf, contentType: 'application/pdf', fileName };
   }
 
+  /** The page's PDF with its title and credit line in the reader's language (decision 071). */
+  async function drawForReader(row: ImageRow, options: ReaderPdfOptions): Promise<NamedDownload> {
+    const title = parseLocalized(row.title);
+    const pdf = await pagePdfFor(await picture(row), options.paper ?? 'a4', {
+      credit: creditOf(row),
+      title: title[options.lang] || title.en,
+      lang: options.lang,
+    });
+    return { body: pdf, contentType: 'application/pdf', fileName: downloadFileName(title.en, row.id, 'pdf') };
+  }
+
   return {
     /**
      * Checks a booklet query whole (sources, limits, visibility, printable text), then starts
@@ -163,6 +176,18 @@ export function createPacksService(deps: PacksServiceDeps) {
       if (!row || !canView(row, viewerId)) throw new AppError(ErrorCode.notFound, 'Image not found');
       const drawn = namedDrawing.tryRun(() => drawNamed(row, options));
       if (!drawn) throw new AppError(ErrorCode.tooManyRequests, 'Too many pages with a name are being drawn, please try again in a moment');
+      return drawn;
+    },
+
+    /**
+     * A page's PDF for a reader of Chinese or Japanese, drawn on the fly like a page with a name
+     * (the same queue): the stored PDFs carry no title and an English credit line.
+     */
+    async readerPdf(viewerId: string | null, id: string, options: ReaderPdfOptions): Promise<NamedDownload> {
+      const row = await images.findById(id);
+      if (!row || !canView(row, viewerId)) throw new AppError(ErrorCode.notFound, 'Image not found');
+      const drawn = namedDrawing.tryRun(() => drawForReader(row, options));
+      if (!drawn) throw new AppError(ErrorCode.tooManyRequests, 'Too many pages are being drawn, please try again in a moment');
       return drawn;
     },
   };

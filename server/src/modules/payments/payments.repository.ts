@@ -90,6 +90,16 @@ export function createPaymentsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+    /** A paid order with its buyer's email, for the invoice; undefined for anything else. */
+    paidOrderWithBuyer(orderId: string) {
+      return db
+        .selectFrom('orders')
+        .innerJoin('users', 'users.id', 'orders.user_id')
+        .select(['orders.id', 'orders.user_id', 'orders.kind', 'orders.plan_code', 'orders.amount', 'orders.currency', 'orders.paid_at', 'orders.provider', 'orders.provider_capture_id', 'orders.provider_order_id', 'users.email'])
+        .where('orders.id', '=', orderId)
+        .where('orders.status', '=', 'paid')
+        .executeTakeFirst();
+    },
     async listOrders(userId: string, page: number, pageSize: number) {
       const [rows, total] = await Promise.all([
         db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),

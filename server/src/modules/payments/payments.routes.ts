@@ -4,12 +4,14 @@ import { AppError, ErrorCode } from '@studio/contracts/errors';
 import { captureRequestSchema, chargeRecordQuerySchema, createOrderRequestSchema, rechargeRequestSchema } from '@studio/contracts/payments';
 import { apiPaths } from '@studio/contracts/routes';
 import { authOf, requireAuth, type SessionCheck } from '../../http/authenticate';
+import { attachment } from '../../http/content-disposition';
 import { parse } from '../../http/validation';
+import type { Invoices } from './invoices';
 import type { PaymentsService } from './payments.service';
 
 export async function paymentsRoutes(
   app: FastifyInstance,
-  options: { payments: PaymentsService; checkAccessToken: SessionCheck; providerName: 'test' | 'paypal' },
+  options: { payments: PaymentsService; invoices: Invoices; checkAccessToken: SessionCheck; providerName: 'test' | 'paypal' },
 ): Promise<void> {
   const { payments } = options;
   const signedIn = requireAuth(options.checkAccessToken);
@@ -31,6 +33,11 @@ export async function paymentsRoutes(
   app.get(apiPaths.chargeRecord, { preHandler: signedIn }, async (request) => {
     const query = parse(chargeRecordQuerySchema, request.query);
     return ok(await payments.chargeRecord(authOf(request).userId, query.currentPage ?? query.page ?? 1, query.pageSize));
+  });
+
+  app.get<{ Params: { orderId: string }; Querystring: { lang?: string } }>('/api/payment/orders/:orderId/invoice', { preHandler: signedIn, config: limited }, async (request, reply) => {
+    const invoice = await options.invoices.invoice(authOf(request).userId, request.params.orderId, request.query.lang);
+    return reply.header('content-type', 'application/pdf').header('cache-control', 'private, no-store').header('content-disposition', attachment(invoice.fileName)).send(invoice.body);
   });
 
   app.post(apiPaths.recharge, { preHandler: signedIn, config: limited }, async (request) => {

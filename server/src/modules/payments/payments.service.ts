@@ -42,8 +42,10 @@ interface AfterSettle {
   voided: OrderRow[];
   /** Money the provider took for an order that can no longer be granted. */
   refund: { order: OrderRow; payment: Payment; source: 'order' | 'subscription' } | null;
+  /** A renewing subscription the provider reported cancelled: its member is told by mail. */
+  cancelledSubscriptionId: string | null;
 }
-const NOTHING_AFTER: AfterSettle = { receiptOrderId: null, replaced: [], voided: [], refund: null };
+const NOTHING_AFTER: AfterSettle = { receiptOrderId: null, replaced: [], voided: [], refund: null, cancelledSubscriptionId: null };
 type Settled = { outcome: 'settled' | 'already' | 'mismatch' | 'refused'; after: AfterSettle };
 /** An applied event, with what is left for after the commit (a receipt, calls to the provider). */
 type Applied = 'ignored' | 'settled' | { outcome: 'settled' | 'ignored'; after: AfterSettle };
@@ -161,6 +163,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         replaced: replaced.flatMap((sub) => (sub.provider_subscription_id ? [sub.provider_subscription_id] : [])),
         voided: provider.getSubscription ? voided.filter((row) => row.provider_order_id) : [],
         refund: null,
+        cancelledSubscriptionId: null,
       },
     };
   }
@@ -225,6 +228,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       refunded = await refundUngranted(order, payment, source);
     }
     if (after.receiptOrderId) await subscriptions.sendReceipt(after.receiptOrderId);
+    if (after.cancelledSubscriptionId) await subscriptions.sendCancellation(after.cancelledSubscriptionId);
     return refunded;
   }
 
@@ -367,7 +371,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         return 'ignored';
       case 'BILLING.SUBSCRIPTION.CANCELLED':
         // Cancelled at PayPal (by the buyer there, or by us): the level stays to the period end.
-        await subscriptions.markCancelled(trx, sub, now);
+        // Mailed only when it was still renewing: our own cancel has mailed already.
+        if (await subscriptions.markCancelled(trx, sub, now)) return { outcome: 'ignored', after: { ...NOTHING_AFTER, cancelledSubscriptionId: sub.id } };
         return 'ignored';
       case 'BILLING.SUBSCRIPTION.PAYMENT.FAILED':
         // PayPal retries on its own; the level holds through the grace, and SUSPENDED follows if it never pays.
@@ -554,6 +559,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (live.length === 0 || user.membership_level === 'free') throw new AppError(ErrorCode.cancelSubscriptionFailed, 'There is no paid subscription to cancel');
       // The latest period last, so the account's level ends with it.
       const byEnd = [...live].sort((a, b) => a.period_end.localeCompare(b.period_end));
+      let cancelledAny = false;
       for (const sub of byEnd) {
         if (sub.status === 'cancelled') continue;
         if (sub.provider_subscription_id && provider.cancelSubscription) {
@@ -564,8 +570,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
             throw new AppError(ErrorCode.cancelSubscriptionFailed, 'The payment provider did not confirm the cancellation; please try again', undefined, { httpStatus: 503 });
           }
         }
-        await db.transaction().execute((trx) => subscriptions.markCancelled(trx, sub, nowIso()));
+        if (await db.transaction().execute((trx) => subscriptions.markCancelled(trx, sub, nowIso()))) cancelledAny = true;
       }
+      // One mail, naming the plan that runs longest; a second cancel finds nothing renewing and sends none.
+      if (cancelledAny) await subscriptions.sendCancellation(byEnd[byEnd.length - 1].id);
       return { endsAt: byEnd[byEnd.length - 1].period_end };
     },
   };

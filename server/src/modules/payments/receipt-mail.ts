@@ -1,7 +1,5 @@
 import type { MailMessage } from '../../adapters/mail/mailer';
-import { findPlan } from '@studio/contracts/plans';
-
-type Lang = 'en' | 'zh' | 'ja';
+import { mailLang, orderHistoryLink, planName, type Lang } from './plan-names';
 
 interface Copy {
   subject: (plan: string) => string;
@@ -12,6 +10,7 @@ interface Copy {
   ends: (date: string) => string;
   order: (id: string) => string;
   manage: string;
+  history: string;
 }
 
 const copy: Record<Lang, Copy> = {
@@ -24,6 +23,7 @@ const copy: Record<Lang, Copy> = {
     ends: (date) => `Your plan ends on ${date} and will not renew.`,
     order: (id) => `Order number: ${id}`,
     manage: 'Manage your plan on your profile page.',
+    history: 'Your orders and invoices',
   },
   zh: {
     subject: (plan) => `Coloring Studio 付款收据：${plan}`,
@@ -34,6 +34,7 @@ const copy: Record<Lang, Copy> = {
     ends: (date) => `您的套餐将于 ${date} 结束，不会续费。`,
     order: (id) => `订单号：${id}`,
     manage: '可在个人资料页管理您的套餐。',
+    history: '您的订单和发票',
   },
   ja: {
     subject: (plan) => `Coloring Studio 領収書：${plan}`,
@@ -44,30 +45,17 @@ const copy: Record<Lang, Copy> = {
     ends: (date) => `プランは ${date} に終了し、更新されません。`,
     order: (id) => `注文番号：${id}`,
     manage: 'プランはプロフィールページで管理できます。',
+    history: 'ご注文と請求書',
   },
 };
-
-/** A plan as the pricing page names it ("Pro (monthly)", "专业版（按月）"), never its code (issue 37). */
-const PLAN_NAMES: Record<Lang, { levels: Record<string, string>; monthly: (name: string) => string; yearly: (name: string) => string }> = {
-  en: { levels: { lite: 'Lite', pro: 'Pro', max: 'Max' }, monthly: (name) => `${name} (monthly)`, yearly: (name) => `${name} (yearly)` },
-  zh: { levels: { lite: '轻享版', pro: '专业版', max: '旗舰版' }, monthly: (name) => `${name}（按月）`, yearly: (name) => `${name}（按年）` },
-  ja: { levels: { lite: 'ライト', pro: 'プロ', max: 'マックス' }, monthly: (name) => `${name}（月払い）`, yearly: (name) => `${name}（年払い）` },
-};
-
-function planName(lang: Lang, planCode: string): string {
-  const plan = findPlan(planCode);
-  const names = PLAN_NAMES[lang];
-  const level = plan ? names.levels[plan.level] : undefined;
-  if (!plan || !level) return planCode;
-  return plan.chargeType === 'Yearly' ? names.yearly(level) : names.monthly(level);
-}
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const day = (iso: string) => iso.slice(0, 10);
 
-/** The receipt sent for every successful charge: first payment and each renewal. */
+/** The receipt sent for every successful charge: first payment and each renewal; it links to the order history (PUBLIC_URL). */
 export function receiptMail(options: {
   to: string;
+  publicUrl: string;
   username: string;
   lang: string;
   orderId: string;
@@ -78,8 +66,9 @@ export function receiptMail(options: {
   renewsAt: string | null;
   periodEnd: string | null;
 }): MailMessage {
-  const lang: Lang = options.lang === 'zh' || options.lang === 'ja' ? options.lang : 'en';
+  const lang = mailLang(options.lang);
   const c = copy[lang];
+  const history = orderHistoryLink(options.publicUrl, lang);
   const lines = [
     c.greeting(options.username),
     c.paid(options.amount, planName(lang, options.planCode), day(options.paidAt)),
@@ -88,5 +77,7 @@ export function receiptMail(options: {
     c.order(options.orderId),
     c.manage,
   ];
-  return { to: options.to, subject: c.subject(planName(lang, options.planCode)), text: `${lines.join('\n\n')}\n`, html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n') };
+  const text = `${[...lines, `${c.history}: ${history}`].join('\n\n')}\n`;
+  const html = [...lines.map((line) => `<p>${escapeHtml(line)}</p>`), `<p><a href="${escapeHtml(history)}">${escapeHtml(c.history)}</a></p>`].join('\n');
+  return { to: options.to, subject: c.subject(planName(lang, options.planCode)), text, html };
 }

@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import type { Database, SubscriptionsTable } from '../../db/schema';
 import { addMonths } from '../../lib/dates';
 import { newId, nowIso } from '../../lib/ids';
+import { cancellationMail } from './cancellation-mail';
 import { receiptMail } from './receipt-mail';
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
@@ -55,7 +56,7 @@ export function toSubscriptionDto(sub: SubscriptionRow): SubscriptionDto {
  * with retries in a grace period, cancellation and the end. Each step is a conditional update
  * in a transaction, so concurrent runs and repeated notifications change nothing twice.
  */
-export function createSubscriptions(deps: { db: Kysely<Database>; provider: PaymentProvider; mailer: Mailer; logger: Logger }) {
+export function createSubscriptions(deps: { db: Kysely<Database>; provider: PaymentProvider; mailer: Mailer; logger: Logger; publicUrl: string }) {
   const { db, provider, mailer, logger } = deps;
 
   async function sendReceipt(orderId: string): Promise<void> {
@@ -69,6 +70,7 @@ export function createSubscriptions(deps: { db: Kysely<Database>; provider: Paym
     const sub = row.subscription_id ? await db.selectFrom('subscriptions').select(['renew_at', 'period_end']).where('id', '=', row.subscription_id).executeTakeFirst() : undefined;
     const message = receiptMail({
       to: row.email,
+      publicUrl: deps.publicUrl,
       username: row.username,
       lang: row.preferred_lang,
       orderId: row.id,
@@ -80,6 +82,19 @@ export function createSubscriptions(deps: { db: Kysely<Database>; provider: Paym
       periodEnd: sub?.period_end ?? null,
     });
     await mailer.send(message).catch((error) => logger.error({ err: error, orderId }, 'receipt mail failed'));
+  }
+
+  /** Tells a member their plan was cancelled and until when it stays active; a failed mail is logged, the cancellation stands. */
+  async function sendCancellation(subscriptionId: string): Promise<void> {
+    const row = await db
+      .selectFrom('subscriptions')
+      .innerJoin('users', 'users.id', 'subscriptions.user_id')
+      .select(['subscriptions.plan_code', 'subscriptions.period_end', 'users.email', 'users.username', 'users.preferred_lang'])
+      .where('subscriptions.id', '=', subscriptionId)
+      .executeTakeFirst();
+    if (!row) return;
+    const message = cancellationMail({ to: row.email, publicUrl: deps.publicUrl, username: row.username, lang: row.preferred_lang, planCode: row.plan_code, activeUntil: row.period_end });
+    await mailer.send(message).catch((error) => logger.error({ err: error, subscriptionId }, 'cancellation mail failed'));
   }
 
   /** Gives the user the subscription's level until `until`. */
@@ -223,6 +238,7 @@ export function createSubscriptions(deps: { db: Kysely<Database>; provider: Paym
 
   return {
     sendReceipt,
+    sendCancellation,
     extendPaid,
     recordFailure,
     endNow,

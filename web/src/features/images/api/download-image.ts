@@ -19,8 +19,10 @@ export function paperFor(lang: Language): Paper {
  */
 export async function downloadImage(image: { id: string; title: string }, format: DownloadFormat, lang: Language, name = ''): Promise<void> {
   // "Name on the page" (decision 032): the server draws it above the picture.
-  const named = name.trim() ? `&name=${encodeURIComponent(name.trim())}&lang=${lang}` : '';
-  const file = await apiDownload(`${apiPaths.download(image.id, format, format === 'pdf' ? paperFor(lang) : undefined)}${named}`, {
+  const named = name.trim() ? `&name=${encodeURIComponent(name.trim())}` : '';
+  // A PDF has its title and credit line in the reader's language (decision 071).
+  const language = named || format === 'pdf' ? `&lang=${lang}` : '';
+  const file = await apiDownload(`${apiPaths.download(image.id, format, format === 'pdf' ? paperFor(lang) : undefined)}${named}${language}`, {
     auth: getAccessToken() !== null,
     fallbackName: downloadFileName(image.title, image.id, format),
   });

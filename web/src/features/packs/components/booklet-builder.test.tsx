@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, failure } from '../../../testing/fetch-mock';
 import { renderApp } from '../../../testing/render-app';
@@ -42,6 +43,43 @@ describe('the booklet builder', () => {
     expect(call.query.get('perSheet')).toBe('2');
     expect(call.query.get('title')).toBe('My coloring pages');
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+  });
+
+  it('lets the chosen pages be moved up and down, by mouse or keyboard, and makes the booklet in that order', async () => {
+    signIn();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:booklet'), revokeObjectURL: vi.fn() }));
+    const api = fakeApi({ 'GET /api/users/profile': profile(), 'GET /api/images/userImg': list(mine.slice(0, 3)), 'GET /api/packs/booklet': pdfAnswer });
+    const user = userEvent.setup();
+    renderApp('/creations');
+    await user.click(await screen.findByRole('button', { name: 'Make a booklet' }));
+    const builder = await screen.findByTestId('booklet-builder');
+    const order = () => within(builder).getAllByTestId('booklet-order-page').map((page) => page.textContent?.replace(/[↑↓]/g, ''));
+    await waitFor(() => expect(order()).toEqual(['1Mine 0', '2Mine 1', '3Mine 2']));
+
+    await user.click(within(builder).getByRole('button', { name: 'Move “Mine 2” up' }));
+    expect(order()).toEqual(['1Mine 0', '2Mine 2', '3Mine 1']);
+
+    // Keyboard: the button keeps the focus as its page moves, and says when it can go no further.
+    const down = within(builder).getByRole('button', { name: 'Move “Mine 0” down' });
+    down.focus();
+    await user.keyboard('{Enter}');
+    expect(order()).toEqual(['1Mine 2', '2Mine 0', '3Mine 1']);
+    await user.keyboard(' ');
+    expect(order()).toEqual(['1Mine 2', '2Mine 1', '3Mine 0']);
+    expect(document.activeElement).toBe(down);
+    expect(down.getAttribute('aria-disabled')).toBe('true');
+    await user.keyboard('{Enter}');
+    expect(order()).toEqual(['1Mine 2', '2Mine 1', '3Mine 0']);
+
+    // A page ticked later joins at the end; one unticked leaves the order.
+    await user.click(within(builder).getByRole('checkbox', { name: 'Mine 1' }));
+    expect(order()).toEqual(['1Mine 2', '2Mine 0']);
+    await user.click(within(builder).getByRole('checkbox', { name: 'Mine 1' }));
+    expect(order()).toEqual(['1Mine 2', '2Mine 0', '3Mine 1']);
+
+    await user.click(screen.getByRole('button', { name: 'Download booklet (3 pages)' }));
+    await waitFor(() => expect(api.calls.some((call) => call.path === '/api/packs/booklet')).toBe(true));
+    expect(api.calls.find((c) => c.path === '/api/packs/booklet')!.query.get('ids')).toBe('m2,m0,m1');
   });
 
   it('shows the server’s word on a name it cannot print, under the field', async () => {

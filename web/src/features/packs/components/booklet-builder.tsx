@@ -55,6 +55,18 @@ export function BookletBuilder({ open, onClose, source, defaultTitle }: BookletB
     return () => controller.abort();
   }, [open, sourceKey, t]);
 
+  /** Moves a chosen page one place earlier (-1) or later (+1) in the booklet; nothing past either end. */
+  function move(id: string, step: -1 | 1) {
+    setChosen((current) => {
+      const from = current.indexOf(id);
+      const to = from + step;
+      if (from < 0 || to < 0 || to >= current.length) return current;
+      const next = [...current];
+      [next[from], next[to]] = [next[to], next[from]];
+      return next;
+    });
+  }
+
   function toggle(id: string) {
     setChosen((current) => (current.includes(id) ? current.filter((other) => other !== id) : current.length >= BOOKLET_MAX_PAGES ? current : [...current, id]));
   }
@@ -65,9 +77,8 @@ export function BookletBuilder({ open, onClose, source, defaultTitle }: BookletB
     setError(null);
     setFields({});
     try {
-      // In the order the source shows them, whatever order they were ticked in.
-      const ids = candidates.map((image) => image.id).filter((id) => chosen.includes(id));
-      await downloadBooklet({ ids, title: title.trim() || undefined, name: name.trim() || undefined, paper, perSheet, lang });
+      // In the order of the "Page order" list: the source's order, pages ticked later at the end, as moved.
+      await downloadBooklet({ ids: chosen, title: title.trim() || undefined, name: name.trim() || undefined, paper, perSheet, lang });
     } catch (failure) {
       const apiError = toApiError(failure);
       if (Object.keys(apiError.fields).length) setFields(fieldTexts(t, apiError.fields));
@@ -143,9 +154,46 @@ export function BookletBuilder({ open, onClose, source, defaultTitle }: BookletB
             </ul>
           ) : null}
         </fieldset>
+        {candidates && chosen.length > 1 ? <PageOrder pages={chosen.map((id) => candidates.find((image) => image.id === id)!)} lang={lang} onMove={move} /> : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
       </div>
     </Dialog>
+  );
+}
+
+/** The chosen pages in booklet order, each movable up or down with a button (keyboard: Tab, Enter or Space). */
+function PageOrder({ pages, lang, onMove }: { pages: ImageDto[]; lang: 'en' | 'zh' | 'ja'; onMove: (id: string, step: -1 | 1) => void }) {
+  const { t } = useTranslation();
+  const heading = useId();
+  const arrow = 'inline-flex size-9 items-center justify-center rounded-lg text-base font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-40';
+  return (
+    <section aria-labelledby={heading}>
+      <h3 id={heading} className="text-sm font-medium text-slate-700">
+        {t('packs.builder.order')}
+      </h3>
+      <p className="mb-2 text-xs text-slate-600">{t('packs.builder.orderHint')}</p>
+      <ol className="max-h-56 space-y-1 overflow-y-auto p-1" data-testid="booklet-order">
+        {pages.map((image, index) => {
+          const title = image.title[lang] || image.title.en;
+          const first = index === 0;
+          const last = index === pages.length - 1;
+          return (
+            <li key={image.id} className="flex items-center gap-2 rounded-xl px-2 py-1 ring-1 ring-slate-200" data-testid="booklet-order-page">
+              <span className="w-6 text-right text-xs font-semibold text-slate-500">{index + 1}</span>
+              <img src={image.smallThumbnailUrl} alt="" loading="lazy" className="h-10 w-8 rounded bg-white object-contain" />
+              <span className="min-w-0 flex-1 truncate text-sm text-slate-800">{title}</span>
+              {/* aria-disabled, not disabled: the button keeps the keyboard focus when its page reaches an end. */}
+              <button type="button" className={arrow} aria-label={t('packs.builder.moveUp', { title })} aria-disabled={first || undefined} onClick={() => !first && onMove(image.id, -1)}>
+                ↑
+              </button>
+              <button type="button" className={arrow} aria-label={t('packs.builder.moveDown', { title })} aria-disabled={last || undefined} onClick={() => !last && onMove(image.id, 1)}>
+                ↓
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
   );
 }
 

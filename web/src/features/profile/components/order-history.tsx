@@ -1,14 +1,15 @@
 import { orderStatusLabelKey } from '@studio/contracts/payments';
 import { findPlan } from '@studio/contracts/plans';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useLang } from '../../../lib/use-lang';
-import { fetchOrders, ORDER_PAGE_SIZE, type OrderPage, type OrderRecord } from '../api/orders-api';
+import { downloadInvoice, fetchOrders, ORDER_PAGE_SIZE, type OrderPage, type OrderRecord } from '../api/orders-api';
 
 const statusStyles = {
   paid: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -33,6 +34,31 @@ export function OrderHistory() {
   const [page, setPage] = useState(1);
   const [attempt, setAttempt] = useState(0);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [invoiceBusy, setInvoiceBusy] = useState<string | null>(null);
+  const [invoiceFailed, setInvoiceFailed] = useState(false);
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  const scrolledToHash = useRef(false);
+  const arrived = load.state !== 'loading';
+
+  // The receipt mail links to /profile#order-history: the browser looked for it before the orders arrived.
+  useEffect(() => {
+    if (!arrived || hash !== '#order-history' || scrolledToHash.current) return;
+    scrolledToHash.current = true;
+    section.current?.scrollIntoView?.({ block: 'start' });
+  }, [arrived, hash]);
+
+  async function invoice(orderId: string) {
+    setInvoiceBusy(orderId);
+    setInvoiceFailed(false);
+    try {
+      await downloadInvoice(orderId, lang);
+    } catch {
+      setInvoiceFailed(true);
+    } finally {
+      setInvoiceBusy(null);
+    }
+  }
 
   useEffect(() => {
     const controller = new AbortController();
@@ -55,7 +81,7 @@ export function OrderHistory() {
   const label = 'text-xs font-medium text-slate-500 sm:hidden';
 
   return (
-    <section aria-labelledby="order-history" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+    <section ref={section} aria-labelledby="order-history" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
       <h2 id="order-history" className="text-lg font-semibold text-slate-900">
         {t('profile.orders.title')}
       </h2>
@@ -81,6 +107,11 @@ export function OrderHistory() {
           <p className="rounded-2xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600">{t('profile.orders.empty')}</p>
         ) : (
           <>
+            {invoiceFailed ? (
+              <div className="mb-3">
+                <Alert tone="error">{t('profile.orders.invoiceFailed')}</Alert>
+              </div>
+            ) : null}
             <table className="block w-full text-left text-sm sm:table" data-testid="order-table">
               <caption className="sr-only">{t('profile.orders.title')}</caption>
               <thead className="hidden border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 sm:table-header-group">
@@ -90,6 +121,7 @@ export function OrderHistory() {
                   <th scope="col" className="px-4 py-2 font-medium">{t('profile.orders.credits')}</th>
                   <th scope="col" className="px-4 py-2 text-right font-medium">{t('profile.orders.amount')}</th>
                   <th scope="col" className="px-4 py-2 font-medium">{t('profile.orders.status')}</th>
+                  <th scope="col" className="px-4 py-2 font-medium">{t('profile.orders.invoice')}</th>
                 </tr>
               </thead>
               <tbody className="block space-y-3 sm:table-row-group sm:space-y-0 sm:divide-y sm:divide-slate-100">
@@ -123,6 +155,22 @@ export function OrderHistory() {
                         <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${statusStyles[status]}`} data-testid="order-status">
                           {t(`profile.orders.statuses.${status}`)}
                         </span>
+                      </td>
+                      <td className={cell}>
+                        <span className={label}>{t('profile.orders.invoice')}</span>
+                        {order.status === 'paid' ? (
+                          <Button
+                            variant="secondary"
+                            className="min-h-9 px-3 py-1.5 text-xs"
+                            loading={invoiceBusy === order.orderId}
+                            aria-label={t('profile.orders.invoiceFor', { date: formatDate(order.paidAt ?? order.createdAt, lang) })}
+                            onClick={() => void invoice(order.orderId)}
+                          >
+                            {t('profile.orders.invoiceLink')}
+                          </Button>
+                        ) : (
+                          '—'
+                        )}
                       </td>
                     </tr>
                   );

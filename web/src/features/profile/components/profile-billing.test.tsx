@@ -80,6 +80,59 @@ describe('profile billing', () => {
     expect(calls.some((call) => call.url === `${apiPaths.chargeRecord}?page=2&pageSize=10`)).toBe(true);
   });
 
+  it('offers the invoice of each paid order as a PDF in the page language, and says so when it cannot be had', async () => {
+    signIn();
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:invoice'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    let invoiceAnswers = 0;
+    const { calls } = mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
+      [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser() }),
+      [ordersUrl(1)]: () => envelope({ records: [record(0, 'paid', { paidAt: '2026-03-10T10:01:00.000Z' }), record(1, 'failed')], total: 2, currentPage: 1, pageSize: 10 }),
+      [`GET ${apiPaths.invoice('order-0', 'ja')}`]: () =>
+        (invoiceAnswers += 1) === 1
+          ? new Response('%PDF-1.3', { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="invoice-order-0.pdf"' } })
+          : failure(2001, 500),
+    });
+    const user = userEvent.setup();
+    renderApp('/ja/profile');
+    const rows = await screen.findAllByTestId('order-row');
+    // Only the paid order has one; the failed one shows a dash.
+    expect(within(rows[1]).queryByRole('button', { name: /Invoice \(PDF\)/ })).toBeNull();
+    // The page's words come from the test's English locale; the date and the invoice follow the page language.
+    const button = within(rows[0]).getByRole('button', { name: 'Invoice (PDF) for the order of 2026/03/10' });
+    expect(button.textContent).toBe('Invoice (PDF)');
+
+    await user.click(button);
+    await waitFor(() => expect(saved).toEqual(['invoice-order-0.pdf']));
+    const asked = calls.find((call) => call.url === apiPaths.invoice('order-0', 'ja'));
+    expect(new Headers(asked?.headers).get('Authorization')).toBe('Bearer acc');
+
+    await user.click(button);
+    expect((await screen.findByRole('alert')).textContent).toContain('The invoice could not be downloaded.');
+    click.mockRestore();
+  });
+
+  it('scrolls to the order history once the orders are shown when the address names it (the receipt mail’s link)', async () => {
+    signIn();
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    mockFetch({
+      [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
+      [`GET ${apiPaths.profile}`]: () => envelope({ user: buildUser() }),
+      [ordersUrl(1)]: () => envelope({ records: [record(0, 'paid')], total: 1, currentPage: 1, pageSize: 10 }),
+    });
+    renderApp('/profile#order-history');
+    await screen.findAllByTestId('order-row');
+    await waitFor(() => expect(scrolled).toEqual([screen.getByRole('region', { name: 'Order history' })]));
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
   it('says so when there are no orders, and offers a retry when loading them fails', async () => {
     signIn();
     let attempts = 0;
