@@ -53,6 +53,32 @@ describe('arrangePair', () => {
   });
 });
 
+describe('arrangePair on seats, branches and the sky', () => {
+  it('puts a king in front of his throne, not on top of its back', () => {
+    const [throne, king] = arrangePair('on', subject('king'), subject('throne'), stage, unit);
+    const [t, k] = [placementBox(throne), placementBox(king)];
+    expect(k.y + k.height).toBeGreaterThan(t.y + t.height * 0.9);
+    expect(k.height).toBeGreaterThan(t.height * 0.7);
+  });
+
+  it('sits two owls big on a bough across the page, side by side', () => {
+    const [bough, ...owls] = arrangePair('on', subject('owl'), subject('branch'), stage, unit, 2);
+    expect(placementBox(bough).width).toBeGreaterThan(stage.area.width * 0.9);
+    const [a, b] = owls.map(placementBox);
+    expect(a.x + a.width).toBeLessThanOrEqual(b.x + 1);
+    expect(a.width).toBeGreaterThan(stage.area.width * 0.3);
+  });
+
+  it('crosses a witch in front of a big moon when she flies over it', () => {
+    const [moon, witch] = arrangePair('over', subject('witch flying'), subject('crescent moon'), stage, unit);
+    const [m, w] = [placementBox(moon), placementBox(witch)];
+    expect(m.height).toBeGreaterThan((stage.groundY - stage.area.y) * 0.4);
+    // The witch overlaps the moon's lower half rather than flying above it.
+    expect(w.y).toBeLessThan(m.y + m.height);
+    expect(w.y + w.height).toBeGreaterThan(m.y + m.height * 0.5);
+  });
+});
+
 describe('arrangeGroup', () => {
   it('draws 2 to 5 members at varied sizes, overlapping a little, the larger ones in front', () => {
     const random = seededRandom(1);
@@ -63,6 +89,12 @@ describe('arrangeGroup', () => {
     expect(heights[heights.length - 1]).toBe(Math.max(...heights));
     const shares = visibleShares(penguins, 2200, 3000);
     expect(Math.min(...shares)).toBeGreaterThan(0.4);
+  });
+
+  it('stands a toddler page\'s group apart, so two dinosaurs are not one creature with two heads', () => {
+    const placed = arrangeGroup([subject('t-rex'), subject('t-rex')], stage, unit, seededRandom(1), true);
+    const [a, b] = placed.map(placementBox).sort((p, q) => p.x - q.x);
+    expect(a.x + a.width).toBeLessThanOrEqual(b.x + 1);
   });
 });
 

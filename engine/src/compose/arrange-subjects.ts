@@ -52,6 +52,10 @@ function standAt(subject: Subject, cx: number, bottom: number, height: number, m
 }
 
 const SMALL_KINDS = new Set(['bug', 'bird']);
+/** Things one sits on, whose top is a backrest rather than somewhere to stand. */
+const SEATS = /throne|chair|sofa|couch|armchair|bench/;
+/** Things in the sky, which a flier crosses in front of rather than above. */
+const SKY_THINGS = /moon|^sun|rainbow|cloud|planet/;
 
 /** Rough real-world size of a subject, for drawing things beside each other in proportion. */
 const SIZE_BY_KIND: Record<Subject['kind'], number> = {
@@ -60,7 +64,7 @@ const SIZE_BY_KIND: Record<Subject['kind'], number> = {
 };
 const SIZE_BY_NAME: [RegExp, number][] = [
   [/mouse|hamster|chick|snail|frog/, 0.5], [/elephant|giraffe|whale|horse|cow|camel|rhinoceros|hippopotamus|bear$/, 2.5], [/tree|palm|castle|lighthouse|barn|house|mountain/, 4],
-  [/sunflower/, 1.6], [/teddy bear|ball|yarn|gift|balloon|kite/, 0.8], [/couch|sofa|bed|bench|throne|armchair|rocking chair/, 2.2],
+  [/sunflower/, 1.6], [/^dragon|dragon$/, 3], [/teddy bear|ball|yarn|gift|balloon|kite/, 0.8], [/couch|sofa|bed|bench|throne|armchair|rocking chair/, 2.2],
 ];
 export function sizeClass(subject: Subject): number {
   return SIZE_BY_NAME.find(([pattern]) => pattern.test(subject.name))?.[1] ?? SIZE_BY_KIND[subject.kind];
@@ -85,6 +89,24 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
     case 'on':
     case 'in': {
       const small = SMALL_KINDS.has(mover.kind);
+      if (reference.name === 'branch') {
+        // Owls on a branch: the bough across the lower half, the birds big on it, side by side.
+        const bough = fitSubject(reference, { x: area.x, y: ground - roomHeight * 0.55, width: area.width, height: roomHeight * 0.42 });
+        const b = placementBox(bough);
+        const each = (b.width * 0.86) / count;
+        return [bough, ...Array.from({ length: count }, (_, i) => {
+          const x = b.x + b.width * 0.07 + each * (i + 0.5);
+          const h = Math.min(roomHeight * 0.5, each * 1.3);
+          return standAt(mover, x, topAt(bough, x) + h * 0.08, h, each * 0.95, i % 2 === 1);
+        })];
+      }
+      if (!small && SEATS.test(reference.name)) {
+        // A king on his throne, a cat on the sofa: in front of the seat, as tall as its back, not
+        // a figurine on top of the backrest.
+        const seat = standAt(reference, cx, ground, roomHeight * 0.62, area.width * 0.85);
+        const s = placementBox(seat);
+        return [seat, standAt(mover, cx, ground + unit * 0.01, s.height * 0.92, s.width * 0.8)];
+      }
       // A person or an animal on something no bigger than itself (a fairy on a mushroom, a cat on a
       // pillow) is the picture: the thing under it is low and the one on it as wide as it.
       const onSmaller = !small && count === 1 && sizeClass(mover) >= sizeClass(reference);
@@ -115,6 +137,12 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
       return [below, over];
     }
     case 'over': {
+      if (SKY_THINGS.test(reference.name)) {
+        // Over the moon: the moon large in the sky, the flier crossing in front of its lower half.
+        const sky = fitSubject(reference, { x: area.x + area.width * 0.3, y: area.y + roomHeight * 0.02, width: area.width * 0.66, height: roomHeight * 0.52 });
+        const flier = fitSubject(mover, { x: area.x + area.width * 0.04, y: area.y + roomHeight * 0.26, width: area.width * 0.72, height: roomHeight * 0.46 });
+        return [sky, flier];
+      }
       const base = standAt(reference, cx + area.width * 0.1, ground, roomHeight * 0.5, area.width * 0.75);
       const flier = fitSubject(mover, { x: area.x, y: area.y, width: area.width * 0.62, height: roomHeight * 0.38 });
       return [base, flier];
@@ -159,10 +187,11 @@ const GROUP_SIZES = [1, 0.78, 0.9, 0.72, 0.84];
 
 /**
  * 2 to 5 subjects: up to 2 in one row; more in two rows, the back row smaller and higher, each
- * row across the page with members overlapping by a fifth. Sizes vary, members alternately
- * flipped; the back row is drawn first, and within a row the smaller ones first (behind).
+ * row across the page with members overlapping by a fifth (`apart`: side by side, for toddler
+ * pages, where two dinosaurs overlapping read as one creature with two heads). Sizes vary, members
+ * alternately flipped; the back row is drawn first, and within a row the smaller ones first (behind).
  */
-export function arrangeGroup(members: Subject[], stage: Stage, unit: number, random: Random): Placement[] {
+export function arrangeGroup(members: Subject[], stage: Stage, unit: number, random: Random, apart = false): Placement[] {
   const { area } = stage;
   const ground = stage.floating ? area.y + area.height * 0.92 : stage.groundY + unit * 0.03;
   const roomHeight = ground - area.y;
@@ -188,14 +217,15 @@ export function arrangeGroup(members: Subject[], stage: Stage, unit: number, ran
   const row = (items: typeof sized, bottom: number, heightShare: number, inset: number): Placement[] => {
     const total = items.reduce((a, m) => a + m.size, 0);
     const span = area.width * (1 - 2 * inset);
-    const step = span / (total * 0.8 + 0.2);
+    const overlap = apart ? 1 : 0.8;
+    const step = span / (total * overlap + (1 - overlap));
     let x = area.x + area.width * inset;
     const placed = items.map((m) => {
       const w = step * m.size;
       const h = roomHeight * heightShare * m.size;
       const lift = stage.floating ? random.range(-0.08, 0.08) * roomHeight : (1 - m.size) * unit * 0.06;
       const p = fitSubject(m.subject, { x, y: bottom - lift - h, width: w, height: h }, m.flip);
-      x += w * 0.8;
+      x += w * overlap;
       return { p, size: m.size };
     });
     return placed.sort((a, b) => a.size - b.size).map(({ p }) => p);

@@ -323,7 +323,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
   let backdrop: string | null = null;
   const arrangedPlacements = (stage: Stage, random: ReturnType<typeof seededRandom>): Placement[] => {
     const arranged = plan.arranged!;
-    return 'group' in arranged ? arrangeGroup(arranged.group, stage, unit, random) : arrangePair(arranged.verb, arranged.mover, arranged.reference, stage, unit, arranged.count);
+    return 'group' in arranged ? arrangeGroup(arranged.group, stage, unit, random, difficulty === 'toddler') : arrangePair(arranged.verb, arranged.mover, arranged.reference, stage, unit, arranged.count);
   };
   // Worn things on their wearers: a cape behind, the rest in front.
   const withWorn = (placed: Placement[]): Placement[] => {

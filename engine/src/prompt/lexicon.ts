@@ -80,7 +80,7 @@ export const SYNONYMS: Record<string, string> = {
   house: 'house', home: 'house', cottage: 'house', castle: 'castle', palace: 'castle', barn: 'barn', school: 'school',
   volcano: 'volcano', mountain: 'snow-capped mountain',  planet: 'ringed planet', saturn: 'ringed planet',
   ball: 'soccer ball', football: 'american football', soccer: 'soccer ball', kite: 'kite', yarn: 'yarn', puzzle: 'puzzle piece',
-  branch: 'deciduous tree', candle: 'candle', sleigh: 'sled', guitar: 'guitar', piano: 'musical keyboard', drum: 'drum', violin: 'violin', trumpet: 'trumpet', crown: 'crown', hat: 'top hat',
+  branch: 'branch', sofa: 'couch', candle: 'candle', sleigh: 'sled', guitar: 'guitar', piano: 'musical keyboard', drum: 'drum', violin: 'violin', trumpet: 'trumpet', crown: 'crown', hat: 'top hat',
 };
 
 /**
@@ -125,7 +125,7 @@ export const CHINESE: Record<string, string> = {
   拿着: 'holding', 拿: 'holding', 抱着: 'holding', 抱: 'holding', 提着: 'carrying', 举着: 'holding', 叼着: 'holding', 捧着: 'holding',
   吃: 'eating', 吃着: 'eating', 在吃: 'eating', 带着: 'with',
   女孩: 'girl', 小女孩: 'girl', 男孩: 'boy', 小男孩: 'boy', 孩子: 'child', 小孩: 'child', 宝宝: 'baby', 婴儿: 'baby', 女人: 'woman', 男人: 'man',
-  纸杯蛋糕: 'cupcake', 薯条: 'fries', 野餐: 'picnic', 派对: 'party', 篮: 'basket', 桌上: 'table', 桌子: 'table', 中秋节: 'moon', 舞龙: 'dragon', 竹子: 'bamboo', 灯笼: 'lantern', 可爱的: 'cute', 可爱: 'cute', 友好的: 'friendly', 大: 'big', 小: 'little',
+  沙发: 'sofa', 椅子: 'chair', 纸杯蛋糕: 'cupcake', 薯条: 'fries', 野餐: 'picnic', 派对: 'party', 篮: 'basket', 桌上: 'table', 桌子: 'table', 中秋节: 'moon', 舞龙: 'dragon', 竹子: 'bamboo', 灯笼: 'lantern', 可爱的: 'cute', 可爱: 'cute', 友好的: 'friendly', 大: 'big', 小: 'little',
 };
 
 /** Japanese words → English words. */
@@ -142,7 +142,7 @@ export const JAPANESE: Record<string, string> = {
   白鳥: 'swan', 魚: 'fish', さかな: 'fish', 金魚: 'goldfish', サメ: 'shark', クジラ: 'whale', イルカ: 'dolphin', タコ: 'octopus', たこ: 'octopus',
   カニ: 'crab', クラゲ: 'jellyfish', タツノオトシゴ: 'seahorse', 貝: 'shell', 鯉: 'fish', チョウ: 'butterfly', 蝶: 'butterfly', ちょうちょ: 'butterfly',
   ハチ: 'bee', ミツバチ: 'bee', テントウムシ: 'ladybug', カタツムリ: 'snail', アリ: 'ant', クモ: 'spider', 人魚: 'mermaid', 妖精: 'fairy', お姫様: 'princess',
-  黒猫: 'black cat', ほうき: 'broom', 宝箱: 'treasure chest', 黒板: 'blackboard', 王座: 'throne', 玉座: 'throne', 箒: 'broom', 海賊船長: 'pirate', 船長: 'captain',
+  ソファ: 'sofa', ソファー: 'sofa', 椅子: 'chair', いす: 'chair', 黒猫: 'black cat', ほうき: 'broom', 宝箱: 'treasure chest', 黒板: 'blackboard', 王座: 'throne', 玉座: 'throne', 箒: 'broom', 海賊船長: 'pirate', 船長: 'captain',
   消防士: 'firefighter', 消防隊員: 'firefighter', 医者: 'doctor', お医者さん: 'doctor', 看護師: 'nurse', 獣医: 'vet', コック: 'chef', シェフ: 'chef', 海賊: 'pirate', 農家: 'farmer', 先生: 'teacher',
   警察官: 'police officer', おまわりさん: 'police officer', 王様: 'king', 女王: 'queen', 王妃: 'queen', カウボーイ: 'cowboy', バレリーナ: 'ballerina', ヒーロー: 'superhero', プリンセス: 'princess',
   姫: 'princess', 王子: 'prince', お城: 'castle', 城: 'castle', 魔法使い: 'wizard', 魔女: 'witch', 騎士: 'knight', ロボット: 'robot', 宇宙人: 'alien',

@@ -116,7 +116,7 @@ export const COSTUMES: Record<string, { body: string; wears: string[]; holds: st
 
 /** Chinese relation and number words, translated to the English words above. */
 export const CHINESE_RELATIONS: Record<string, string> = {
-  骑: 'riding', 骑着: 'riding', 骑马的: 'riding horse', 睡在: 'sleeping =on', 坐在: '=on', 站在: '=on', 趴在: '=on', 上的: '=on', 上面的: '=on', 上空的: '=over', 上空: '=over',
+  骑: 'riding', 骑着: 'riding', 骑马的: 'riding horse', 睡在: 'sleeping on', 坐在: 'sitting on', 站在: 'standing on', 趴在: 'lying on', 上的: '=on', 上面的: '=on', 上空的: '=over', 上空: '=over',
   下的: '=under', 下面的: '=under', 前面的: '=front', 前的: '=front', 里的: '=in',
   戴: 'wearing', 戴着: 'wearing', 穿: 'wearing', 穿着: 'wearing', 帽子: 'hat', 围巾: 'scarf', 眼镜: 'glasses', 头盔: 'helmet', 披风: 'cape', 斗篷: 'cape',
   弹: 'playing', 弹着: 'playing', 拉: 'playing', 踢: 'playing', 踢足球: 'playing soccer', 打篮球: 'playing basketball', 跳舞: 'dancing', 跑步: 'running', 游泳: 'swimming', 滑雪: 'skiing',

@@ -56,7 +56,9 @@ describe('Chinese and Japanese prompts are read word by word', () => {
     ['うさぎが花畑で遊んでいる', ['rabbit'], 'garden'],
     ['请帮我画一只可爱的小猫咪', ['cat'], null],
     ['一辆红色的消防车', ['fire engine'], null],
-    ['猫头鹰站在树枝上', ['owl', 'deciduous tree'], null],
+    // 站在 comes before the place, as "on" does: the owl is on the branch, not the branch on the owl.
+    ['猫头鹰站在树枝上', ['owl', 'branch'], null],
+    ['猫睡在沙发上', ['cat sleeping', 'couch and lamp'], null],
     ['サンタクロースとトナカイ', ['santa claus', 'deer'], null],
     ['お姫様とお城', ['princess', 'castle'], null],
     ['公主和城堡', ['princess', 'castle'], null],

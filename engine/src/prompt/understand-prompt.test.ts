@@ -60,6 +60,9 @@ describe('understandPrompt', () => {
     // "tug of war" is a game, not a ninja; a pirate ship has sails.
     expect(read('two puppies playing tug of war').names).toEqual(['dog']);
     expect(read('a pirate ship on the ocean').names).toEqual(['sailboat']);
+    // A word before a body part says what the part is like: no carrot beside the snowman.
+    expect(read('a snowman with a scarf and a carrot nose')).toMatchObject({ names: ['snowman without snow', 'scarf'], unmatched: [] });
+    expect(read('a unicorn with a rainbow mane')).toMatchObject({ names: ['unicorn'], unmatched: ['rainbow mane'] });
   });
 
   it('draws a few people, and reads "for kids" as the audience, not a subject', () => {

@@ -240,7 +240,9 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   let verb: { verb: RelationVerb; at: number } | null = null;
   let marked: number | null = null;
   // `next`: the token after the arrangement word, to tell "on a broom" (what a witch rides) from "on the moon".
-  const arranges: { verb: ArrangeVerb; at: number; next: number }[] = [];
+  // `post`: a Chinese or Japanese word after the place (树枝上的猫头鹰, 枝の上のフクロウ), where
+  // the thing placed comes after it; 站在/坐在 come before the place, as English words do.
+  const arranges: { verb: ArrangeVerb; at: number; next: number; post?: boolean }[] = [];
   const poseWords: string[] = [];
   const poseOriginals = new Map<string, string>();
   let pendingCount: number | null = null;
@@ -269,6 +271,15 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   };
   for (let i = 0; i < tokens.length; ) {
     let consumed = 0;
+    // "a carrot nose", "a rainbow mane": the word before a body part says what the part is like,
+    // not a second subject (a carrot as tall as the snowman was drawn beside it). A face's parts
+    // are on every face drawn; a mane or tail of a colour is not drawn, and said so.
+    const part = tokens[i + 1]?.english;
+    if (part && PART_WORDS.has(part) && !tokens[i].boundary && lookup(tokens[i].english, index)) {
+      if (!FACE_PARTS.has(part)) unmatched.push(typedAs(tokens.slice(i, i + 2)));
+      i += 2;
+      continue;
+    }
     // Longest phrase first, so "fire truck" is one subject and "hot air balloon" is not three.
     for (let n = Math.min(3, tokens.length - i); n >= 2 && consumed === 0; n--) {
       const slice = tokens.slice(i, i + n);
@@ -326,7 +337,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         const named = PLAY_POSES[word] ? lookup(word, index) : POSE_NOUNS.has(word) ? lookup('person', index) : null;
         if (named) addSubject(named, POSE_NOUNS.has(word) ? 'person' : word, token.original, false);
       } else if (ARRANGE_WORDS[word] && !(word === 'in' && tokens[i + 1]?.english === 'front')) {
-        arranges.push({ verb: ARRANGE_WORDS[word], at: found.length, next: i + 1 });
+        arranges.push({ verb: ARRANGE_WORDS[word], at: found.length, next: i + 1, post: word.startsWith('=') });
         if (word === 'riding' || word === 'ride' || word === '=ride') poseWords.push('riding');
       } else if (word === 'in' && tokens[i + 1]?.english === 'front') {
         arranges.push({ verb: 'front', at: found.length, next: i + (tokens[i + 2]?.english === 'of' ? 3 : 2) });
@@ -444,6 +455,9 @@ const IGNORED_SENSES = new Set([
   // "a wizard casting a spell": the spell is not a second wizard (OpenMoji's mage answers to it);
   // a stage is the room a ballerina dances in, not a microphone.
   'spell', 'stage']);
+/** Parts of a body a word before can describe ("carrot nose", "rainbow mane"). */
+const PART_WORDS = new Set(['nose', 'eyes', 'ears', 'mane', 'tail', 'wings', 'hair', 'horn']);
+const FACE_PARTS = new Set(['nose', 'eyes', 'ears']);
 /** Phrases that are a place in one sense and a thing in another. */
 const SENSE_SCENES: Record<string, Scene> = { 'river bank': 'sea', 'snowy wood': 'snow', 'snowy woods': 'snow', 'autumn forest': 'forest' };
 
@@ -468,15 +482,15 @@ const WEARER_KINDS = new Set<SubjectKind>(['animal', 'bird', 'sea', 'bug', 'dino
  * bee on a sunflower"); Chinese and Japanese describe it last ("向日葵上的蜜蜂", "ひまわりの上のハチ");
  * a verb before both ("骑自行车的女孩") has the reference first.
  */
-function arrange(subjects: MatchedSubject[], arranges: { verb: ArrangeVerb; at: number }[], found: MatchedSubject[], cjk: boolean, worn: { item: string }[]): Arrangement | null {
+function arrange(subjects: MatchedSubject[], arranges: { verb: ArrangeVerb; at: number; post?: boolean }[], found: MatchedSubject[], cjk: boolean, worn: { item: string }[]): Arrangement | null {
   const usable = (s: MatchedSubject): boolean => !worn.some((w) => w.item === s.id);
-  for (const { verb, at } of arranges) {
+  for (const { verb, at, post } of arranges) {
     const before = found.slice(0, at).filter(usable);
     const after = found.slice(at).filter(usable);
     let subject: MatchedSubject | undefined;
     let object: MatchedSubject | undefined;
     if (before.length && after.length) {
-      [subject, object] = cjk ? [after[0], before[before.length - 1]] : [before[before.length - 1], after[0]];
+      [subject, object] = cjk && post ? [after[0], before[before.length - 1]] : [before[before.length - 1], after[0]];
     } else if (after.length >= 2) {
       [object, subject] = [after[0], after[1]];
     }

@@ -112,6 +112,13 @@ export const DRAWN_PROPS: DrawnProp[] = [
       `<path d="M14 34 L19 20 L24 34 M16 29 L22 29" fill="none" stroke="#000"/><path d="M29 20 L29 34 Q37 34 36 30 Q36 27 30 27 Q35 27 35 23.5 Q35 20 29 20" fill="none" stroke="#000"/><path d="M50 22 Q46 19 43 22 Q40 27 43 32 Q46 35 50 32" fill="none" stroke="#000"/>`),
   },
   {
+    // A bough across the page for birds and owls to sit on (the tree emoji's round crown held them
+    // like figurines on a cloud).
+    id: 'X-BRANCH', name: 'branch', keywords: ['branch', 'bough', 'twig', 'perch'], kind: 'plant',
+    svg: svg(`<path d="M52 41 Q57 31 63 26 L66 28.5 Q60 33 57 41 Z" fill="#a0522d"/><ellipse cx="66" cy="22" rx="6" ry="3.4" transform="rotate(-35 66 22)" fill="#8ce99a"/>` +
+      `<path d="M0 43 Q36 35 72 38 L72 45 Q36 42 0 50 Z" fill="#a0522d"/><ellipse cx="13" cy="54" rx="6" ry="3.2" transform="rotate(25 13 54)" fill="#8ce99a"/><ellipse cx="31" cy="49" rx="6" ry="3.2" transform="rotate(-20 31 49)" fill="#8ce99a"/>`),
+  },
+  {
     id: 'X-THRONE', name: 'throne', keywords: ['throne'], kind: 'object',
     svg: svg(`<path d="M18 40 L18 14 Q18 4 36 4 Q54 4 54 14 L54 40 Z" fill="#ff8787"/><path d="M24 38 L24 16 Q24 10 36 10 Q48 10 48 16 L48 38 Z" fill="#ffc9c9"/><circle cx="36" cy="6" r="3" fill="#ffd43b"/>` +
       `<rect x="12" y="38" width="8" height="14" rx="2" fill="#ffd43b"/><rect x="52" y="38" width="8" height="14" rx="2" fill="#ffd43b"/><rect x="16" y="40" width="40" height="12" rx="2" fill="#ff8787"/><rect x="18" y="52" width="36" height="6" fill="#ffd43b"/><rect x="19" y="58" width="5" height="10" fill="#ffd43b"/><rect x="48" y="58" width="5" height="10" fill="#ffd43b"/>`),
