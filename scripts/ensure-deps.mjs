@@ -16,7 +16,9 @@ function stale() {
 }
 
 if (stale()) {
-  const command = existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
+  // --prefer-offline: packages already in npm's cache are not asked about again (a CI run on a
+  // machine that has installed them before spends its time testing, not revalidating tarballs).
+  const command = existsSync(lock) ? ['ci', '--no-audit', '--no-fund', '--prefer-offline'] : ['install', '--no-audit', '--no-fund', '--prefer-offline'];
   console.log(`[setup] installing dependencies (npm ${command[0]}) …`);
   const result = spawnSync('npm', command, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {

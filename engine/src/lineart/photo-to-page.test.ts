@@ -27,14 +27,15 @@ describe('photoToPage', () => {
     expect(files.thumb600.equals(again.thumb600)).toBe(true);
   });
 
-  it('makes a page that passes the checker for every ratio and difficulty', async () => {
+  it('makes a page that passes the checker for every ratio and every difficulty', async () => {
     const photo = await syntheticPhoto(480, 360, 11, 90);
-    for (const ratio of RATIOS) {
-      for (const difficulty of DIFFICULTIES) {
-        const page = await photoToPage(photo, { difficulty, ratio, mode: 'photo' });
-        expect({ ratio, difficulty, problems: page.report.problems }).toEqual({ ratio, difficulty, problems: [] });
-        expect([page.width, page.height]).toEqual([pageSizeForRatio(ratio).width, pageSizeForRatio(ratio).height]);
-      }
+    // Each ratio once, the difficulties in turn (every one at least once): the ratio sets the
+    // page's size and crop, the difficulty its lines; all 28 pairs took a minute of CI for nothing more.
+    for (const [i, ratio] of RATIOS.entries()) {
+      const difficulty = DIFFICULTIES[i % DIFFICULTIES.length];
+      const page = await photoToPage(photo, { difficulty, ratio, mode: 'photo' });
+      expect({ ratio, difficulty, problems: page.report.problems }).toEqual({ ratio, difficulty, problems: [] });
+      expect([page.width, page.height]).toEqual([pageSizeForRatio(ratio).width, pageSizeForRatio(ratio).height]);
     }
   }, 180_000);
 
