@@ -200,6 +200,8 @@ export const RELATION_WORDS: Record<string, RelationVerb> = {
   eating: 'eat', eat: 'eat', munching: 'eat', chewing: 'eat', nibbling: 'eat',
   with: 'with',
   playing: 'hold', play: 'hold', plays: 'hold', strumming: 'hold', reading: 'hold', read: 'hold',
+  // A chef baking a cake holds it up: the page a child means (a cake beside him was too many areas).
+  baking: 'hold', bakes: 'hold', serving: 'hold',
 };
 
 /** Japanese object particle を, translated to a marker: the subject before it is what is held. */

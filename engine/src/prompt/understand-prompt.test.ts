@@ -82,6 +82,7 @@ describe('understandPrompt', () => {
     ['a girl holding flowers', 'hold', 'girl standing', 'hibiscus'],
     ['a cat eating fish', 'eat', 'cat', 'tropical fish'],
     ['a monkey eats a banana', 'eat', 'monkey', 'banana'],
+    ['a chef baking a cake', 'hold', 'cook', 'birthday cake'],
     ['a bear eating honey', 'eat', 'bear', 'honey pot'],
     ['小熊拿着气球', 'hold', 'bear', 'balloon'],
     ['女孩抱着泰迪熊', 'hold', 'girl standing', 'teddy bear'],
