@@ -63,7 +63,7 @@ const SIZE_BY_KIND: Record<Subject['kind'], number> = {
   dinosaur: 3, road: 3, air: 3, water: 3, space: 3, building: 4,
 };
 const SIZE_BY_NAME: [RegExp, number][] = [
-  [/mouse|hamster|chick|snail|frog/, 0.5], [/elephant|giraffe|whale|horse|cow|camel|rhinoceros|hippopotamus|bear$/, 2.5], [/tree|palm|castle|lighthouse|barn|house|mountain/, 4],
+  [/mouse|hamster|chick|snail|frog/, 0.5], [/^(rock|stone|boulder)$/, 1.5], [/elephant|giraffe|whale|horse|cow|camel|rhinoceros|hippopotamus|bear$/, 2.5], [/tree|palm|castle|lighthouse|barn|house|mountain/, 4],
   [/sunflower/, 1.6], [/^dragon|dragon$/, 3], [/teddy bear|ball|yarn|gift|balloon|kite/, 0.8], [/couch|sofa|bed|bench|throne|armchair|rocking chair/, 2.2],
 ];
 export function sizeClass(subject: Subject): number {
@@ -148,6 +148,8 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
       return [base, flier];
     }
     case 'front': {
+      // A prince in front of his castle: the castle large behind, the prince whole in front.
+      if (isBackdropSized(reference, mover)) return besideBig(mover, reference, area, ground, roomHeight);
       const back = standAt(reference, cx + area.width * 0.14, ground - unit * 0.04, roomHeight * 0.62, area.width * 0.7);
       const b = placementBox(back);
       return [back, standAt(mover, area.x + area.width * 0.3, ground + unit * 0.01, b.height * 0.55, area.width * 0.45, true)];
@@ -195,7 +197,9 @@ export function arrangeGroup(members: Subject[], stage: Stage, unit: number, ran
   const { area } = stage;
   const ground = stage.floating ? area.y + area.height * 0.92 : stage.groundY + unit * 0.03;
   const roomHeight = ground - area.y;
-  const sized = members.map((subject, i) => ({ subject, size: GROUP_SIZES[i % GROUP_SIZES.length], flip: i % 2 === 1 }));
+  // Size sense within the group too: chickens by a farmer are not as tall as he is.
+  const tallest = Math.max(...members.map(sizeClass));
+  const sized = members.map((subject, i) => ({ subject, size: GROUP_SIZES[i % GROUP_SIZES.length] * Math.max(0.45, Math.min(1, sizeClass(subject) / tallest)), flip: i % 2 === 1 }));
   if (stage.floating || members.every((m) => FLYERS.test(m.name))) {
     // Swimming or flying: spread over the page in a loose grid, each a little off its cell's centre.
     const cols = Math.ceil(Math.sqrt(members.length));

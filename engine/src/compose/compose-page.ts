@@ -10,8 +10,7 @@ import type { PageNote } from '@studio/contracts/page-notes';
 import type { RelationVerb } from '../prompt/lexicon';
 import type { ArrangeVerb } from '../prompt/relation-words';
 import type { SubjectKind } from '../subjects/curation';
-import { isDrawnFigure, isRoleFigure } from '../subjects/drawn-figures';
-import { isToddlerDrawing, toddlerName } from '../subjects/role-figures';
+import { isDrawnFigure, isToddlerDrawing, toddlerName } from '../subjects/drawn-figures';
 import { creditWithFluent, isFluent } from '../subjects/fluent-subjects';
 import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject, SubjectAttribution, SubjectLibrary } from '../subjects/subject-library';
@@ -105,9 +104,9 @@ async function libraryAndIndex(): Promise<{ library: SubjectLibrary; toddlerLibr
     const byName = new Map(library.subjects.map((s) => [s.name, s]));
     // The toddler drawings are never named by a prompt, only drawn in place of their role figure.
     const subjects = library.subjects.filter((s) => !isToddlerDrawing(s.id));
-    // A toddler's page draws each role figure's simpler drawing (role-figures.ts) under its own id and name.
+    // A toddler's page draws each figure's plain drawing (drawn-figures.ts) under its own id and name.
     const toddler = subjects.map((s) => {
-      const simple = isRoleFigure(s.id) ? byName.get(toddlerName(s.name)) : undefined;
+      const simple = isDrawnFigure(s.id) ? byName.get(toddlerName(s.name)) : undefined;
       return simple ? { ...simple, id: s.id, name: s.name, keywords: s.keywords } : s;
     });
     indexCache = { library: { ...library, subjects }, toddlerLibrary: { ...library, subjects: toddler }, index: buildSubjectIndex(subjects) };
@@ -460,6 +459,8 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     const heldSubject = plan.held ? rest[0] : undefined;
     const others = plan.held ? rest.slice(1) : rest;
     let heldPlacement: Placement | null = null;
+    // The subject in front that carries the page's detail and holds what is held.
+    let lead = main;
     if (main) {
       const [bl, bt, br, bb] = main.bounds;
       // Long low subjects (buses, race cars) would end up tiny: let them use the full width.
@@ -477,8 +478,11 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       const bottom = layout.floating ? area.y + (area.height + h) / 2 : plan.airborne ? area.y + h * 0.9 : layout.groundY + unit * 0.03;
       // A castle, a tree or a fire engine beside a person is not a sticker a third of the page
       // wide: it stands large behind, the person in front of it to one side.
-      const big = others.find((o) => isBackdropSized(o, main));
-      const [back, front] = big ? besideBig(main, big, area, bottom, layout.floating ? area.height : layout.groundY - area.y) : [];
+      // Named first or not ("お城とお姫様", a castle and a princess): the princess stands in front.
+      const swapped = !plan.held && others.length > 0 && isBackdropSized(main, others[0]);
+      const big = swapped ? main : others.find((o) => isBackdropSized(o, main));
+      lead = swapped ? others[0] : main;
+      const [back, front] = big ? besideBig(lead, big, area, bottom, layout.floating ? area.height : layout.groundY - area.y) : [];
       const placement = front ?? fitSubject(main, { x, y: bottom - h, width: w, height: h });
       if (layout.floating && !big) placement.bottom -= (h - placementBox(placement).height) / 2;
       placements.push(...(back ? [back] : []), placement);
@@ -489,7 +493,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       // What else is named stands in front to the right (of the big thing too).
       let nextX = big ? area.x + area.width * 0.66 : placementBox(placement).x + placementBox(placement).width + unit * 0.03;
       for (const other of others) {
-        if (other === big) continue;
+        if (other === big || other === lead) continue;
         const ow = Math.min(area.width * 0.32, area.x + area.width - nextX);
         if (ow < area.width * 0.12) break;
         // Size sense: a bee beside a sunflower is small, a castle beside a dog is not.
@@ -502,7 +506,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     }
     placements.splice(0, placements.length, ...withWorn(placements));
     // The page's main subject (drawn after a big thing behind it): it carries the bands and holds.
-    const leader = placements.find((p) => p.subject === main) ?? placements[0];
+    const leader = placements.find((p) => p.subject === lead) ?? placements[0];
     const ctx: SceneContext = {
       layout,
       random,

@@ -242,7 +242,9 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   // `next`: the token after the arrangement word, to tell "on a broom" (what a witch rides) from "on the moon".
   // `post`: a Chinese or Japanese word after the place (树枝上的猫头鹰, 枝の上のフクロウ), where
   // the thing placed comes after it; 站在/坐在 come before the place, as English words do.
-  const arranges: { verb: ArrangeVerb; at: number; next: number; post?: boolean }[] = [];
+  // `weak`: a posture ("standing", "sitting") says "on" only when no preposition places the thing:
+  // "a prince standing in front of his castle" is not on its roof.
+  const arranges: { verb: ArrangeVerb; at: number; next: number; post?: boolean; weak?: boolean }[] = [];
   const poseWords: string[] = [];
   const poseOriginals = new Map<string, string>();
   let pendingCount: number | null = null;
@@ -337,7 +339,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         const named = PLAY_POSES[word] ? lookup(word, index) : POSE_NOUNS.has(word) ? lookup('person', index) : null;
         if (named) addSubject(named, POSE_NOUNS.has(word) ? 'person' : word, token.original, false);
       } else if (ARRANGE_WORDS[word] && !(word === 'in' && tokens[i + 1]?.english === 'front')) {
-        arranges.push({ verb: ARRANGE_WORDS[word], at: found.length, next: i + 1, post: word.startsWith('=') });
+        arranges.push({ verb: ARRANGE_WORDS[word], at: found.length, next: i + 1, post: word.startsWith('='), weak: POSTURE_WORDS.has(word) });
         if (word === 'riding' || word === 'ride' || word === '=ride') poseWords.push('riding');
       } else if (word === 'in' && tokens[i + 1]?.english === 'front') {
         arranges.push({ verb: 'front', at: found.length, next: i + (tokens[i + 2]?.english === 'of' ? 3 : 2) });
@@ -450,11 +452,15 @@ const PEOPLE_WORDS = new Set(['kid', 'child']);
 const IGNORED_SENSES = new Set([
   'red', 'blue', 'green', 'yellow', 'pink', 'purple', 'black', 'white', 'brown', 'gold', 'golden', 'silver', 'grey', 'gray', 'colorful', 'colourful', 'spotted', 'striped',
   'building', 'build', 'crossing', 'cross', 'bank', 'line', 'going', 'through', 'baking', 'having', 'reading', 'driving', 'costume', 'dress', 'wave',
+  // "a farmer feeding chickens": OpenMoji's person feeding a baby is not the farmer.
+  'feeding', 'feed', 'feeds',
   // "tug of war" is a game: a ninja for "war" was drawn beside two puppies.
   'war',
   // "a wizard casting a spell": the spell is not a second wizard (OpenMoji's mage answers to it);
   // a stage is the room a ballerina dances in, not a microphone.
   'spell', 'stage']);
+/** Postures that place a thing on another only when nothing else places it. */
+const POSTURE_WORDS = new Set(['standing', 'sitting', 'lying', 'sleeping', 'perched']);
 /** Parts of a body a word before can describe ("carrot nose", "rainbow mane"). */
 const PART_WORDS = new Set(['nose', 'eyes', 'ears', 'mane', 'tail', 'wings', 'hair', 'horn']);
 const FACE_PARTS = new Set(['nose', 'eyes', 'ears']);
@@ -482,9 +488,9 @@ const WEARER_KINDS = new Set<SubjectKind>(['animal', 'bird', 'sea', 'bug', 'dino
  * bee on a sunflower"); Chinese and Japanese describe it last ("向日葵上的蜜蜂", "ひまわりの上のハチ");
  * a verb before both ("骑自行车的女孩") has the reference first.
  */
-function arrange(subjects: MatchedSubject[], arranges: { verb: ArrangeVerb; at: number; post?: boolean }[], found: MatchedSubject[], cjk: boolean, worn: { item: string }[]): Arrangement | null {
+function arrange(subjects: MatchedSubject[], arranges: { verb: ArrangeVerb; at: number; post?: boolean; weak?: boolean }[], found: MatchedSubject[], cjk: boolean, worn: { item: string }[]): Arrangement | null {
   const usable = (s: MatchedSubject): boolean => !worn.some((w) => w.item === s.id);
-  for (const { verb, at, post } of arranges) {
+  for (const { verb, at, post } of [...arranges.filter((a) => !a.weak), ...arranges.filter((a) => a.weak)]) {
     const before = found.slice(0, at).filter(usable);
     const after = found.slice(at).filter(usable);
     let subject: MatchedSubject | undefined;

@@ -100,6 +100,14 @@ describe('people in role costumes, drawn whole', () => {
     expect(read('a bee on a sunflower').arrangement).toBe('honeybee on sunflower');
   });
 
+  it('lets a preposition place a thing before a posture does ("standing in front of" is not "on")', () => {
+    expect(read('a prince standing in front of his castle').arrangement).toBe('prince front castle');
+    expect(read('a cat sitting on a pillow').arrangement).toBe('cat on pillow');
+    expect(read('a girl sitting on a bench in the park')).toMatchObject({ names: ['girl sitting', 'bench'], arrangement: 'girl sitting on bench', unmatched: [] });
+    // Feeding is what the farmer does, not OpenMoji's person feeding a baby.
+    expect(read('a farmer feeding chickens').names).toEqual(['farmer', 'chicken×2']);
+  });
+
   it('reads a flag as a flag, a blackboard, a throne and a captain of pirates', () => {
     expect(read('a teacher in a classroom with a blackboard')).toMatchObject({ names: ['teacher', 'blackboard'], unmatched: [] });
     expect(read('a king on his throne').names).toEqual(['king', 'throne']);

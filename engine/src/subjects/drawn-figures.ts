@@ -443,16 +443,24 @@ export const POSE_KEYWORDS: Record<PoseName, string[]> = {
   'bouncing ball': ['ball', 'soccer', 'football', 'playing ball'],
 };
 
+/** The library name of a drawn figure's toddler drawing. */
+export const toddlerName = (name: string): string => `${name} (toddler)`;
+
+/** True for the toddler drawing of a drawn figure (drawn for toddlers only, never named by a prompt). */
+export const isToddlerDrawing = (id: string): boolean => isDrawnFigure(id) && id.endsWith('-T');
+
 /**
- * Every look in every pose, named like the library's figures ("girl running", "child biking").
+ * Every look in every pose, named like the library's figures ("girl running", "child biking"),
+ * each again plain for toddler pages (a boy was 14 areas alone: no room for his puppy).
  * Held things use the hands (the riding and ball poses have their hands busy: no held things).
  */
 export const DRAWN_FIGURES: DrawnFigure[] = LOOKS.flatMap((look) =>
-  (Object.keys(POSES) as PoseName[]).map((pose, i): DrawnFigure => ({
-    id: `X-FIG-${look.name.toUpperCase()}-${String(i + 1).padStart(2, '0')}`,
-    name: `${look.name} ${pose}`,
-    keywords: [look.name, ...POSE_KEYWORDS[pose]],
-    kind: 'person',
-    ...dressedFigure(pose, look, {}),
-  })),
+  (Object.keys(POSES) as PoseName[]).flatMap((pose, i): DrawnFigure[] => {
+    const id = `X-FIG-${look.name.toUpperCase()}-${String(i + 1).padStart(2, '0')}`;
+    const name = `${look.name} ${pose}`;
+    return [
+      { id, name, keywords: [look.name, ...POSE_KEYWORDS[pose]], kind: 'person', ...dressedFigure(pose, look, {}) },
+      { id: `${id}-T`, name: toddlerName(name), keywords: [], kind: 'person', ...dressedFigure(pose, look, { plain: true, trousers: 1 }) },
+    ];
+  }),
 );

@@ -119,6 +119,11 @@ export const DRAWN_PROPS: DrawnProp[] = [
       `<path d="M0 43 Q36 35 72 38 L72 45 Q36 42 0 50 Z" fill="#a0522d"/><ellipse cx="13" cy="54" rx="6" ry="3.2" transform="rotate(25 13 54)" fill="#8ce99a"/><ellipse cx="31" cy="49" rx="6" ry="3.2" transform="rotate(-20 31 49)" fill="#8ce99a"/>`),
   },
   {
+    id: 'X-BENCH', name: 'bench', keywords: ['bench', 'park bench'], kind: 'object',
+    svg: svg(`<rect x="11" y="18" width="5" height="30" fill="#8d6e63"/><rect x="56" y="18" width="5" height="30" fill="#8d6e63"/><rect x="5" y="20" width="62" height="8" rx="2" fill="#d9a877"/><rect x="5" y="31" width="62" height="8" rx="2" fill="#d9a877"/>` +
+      `<rect x="9" y="52" width="5" height="16" fill="#8d6e63"/><rect x="58" y="52" width="5" height="16" fill="#8d6e63"/><rect x="2" y="44" width="68" height="9" rx="2" fill="#c08a5a"/>`),
+  },
+  {
     id: 'X-THRONE', name: 'throne', keywords: ['throne'], kind: 'object',
     svg: svg(`<path d="M18 40 L18 14 Q18 4 36 4 Q54 4 54 14 L54 40 Z" fill="#ff8787"/><path d="M24 38 L24 16 Q24 10 36 10 Q48 10 48 16 L48 38 Z" fill="#ffc9c9"/><circle cx="36" cy="6" r="3" fill="#ffd43b"/>` +
       `<rect x="12" y="38" width="8" height="14" rx="2" fill="#ffd43b"/><rect x="52" y="38" width="8" height="14" rx="2" fill="#ffd43b"/><rect x="16" y="40" width="40" height="12" rx="2" fill="#ff8787"/><rect x="18" y="52" width="36" height="6" fill="#ffd43b"/><rect x="19" y="58" width="5" height="10" fill="#ffd43b"/><rect x="48" y="58" width="5" height="10" fill="#ffd43b"/>`),

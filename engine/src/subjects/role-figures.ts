@@ -7,7 +7,7 @@
  * the bust of that name; its poses are named "princess dancing", "cook sitting". Our own artwork (MIT).
  */
 import type { Costume, DrawnFigure, Look, Point, PoseName, Skeleton } from './drawn-figures';
-import { ROLE_ID_PREFIX, dressedFigure, fmt, limb, polygon } from './drawn-figures';
+import { ROLE_ID_PREFIX, dressedFigure, fmt, limb, polygon, toddlerName } from './drawn-figures';
 
 /** A point `t` of the way from the neck to the hip (past 1: below the hip). */
 function onSpine(s: Skeleton, t: number): Point {
@@ -370,11 +370,6 @@ function simpler(costume: Costume): Costume {
   return { behind, hat, carried, face, sleeve: sleeve === 0 ? 0 : 1, trousers: 1, tail, scale, plain: true };
 }
 
-/** The library name of a role figure's toddler drawing. */
-export const toddlerName = (name: string): string => `${name} (toddler)`;
-
-/** True for the toddler drawing of a role figure (drawn for toddlers only, never named by a prompt). */
-export const isToddlerDrawing = (id: string): boolean => id.startsWith(ROLE_ID_PREFIX) && id.endsWith('-T');
 
 /** The role a figure's name is of, standing or posed ("witch flying" → witch), or null. */
 export function roleOf(name: string): string | null {
