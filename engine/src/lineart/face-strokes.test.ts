@@ -4,7 +4,7 @@ import { lineWidthPx } from '@studio/contracts/page';
 import type { Bitmap } from '../page';
 import { checkPage } from '../quality/check-page';
 import { strokePolylines } from './draw-boundaries';
-import { drawFace, faceDrawing } from './face-strokes';
+import { clipOutside, drawFace, faceDrawing } from './face-strokes';
 
 /**
  * The 68 landmarks of a frontal face, centred on (cx, eyes' height cy), `a` half its width:
@@ -82,6 +82,34 @@ describe('faceDrawing', () => {
     expect(ink(children, 575, browY)).toBe(true);
   });
 
+  it('gives a toddler face bold eyes even where the photo\'s eyes are slits', () => {
+    // Eyes a tenth as open as wide: 150 px wide, 400 px apart.
+    const squint = templateFace(800, 700, 500, 0.1);
+    const toddler = blankPage();
+    drawFace(toddler, faceDrawing(squint, 'toddler'));
+    // 70 px above and below each eye's middle: inside a bold eye (0.44 of the eyes' spacing tall).
+    for (const ex of [600, 1000]) for (const dy of [-70, 70]) expect(ink(toddler, ex, 700 + dy)).toBe(true);
+    // Between the eyes: paper.
+    expect(ink(toddler, 800, 700)).toBe(false);
+  });
+
+  it('draws a toddler face\'s mouth as a smile line and leaves its nose out', () => {
+    const drawing = faceDrawing(big, 'toddler');
+    const page = blankPage();
+    drawFace(page, drawing);
+    const mouthY = 700 + 0.9 * 500;
+    // The smile sags below the corners' line (0.18 of its 300 px width) and is paper on that line's middle.
+    expect(ink(page, 800, mouthY + 54)).toBe(true);
+    expect(ink(page, 800, mouthY)).toBe(false);
+    // The mouth's corners are drawn.
+    expect(ink(page, 800 - 145, mouthY)).toBe(true);
+    // The nose's bottom (its middle at y 1020) is drawn at children, not at toddler.
+    expect(ink(page, 800, 1018)).toBe(false);
+    const children = blankPage();
+    drawFace(children, faceDrawing(big, 'children'));
+    expect(ink(children, 800, 1018)).toBe(true);
+  });
+
   it('strokes the jaw at the difficulty\'s line width and the features thinner', () => {
     for (const difficulty of DIFFICULTIES) {
       const drawing = faceDrawing(big, difficulty);
@@ -118,5 +146,25 @@ describe('faceDrawing', () => {
     expect(ink(page, 800, 150)).toBe(true);
     expect(ink(page, 50, 1000)).toBe(true);
     expect(page.data.every((v) => v === 0 || v === 255)).toBe(true);
+  });
+});
+
+describe('clipOutside', () => {
+  const square = [100, 100, 300, 100, 300, 300, 100, 300, 100, 100];
+  // Through the square: 60 px before it, 200 px after it.
+  const line = Array.from({ length: 41 }, (_, k) => [40 + 10 * k, 200]).flat();
+
+  it('keeps both pieces of a line cut by a face', () => {
+    expect(clipOutside([line], [square]).length).toBe(2);
+  });
+
+  it('drops a cut piece shorter than the least length asked for, and keeps the long one', () => {
+    const kept = clipOutside([line], [square], 100);
+    expect(kept.length).toBe(1);
+    expect(kept[0][0]).toBeGreaterThanOrEqual(300);
+  });
+
+  it('keeps a short line the face does not cut', () => {
+    expect(clipOutside([[10, 10, 40, 10]], [square], 100)).toEqual([[10, 10, 40, 10]]);
   });
 });
