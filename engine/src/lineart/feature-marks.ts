@@ -157,13 +157,18 @@ export function splitFeatureMarks(
 
   const perRegion = new Map<number, number>();
   for (const c of candidates) perRegion.set(c.region, (perRegion.get(c.region) ?? 0) + 1);
+  // Toddler pages: a textured region still gives up a pair of eyes (lonePairs). A toddler region
+  // is often a whole animal (the ginger kitten's head and body: 8 marks, eyes, nose, mouth, paws),
+  // which the count took for fur and left eyeless where the children page, its regions smaller,
+  // drew both eyes (issue 38).
+  const eyePair = difficulty === 'toddler' ? lonePairs(candidates, width) : new Set<Candidate>();
   const faceMarks = faceCandidates(faceHoles, labels, planes, width, height);
   const inFace = new Set<number>();
   for (const c of faceMarks) for (const i of c.pixels) inFace.add(i);
   const kept = [
     ...faceMarks,
     ...candidates
-      .filter((c) => (perRegion.get(c.region) ?? 0) <= TEXTURE_MARKS && !c.pixels.some((i) => inFace.has(i)))
+      .filter((c) => ((perRegion.get(c.region) ?? 0) <= TEXTURE_MARKS || eyePair.has(c)) && !c.pixels.some((i) => inFace.has(i)))
       .sort((a, b) => b.strength - a.strength),
   ].slice(0, MAX_MARKS[difficulty]);
 
@@ -254,6 +259,23 @@ function faceCandidates(holes: number[][], labels: Int32Array, planes: Float32Ar
     out.push({ region: majorityLabel(pixels, labels), filled: filled[k], pixels, strength: Infinity });
   });
   return out.sort((a, b) => b.pixels.length - a.pixels.length);
+}
+
+/**
+ * The candidates that make a lone pair: two marks alike in kind and size, side by side
+ * (likePair), neither of which pairs with any other candidate. A pair of eyes on a head; specks
+ * of fur or gravel each pair with many of their neighbours.
+ */
+function lonePairs(candidates: Candidate[], width: number): Set<Candidate> {
+  const centres = candidates.map((c) => centreOf(c.pixels, width));
+  const partners = candidates.map((c, a) =>
+    candidates.flatMap((d, b) => (b !== a && c.filled === d.filled && likePair(c.pixels.length, d.pixels.length, centres[a], centres[b]) ? [b] : [])),
+  );
+  const out = new Set<Candidate>();
+  partners.forEach((list, a) => {
+    if (list.length === 1 && partners[list[0]].length === 1) out.add(candidates[a]);
+  });
+  return out;
 }
 
 /**
