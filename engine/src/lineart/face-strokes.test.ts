@@ -4,7 +4,7 @@ import { lineWidthPx } from '@studio/contracts/page';
 import type { Bitmap } from '../page';
 import { checkPage } from '../quality/check-page';
 import { strokePolylines } from './draw-boundaries';
-import { clipOutside, drawFace, faceDrawing } from './face-strokes';
+import { drawFace, faceDrawing } from './face-strokes';
 
 /**
  * The 68 landmarks of a frontal face, centred on (cx, eyes' height cy), `a` half its width:
@@ -149,22 +149,3 @@ describe('faceDrawing', () => {
   });
 });
 
-describe('clipOutside', () => {
-  const square = [100, 100, 300, 100, 300, 300, 100, 300, 100, 100];
-  // Through the square: 60 px before it, 200 px after it.
-  const line = Array.from({ length: 41 }, (_, k) => [40 + 10 * k, 200]).flat();
-
-  it('keeps both pieces of a line cut by a face', () => {
-    expect(clipOutside([line], [square]).length).toBe(2);
-  });
-
-  it('drops a cut piece shorter than the least length asked for, and keeps the long one', () => {
-    const kept = clipOutside([line], [square], 100);
-    expect(kept.length).toBe(1);
-    expect(kept[0][0]).toBeGreaterThanOrEqual(300);
-  });
-
-  it('keeps a short line the face does not cut', () => {
-    expect(clipOutside([[10, 10, 40, 10]], [square], 100)).toEqual([[10, 10, 40, 10]]);
-  });
-});

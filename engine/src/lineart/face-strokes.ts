@@ -364,11 +364,9 @@ function insidePolygon(poly: number[], x: number, y: number): boolean {
  * The polylines with their points inside any of `polygons` (the faces' cleared areas) taken out,
  * each cut into the runs left outside: a region line that ran through a face now ends at the
  * face with the round end of its stroke. Clipped here rather than erased on the page, a line
- * that grazes a face keeps its full width instead of being shaved to a sliver. A piece the cut
- * leaves shorter than `leastCut` page pixels is dropped (toddler pages: a tick of hair or cheek
- * beside a small face read as a stray mark).
+ * that grazes a face keeps its full width instead of being shaved to a sliver.
  */
-export function clipOutside(lines: number[][], polygons: number[][], leastCut = 0): number[][] {
+export function clipOutside(lines: number[][], polygons: number[][]): number[][] {
   if (polygons.length === 0) return lines;
   const boxes = polygons.map((poly) => {
     const box = [Infinity, Infinity, -Infinity, -Infinity];
@@ -382,9 +380,6 @@ export function clipOutside(lines: number[][], polygons: number[][], leastCut = 
   });
   const inAny = (x: number, y: number): boolean => polygons.some((poly, k) => x >= boxes[k][0] && x <= boxes[k][2] && y >= boxes[k][1] && y <= boxes[k][3] && insidePolygon(poly, x, y));
   const out: number[][] = [];
-  // A lone point left between two cuts would be a dot, and a cut piece shorter than `leastCut` a
-  // stray stub beside the face: both dropped.
-  const keep = (run: number[]): boolean => run.length >= 4 && (leastCut === 0 || polylineLength(run) >= leastCut);
   for (const line of lines) {
     let run: number[] = [];
     for (let i = 0; i + 1 < line.length; i += 2) {
@@ -392,10 +387,11 @@ export function clipOutside(lines: number[][], polygons: number[][], leastCut = 
         run.push(line[i], line[i + 1]);
         continue;
       }
-      if (keep(run)) out.push(run);
+      // A lone point left between two cuts would be a dot: dropped.
+      if (run.length >= 4) out.push(run);
       run = [];
     }
-    if (run.length === line.length ? run.length > 0 : keep(run)) out.push(run);
+    if (run.length >= 4 || (run.length === line.length && run.length > 0)) out.push(run);
   }
   return out;
 }

@@ -108,12 +108,6 @@ function isOuterChain(chain: number[], regions: Segmentation, subject: Uint8Arra
   return subject[a] !== subject[b];
 }
 
-/**
- * Shortest piece of a region line cut by a face that a toddler page keeps, in line widths: the
- * shorter ones were ticks of hair and cheek shading beside the face, read as stray marks.
- */
-const TODDLER_LEAST_CUT_LINES = 4;
-
 /** Smoothing of a mark's outline (feature-marks.ts), working pixels. */
 const MARK_CURVE_SIGMA = 1;
 
@@ -349,10 +343,9 @@ async function photoLines(
   const frame = [inset, inset, size.width - inset, inset, size.width - inset, size.height - inset, inset, size.height - inset, inset, inset];
   const drawings = modelFaces(await faces, opts, regions, subject, sx, sy);
   const clear = (drawings ?? []).map((drawing) => drawing.clear);
-  const leastCut = difficulty === 'toddler' ? TODDLER_LEAST_CUT_LINES * line : 0;
-  strokePolylines(page, [...clipOutside(inner, clear, leastCut), frame], line);
-  strokePolylines(page, clipOutside(outer, clear, leastCut), line * OUTER_LINE_FACTOR);
-  strokePolylines(page, clipOutside(detail, clear, leastCut), line * DETAIL_LINE_FACTOR);
+  strokePolylines(page, [...clipOutside(inner, clear), frame], line);
+  strokePolylines(page, clipOutside(outer, clear), line * OUTER_LINE_FACTOR);
+  strokePolylines(page, clipOutside(detail, clear), line * DETAIL_LINE_FACTOR);
   fillMarks(page, regions, line);
   for (const drawing of drawings ?? []) drawFace(page, drawing);
   onStage('draw');
