@@ -105,14 +105,21 @@ describe('splitFeatureMarks', () => {
 
   it('keeps the pair of eyes of a toddler region that is a whole animal, with more marks than a region may hold', () => {
     // Eight dark marks, each at its own height but the eyes: eyes, a nose, a mouth, paws.
-    const spots = [[160, 125], [240, 125], [200, 165], [200, 200], [130, 215], [270, 240], [150, 175], [260, 190]];
-    const { rgb, seg } = face((x, y) => (spots.some(([sx, sy]) => Math.hypot(x - sx, y - sy) < 5) ? [20, 15, 15] : null));
+    const others = [[200, 165], [200, 200], [130, 215], [270, 240], [150, 175], [260, 190]];
+    const animal = (eyeX: number[]): ReturnType<typeof face> => {
+      const spots = [...eyeX.map((x) => [x, 125]), ...others];
+      return face((x, y) => (spots.some(([sx, sy]) => Math.hypot(x - sx, y - sy) < 5) ? [20, 15, 15] : null));
+    };
+    const { rgb, seg } = animal([180, 220]);
     const toddler = marksOf(rgb, seg);
     expect(toddler.marks).toBe(2);
-    expect(toddler.regions.labels[125 * W + 160]).toBeGreaterThanOrEqual(2);
-    expect(toddler.regions.labels[125 * W + 240]).toBeGreaterThanOrEqual(2);
+    expect(toddler.regions.labels[125 * W + 180]).toBeGreaterThanOrEqual(2);
+    expect(toddler.regions.labels[125 * W + 220]).toBeGreaterThanOrEqual(2);
     // The children page's regions are smaller: one that holds eight marks is textured.
     expect(marksOf(rgb, seg, [], 'children').marks).toBe(0);
+    // Two marks level but far apart (buttons on two people) are no pair of eyes.
+    const apart = animal([130, 270]);
+    expect(marksOf(apart.rgb, apart.seg).marks).toBe(0);
   });
 
   it('takes a region speckled all over for texture and keeps none of its specks', () => {
