@@ -82,6 +82,34 @@ describe('faceDrawing', () => {
     expect(ink(children, 575, browY)).toBe(true);
   });
 
+  it('gives a toddler face bold eyes even where the photo\'s eyes are slits', () => {
+    // Eyes a tenth as open as wide: 150 px wide, 400 px apart.
+    const squint = templateFace(800, 700, 500, 0.1);
+    const toddler = blankPage();
+    drawFace(toddler, faceDrawing(squint, 'toddler'));
+    // 70 px above and below each eye's middle: inside a bold eye (0.44 of the eyes' spacing tall).
+    for (const ex of [600, 1000]) for (const dy of [-70, 70]) expect(ink(toddler, ex, 700 + dy)).toBe(true);
+    // Between the eyes: paper.
+    expect(ink(toddler, 800, 700)).toBe(false);
+  });
+
+  it('draws a toddler face\'s mouth as a smile line and leaves its nose out', () => {
+    const drawing = faceDrawing(big, 'toddler');
+    const page = blankPage();
+    drawFace(page, drawing);
+    const mouthY = 700 + 0.9 * 500;
+    // The smile sags below the corners' line (0.18 of its 300 px width) and is paper on that line's middle.
+    expect(ink(page, 800, mouthY + 54)).toBe(true);
+    expect(ink(page, 800, mouthY)).toBe(false);
+    // The mouth's corners are drawn.
+    expect(ink(page, 800 - 145, mouthY)).toBe(true);
+    // The nose's bottom (its middle at y 1020) is drawn at children, not at toddler.
+    expect(ink(page, 800, 1018)).toBe(false);
+    const children = blankPage();
+    drawFace(children, faceDrawing(big, 'children'));
+    expect(ink(children, 800, 1018)).toBe(true);
+  });
+
   it('strokes the jaw at the difficulty\'s line width and the features thinner', () => {
     for (const difficulty of DIFFICULTIES) {
       const drawing = faceDrawing(big, difficulty);
@@ -120,3 +148,4 @@ describe('faceDrawing', () => {
     expect(page.data.every((v) => v === 0 || v === 255)).toBe(true);
   });
 });
+

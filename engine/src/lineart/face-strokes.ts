@@ -74,6 +74,19 @@ const EYE_GROWTH = 1.05;
 /** Above this gap between the lips (a share of the mouth's width) the mouth is drawn open, as a closed shape. */
 const OPEN_MOUTH = 0.12;
 
+/**
+ * A toddler face's eyes: solid ovals at least this wide and tall, as shares of the distance
+ * between the eyes' centres. Sized to the least filled mark only, a small face's eyes printed as
+ * two specks under the thick toddler line (the Apollo crew, the mariachi band: issue 38).
+ */
+const TODDLER_EYE = { width: 0.34, height: 0.44 };
+
+/**
+ * A toddler face's mouth: a smile line this much wider than the mouth's corners are apart, at
+ * least TODDLER_SMILE.least of the distance between the eyes, sagging `sag` of its width.
+ */
+const TODDLER_SMILE = { least: 0.75, sag: 0.18 };
+
 /** Least ink of a feature stroke, mm²: one drawn smaller would be a speck (the checker's is 2 mm²). */
 const LEAST_STROKE_MM2 = MIN_FILLED_MM2;
 
@@ -153,7 +166,7 @@ function leastFill(): number {
  * or, where that white would be too small to keep (and at toddler), a solid oval of at least the
  * least filled area.
  */
-function eyeDrawing(six: Point[], lineWidth: number, solid: boolean, widest: number): { outline: FaceStroke | null; fill: number[] } {
+function eyeDrawing(six: Point[], lineWidth: number, solid: boolean, widest: number, least: { rx: number; ry: number } = { rx: 0, ry: 0 }): { outline: FaceStroke | null; fill: number[] } {
   const [a, up1, up2, b, low1, low2] = six;
   const found = Math.max(1, distance(a, b));
   const u: Point = [(b[0] - a[0]) / found, (b[1] - a[1]) / found];
@@ -186,8 +199,8 @@ function eyeDrawing(six: Point[], lineWidth: number, solid: boolean, widest: num
     let rx = found / 2;
     let ry = Math.max((openness * found) / 2, rx * 0.7);
     const grow = Math.sqrt(Math.max(1, leastFill() / (Math.PI * rx * ry)));
-    rx *= grow;
-    ry *= grow;
+    rx = Math.max(rx * grow, least.rx);
+    ry = Math.max(ry * grow, least.ry);
     return { outline: null, fill: ellipse(mid, u, rx, ry) };
   }
   const opening = openness * width;
@@ -225,9 +238,29 @@ function worthDrawing(line: number[], width: number): boolean {
 }
 
 /**
+ * A toddler face's smile: a curve through the mouth's corners (drawn at least
+ * TODDLER_SMILE.least × `eyeGap` wide) sagging towards the chin, `down` being the face's down.
+ */
+function smileLine(left: Point, right: Point, eyeGap: number, down: Point): number[] {
+  const centre = mean([left, right]);
+  const found = Math.max(1, distance(left, right));
+  const half = Math.max(found, TODDLER_SMILE.least * eyeGap) / 2;
+  const u: Point = [(right[0] - left[0]) / found, (right[1] - left[1]) / found];
+  const sag = TODDLER_SMILE.sag * 2 * half;
+  const ps: Point[] = [];
+  for (let k = 0; k <= 4; k++) {
+    const t = k / 4 - 0.5;
+    const drop = sag * (1 - 4 * t * t);
+    ps.push([centre[0] + 2 * t * half * u[0] + drop * down[0], centre[1] + 2 * t * half * u[1] + drop * down[1]]);
+  }
+  return smoothCurve(ps, false);
+}
+
+/**
  * What one face puts on a page: `points` are its 68 landmarks in page pixels. Toddler pages get
- * solid oval eyes and no brows; children and up almond eyes with pupils where the face is big
- * enough to hold them; teen and adult pages draw the lips as a shape, the others the line between them.
+ * the simplest face that reads as one: two bold solid eyes and a smile line, no brows, no nose;
+ * children and up almond eyes with pupils where the face is big enough to hold them, brows, the
+ * nose; teen and adult pages draw the lips as a shape, the others the line between them.
  */
 export function faceDrawing(points: ArrayLike<number>, difficulty: Difficulty): FaceDrawing {
   const p = (k: number): Point => pointOf(points, k);
@@ -251,19 +284,22 @@ export function faceDrawing(points: ArrayLike<number>, difficulty: Difficulty): 
   const strokes: FaceStroke[] = [{ line: smoothCurve(outlinePoints, false), width: line }];
   const outlines: FaceStroke[] = [];
   const fills: number[][] = [];
-  const solidEyes = difficulty === 'toddler';
+  const toddler = difficulty === 'toddler';
+  const boldEye = toddler ? { rx: (TODDLER_EYE.width / 2) * eyeGap, ry: (TODDLER_EYE.height / 2) * eyeGap } : undefined;
   for (const eye of [leftEye, rightEye]) {
-    const drawn = eyeDrawing(eye, feature, solidEyes, WIDEST_EYE * eyeGap);
+    const drawn = eyeDrawing(eye, feature, toddler, WIDEST_EYE * eyeGap, boldEye);
     if (drawn.outline) outlines.push(drawn.outline);
     fills.push(drawn.fill);
+  }
+  if (toddler) {
+    strokes.push({ line: smileLine(p(48), p(54), eyeGap, [-up[0], -up[1]]), width: line });
+    return { clear, outlines, strokes, fills, eyes: 2 };
   }
   const maybe = (curve: number[], width: number): void => {
     if (worthDrawing(curve, width)) strokes.push({ line: curve, width });
   };
-  if (difficulty !== 'toddler') {
-    maybe(smoothCurve(range(17, 21), false), feature);
-    maybe(smoothCurve(range(22, 26), false), feature);
-  }
+  maybe(smoothCurve(range(17, 21), false), feature);
+  maybe(smoothCurve(range(22, 26), false), feature);
   maybe(smoothCurve(range(31, 35), false), feature);
   // The mouth: the line between the lips, through the mean of each pair of inner lip points.
   const mouthWidth = Math.max(1, distance(p(48), p(54)));
@@ -274,7 +310,7 @@ export function faceDrawing(points: ArrayLike<number>, difficulty: Difficulty): 
   } else {
     maybe(smoothCurve(between, false), line);
   }
-  if (difficulty === 'teen' || difficulty === 'adult') {
+  if (difficulty !== 'children') {
     // The lower lip's edge: lips as a shape to colour.
     maybe(smoothCurve([p(54), ...range(55, 59), p(48)], false), feature);
   }

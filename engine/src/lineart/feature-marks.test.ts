@@ -4,6 +4,7 @@ import { rgbToLab } from './boundary-map';
 import { splitFeatureMarks } from './feature-marks';
 import { markStroke, photoToPage } from './photo-to-page';
 import type { Segmentation } from './segment-regions';
+import type { Difficulty } from '@studio/contracts/constants';
 
 const W = 400;
 const H = 300;
@@ -28,9 +29,9 @@ const eyes = (x: number, y: number): number[] | null =>
   Math.hypot(x - 160, y - 125) < 5 || Math.hypot(x - 240, y - 125) < 5 ? [20, 15, 15] : null;
 
 /** The toddler marks of `seg` (its face region 1), with `faceHoles` as found inside faces. */
-function marksOf(rgb: Uint8Array, seg: Segmentation, faceHoles: number[][] = []): ReturnType<typeof splitFeatureMarks> {
+function marksOf(rgb: Uint8Array, seg: Segmentation, faceHoles: number[][] = [], difficulty: Difficulty = 'toddler'): ReturnType<typeof splitFeatureMarks> {
   const planes = rgbToLab({ width: W, height: H, data: rgb, channels: 3 } as Parameters<typeof rgbToLab>[0]);
-  return splitFeatureMarks(seg, planes, Uint8Array.from([0, 1]), 'toddler', faceHoles);
+  return splitFeatureMarks(seg, planes, Uint8Array.from([0, 1]), difficulty, faceHoles);
 }
 
 /** The toddler page of a W × H photo, checked to pass the checker: whether a photo point is inked. */
@@ -100,6 +101,25 @@ describe('splitFeatureMarks', () => {
     const { regions, marks } = marksOf(rgb, seg);
     expect(marks).toBe(1);
     expect(regions.labels[125 * W + 160]).toBe(regions.count - 1);
+  });
+
+  it('keeps the pair of eyes of a toddler region that is a whole animal, with more marks than a region may hold', () => {
+    // Eight dark marks, each at its own height but the eyes: eyes, a nose, a mouth, paws.
+    const others = [[200, 165], [200, 200], [130, 215], [270, 240], [150, 175], [260, 190]];
+    const animal = (eyeX: number[]): ReturnType<typeof face> => {
+      const spots = [...eyeX.map((x) => [x, 125]), ...others];
+      return face((x, y) => (spots.some(([sx, sy]) => Math.hypot(x - sx, y - sy) < 5) ? [20, 15, 15] : null));
+    };
+    const { rgb, seg } = animal([180, 220]);
+    const toddler = marksOf(rgb, seg);
+    expect(toddler.marks).toBe(2);
+    expect(toddler.regions.labels[125 * W + 180]).toBeGreaterThanOrEqual(2);
+    expect(toddler.regions.labels[125 * W + 220]).toBeGreaterThanOrEqual(2);
+    // The children page's regions are smaller: one that holds eight marks is textured.
+    expect(marksOf(rgb, seg, [], 'children').marks).toBe(0);
+    // Two marks level but far apart (buttons on two people) are no pair of eyes.
+    const apart = animal([130, 270]);
+    expect(marksOf(apart.rgb, apart.seg).marks).toBe(0);
   });
 
   it('takes a region speckled all over for texture and keeps none of its specks', () => {

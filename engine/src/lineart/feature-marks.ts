@@ -157,13 +157,19 @@ export function splitFeatureMarks(
 
   const perRegion = new Map<number, number>();
   for (const c of candidates) perRegion.set(c.region, (perRegion.get(c.region) ?? 0) + 1);
+  // Toddler pages: a textured region still gives up a pair of eyes (lonePairs). A toddler region
+  // is often a whole animal (the ginger kitten's head and body: 8 marks, eyes, nose, mouth, paws),
+  // which the count took for fur and left eyeless where the children page, its regions smaller,
+  // drew both eyes (issue 38). Not where people's faces were found: their eyes come with the
+  // face, and a pair on their clothes (the mariachi band's buttons) printed as stray blots.
+  const eyePair = difficulty === 'toddler' && faceHoles.length === 0 ? lonePairs(candidates, width) : new Set<Candidate>();
   const faceMarks = faceCandidates(faceHoles, labels, planes, width, height);
   const inFace = new Set<number>();
   for (const c of faceMarks) for (const i of c.pixels) inFace.add(i);
   const kept = [
     ...faceMarks,
     ...candidates
-      .filter((c) => (perRegion.get(c.region) ?? 0) <= TEXTURE_MARKS && !c.pixels.some((i) => inFace.has(i)))
+      .filter((c) => ((perRegion.get(c.region) ?? 0) <= TEXTURE_MARKS || eyePair.has(c)) && !c.pixels.some((i) => inFace.has(i)))
       .sort((a, b) => b.strength - a.strength),
   ].slice(0, MAX_MARKS[difficulty]);
 
@@ -254,6 +260,36 @@ function faceCandidates(holes: number[][], labels: Int32Array, planes: Float32Ar
     out.push({ region: majorityLabel(pixels, labels), filled: filled[k], pixels, strength: Infinity });
   });
   return out.sort((a, b) => b.pixels.length - a.pixels.length);
+}
+
+/** Farthest apart a pair of eyes lies, as a multiple of the larger's size (√area): the kitten's 4, two people's buttons more. */
+const EYE_SPACING = 6;
+
+/**
+ * The strongest lone pair of candidates: two marks alike in kind and size, side by side
+ * (likePair), close together, neither of which pairs with any other candidate. A pair of eyes on
+ * a head; specks of fur or gravel each pair with many of their neighbours.
+ */
+function lonePairs(candidates: Candidate[], width: number): Set<Candidate> {
+  const centres = candidates.map((c) => centreOf(c.pixels, width));
+  const partners = candidates.map((c, a) =>
+    candidates.flatMap((d, b) => (b !== a && c.filled === d.filled && likePair(c.pixels.length, d.pixels.length, centres[a], centres[b]) ? [b] : [])),
+  );
+  // The strongest lone pair whose marks are no further apart than EYE_SPACING of their size.
+  let best: Candidate[] = [];
+  let bestStrength = 0;
+  for (let a = 0; a < candidates.length; a++) {
+    const b = partners[a][0];
+    if (partners[a].length !== 1 || partners[b].length !== 1 || b < a) continue;
+    const size = Math.sqrt(Math.max(candidates[a].pixels.length, candidates[b].pixels.length));
+    if (Math.hypot(centres[a].x - centres[b].x, centres[a].y - centres[b].y) > EYE_SPACING * size) continue;
+    const strength = Math.min(candidates[a].strength, candidates[b].strength);
+    if (strength > bestStrength) {
+      best = [candidates[a], candidates[b]];
+      bestStrength = strength;
+    }
+  }
+  return new Set(best);
 }
 
 /**
