@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject } from '../subjects/subject-library';
-import { arrangeGroup, arrangePair, besideBig, topAt, wearOn } from './arrange-subjects';
+import { arrangeGroup, arrangePair, besideBig, isBackdropSized, topAt, wearOn } from './arrange-subjects';
 import type { Stage } from './arrange-subjects';
 import { visibleShares } from './drawn-report';
 import { placementBox } from './place-subject';
@@ -54,6 +54,13 @@ describe('arrangePair', () => {
 });
 
 describe('arrangePair on seats, branches and the sky', () => {
+  it('sits a teddy bear in a chair, smaller than a person who would stand before it', () => {
+    const [chair, teddy] = arrangePair('on', subject('teddy bear'), subject('chair'), stage, unit);
+    // In the chair's seat, well under its height (a person stands before it nearly as tall).
+    expect(placementBox(teddy).height).toBeLessThan(placementBox(chair).height * 0.7);
+    expect(placementBox(teddy).y).toBeGreaterThan(placementBox(chair).y + placementBox(chair).height * 0.3);
+  });
+
   it('puts a king in front of his throne, not on top of its back', () => {
     const [throne, king] = arrangePair('on', subject('king'), subject('throne'), stage, unit);
     const [t, k] = [placementBox(throne), placementBox(king)];
@@ -109,6 +116,17 @@ describe('besideBig', () => {
       expect(centreX(f)).toBeLessThan(centreX(b));
       expect(visibleShares([back, front], 2200, 3000)[1]).toBe(1);
     }
+  });
+
+  it('keeps what flies beside the person: a rocket drawn diagonally behind one crossed them both', () => {
+    expect(isBackdropSized(subject('castle'), subject('astronaut'))).toBe(true);
+    expect(isBackdropSized(subject('rocket'), subject('astronaut'))).toBe(false);
+  });
+
+  it('puts the big one of a group behind the others, who stay as tall as a row allows', () => {
+    const royals = arrangeGroup([subject('king'), subject('queen'), subject('castle')], stage, unit, seededRandom(1));
+    expect(royals[0].subject.name).toBe('castle');
+    for (const p of royals.slice(1)) expect(placementBox(p).height).toBeGreaterThan((stage.groundY - stage.area.y) * 0.4);
   });
 
   it('puts the big one of a group behind the others', () => {

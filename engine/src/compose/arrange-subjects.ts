@@ -52,7 +52,9 @@ function standAt(subject: Subject, cx: number, bottom: number, height: number, m
 }
 
 const SMALL_KINDS = new Set(['bug', 'bird']);
-/** Things one sits on, whose top is a backrest rather than somewhere to stand. */
+/** Kinds that fly or float in space. */
+const FLYING_KINDS = new Set<Subject['kind']>(['air', 'space']);
+/** Things one sits on, whose top is a backrest rather than somewhere to stand (a teddy bear sits up on it). */
 const SEATS = /throne|chair|sofa|couch|armchair|bench/;
 /** Things in the sky, which a flier crosses in front of rather than above. */
 const SKY_THINGS = /moon|^sun|rainbow|cloud|planet/;
@@ -100,7 +102,7 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
           return standAt(mover, x, topAt(bough, x) + h * 0.08, h, each * 0.95, i % 2 === 1);
         })];
       }
-      if (!small && SEATS.test(reference.name)) {
+      if (!small && sizeClass(mover) >= 1.5 && SEATS.test(reference.name)) {
         // A king on his throne, a cat on the sofa: in front of the seat, as tall as its back, not
         // a figurine on top of the backrest.
         const seat = standAt(reference, cx, ground, roomHeight * 0.62, area.width * 0.85);
@@ -159,7 +161,9 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
 
 /** A thing so much bigger than the main subject that, beside it, it belongs behind it (a castle by a princess). */
 export function isBackdropSized(other: Subject, main: Subject): boolean {
-  return sizeClass(other) >= Math.max(2.5, sizeClass(main) * 1.5);
+  // Not what flies: the rocket and the plane are drawn diagonally, and large behind a person they
+  // crossed the page and the person (graded worse than beside them).
+  return !FLYING_KINDS.has(other.kind) && sizeClass(other) >= Math.max(2.5, sizeClass(main) * 1.5);
 }
 
 /**
@@ -197,8 +201,11 @@ export function arrangeGroup(members: Subject[], stage: Stage, unit: number, ran
   const { area } = stage;
   const ground = stage.floating ? area.y + area.height * 0.92 : stage.groundY + unit * 0.03;
   const roomHeight = ground - area.y;
-  // Size sense within the group too: chickens by a farmer are not as tall as he is.
-  const tallest = Math.max(...members.map(sizeClass));
+  // A castle or a tree among smaller things stands large behind them all, the rest in front.
+  const big = members.find((m) => members.some((o) => o !== m && isBackdropSized(m, o)));
+  // Size sense within the group too: chickens by a farmer are not as tall as he is (the big thing
+  // behind does not count: a king and a queen before their castle stay as tall as a row allows).
+  const tallest = Math.max(...members.filter((m) => m !== big).map(sizeClass));
   const sized = members.map((subject, i) => ({ subject, size: GROUP_SIZES[i % GROUP_SIZES.length] * Math.max(0.45, Math.min(1, sizeClass(subject) / tallest)), flip: i % 2 === 1 }));
   if (stage.floating || members.every((m) => FLYERS.test(m.name))) {
     // Swimming or flying: spread over the page in a loose grid, each a little off its cell's centre.
@@ -214,8 +221,6 @@ export function arrangeGroup(members: Subject[], stage: Stage, unit: number, ran
       return fitSubject(m.subject, { x, y, width: w, height: h }, m.flip);
     });
   }
-  // A castle or a tree among smaller things stands large behind them all, the rest in front.
-  const big = members.find((m) => members.some((o) => o !== m && isBackdropSized(m, o)));
   const front = big || members.length <= 2 ? sized : sized.slice(0, Math.ceil(members.length / 2));
   const back = big || members.length <= 2 ? [] : sized.slice(front.length);
   const row = (items: typeof sized, bottom: number, heightShare: number, inset: number): Placement[] => {
