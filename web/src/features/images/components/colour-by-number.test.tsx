@@ -3,21 +3,17 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads, fileResponse } from '../../../testing/downloads';
 import { failure, mockFetch } from '../../../testing/fetch-mock';
 import { ColourByNumber } from './colour-by-number';
 
 const image = { id: 'lib-dino-page-01', title: 'Dino by the Volcano' };
-const file = (name: string, type: string) => () =>
-  new Response(name, { status: 200, headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${name}"` } });
+const file = fileResponse;
 
 describe('ColourByNumber', () => {
-  const saved: string[] = [];
+  let saved: string[] = [];
   beforeEach(() => {
-    saved.length = 0;
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:numbers'), revokeObjectURL: vi.fn() }));
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    saved = captureDownloads('blob:numbers');
   });
   afterEach(() => {
     vi.restoreAllMocks();

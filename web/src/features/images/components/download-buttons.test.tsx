@@ -3,21 +3,17 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureDownloads, fileResponse } from '../../../testing/downloads';
 import { mockFetch } from '../../../testing/fetch-mock';
 import { DownloadButtons } from './download-buttons';
 
 const image = { id: 'lib-cat-01', title: 'Sleepy cat' };
-const file = (name: string, type: string) => () =>
-  new Response(name, { status: 200, headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${name}"` } });
+const file = fileResponse;
 
 describe('DownloadButtons', () => {
-  const saved: string[] = [];
+  let saved: string[] = [];
   beforeEach(() => {
-    saved.length = 0;
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:page'), revokeObjectURL: vi.fn() }));
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    saved = captureDownloads('blob:page');
   });
   afterEach(() => {
     vi.restoreAllMocks();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenRefresher } from '../../../lib/session';
 import { saveTokens } from '../../../lib/token-storage';
+import { captureDownloads } from '../../../testing/downloads';
 import { buildUser, envelope, failure, mockFetch } from '../../../testing/fetch-mock';
 import { renderApp } from '../../../testing/render-app';
 
@@ -82,11 +83,7 @@ describe('profile billing', () => {
 
   it('offers the invoice of each paid order as a PDF in the page language, and says so when it cannot be had', async () => {
     signIn();
-    const saved: string[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:invoice'), revokeObjectURL: vi.fn() }));
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = captureDownloads('blob:invoice');
     let invoiceAnswers = 0;
     const { calls } = mockFetch({
       [`GET ${apiPaths.clientConfig}`]: () => envelope(config),
@@ -113,7 +110,7 @@ describe('profile billing', () => {
 
     await user.click(button);
     expect((await screen.findByRole('alert')).textContent).toContain('The invoice could not be downloaded.');
-    click.mockRestore();
+    vi.restoreAllMocks();
   });
 
   it('scrolls to the order history once the orders are shown when the address names it (the receipt mail’s link)', async () => {
