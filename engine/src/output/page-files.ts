@@ -69,15 +69,15 @@ export function pagePdfFor(picture: { svg: string; png?: undefined } | { svg?: u
  * Everything a caller stores for one page: the master PNG, the SVG when there is one, a PDF
  * (vector from the SVG, else the raster), WebP thumbnails 600 and 320 px on the long side, and a
  * 600 px colour thumbnail when the page has a coloured preview. A page with `credit` carries it
- * in its PNG, SVG and PDF.
+ * in its PNG, SVG and PDF; `title` is the PDF's document title (what a reader's PDF viewer shows).
  */
-export async function renderPageFiles(page: Page, opts: { paper: Paper }): Promise<PageFiles> {
+export async function renderPageFiles(page: Page, opts: { paper: Paper; title?: string }): Promise<PageFiles> {
   // Thumbnails first: they run on libvips' threads while the PDF is drawn here.
   const thumbs = pageThumbnails(page.png);
   const colour = page.colorPng ? thumbnail(page.colorPng, THUMB_LONG_SIDES.large) : Promise.resolve(undefined);
   const credit = page.credit ?? null;
   const [pdf, [thumb600, thumb320], colorThumb600] = await Promise.all([
-    page.svg ? svgToPdf(page.svg, { paper: opts.paper, credit }) : rasterToPdf(page.png, opts.paper, { credit }),
+    page.svg ? svgToPdf(page.svg, { paper: opts.paper, credit, title: opts.title }) : rasterToPdf(page.png, opts.paper, { credit, title: opts.title }),
     thumbs,
     colour,
   ]);

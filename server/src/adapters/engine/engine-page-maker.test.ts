@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@studio/contracts/errors';
+import { pdfInfoEntry } from '@studio/engine/output/pdf-inspect';
 import { createEnginePageMaker } from './engine-page-maker';
 
 // The real engine behind the server's PageMaker role: one page of each kind, end to end.
@@ -26,6 +27,8 @@ describe('engine page maker', () => {
     expect(page.attribution).toMatchObject({ license: expect.stringContaining('CC BY-SA') });
     // The credit is inside every stored file too (engine/src/output/credit.test.ts reads it back).
     for (const file of [page.png, page.pdfLetter, page.pdfA4, Buffer.from(page.svg!)]) expect(readable(file)).toContain('OpenMoji');
+    // The stored PDFs carry the page's title, which PDF viewers show in place of "Untitled".
+    for (const pdf of [page.pdfLetter, page.pdfA4]) expect(pdfInfoEntry(pdf, 'Title')).toBe('a cute unicorn');
     expect(seen[0]).toBe(10);
   });
 

@@ -20,7 +20,8 @@ import { engineColourByNumber } from './engine-variant-maker';
 export async function madePage(drawn: Page, title: string, attribution: Attribution | null, notDrawn: string[] = [], notes: PageNote[] = []): Promise<MadePage> {
   // The artwork's credit goes inside the files too (engine/src/output/credit.ts).
   const page = { ...drawn, credit: drawn.credit ?? attribution };
-  const [letter, a4] = await Promise.all([renderPageFiles(page, { paper: 'letter' }), renderPageFiles({ ...page, colorPng: undefined }, { paper: 'a4' })]);
+  // The stored PDFs are what an English reader downloads: titled (zh/ja readers get theirs redrawn, decision 071).
+  const [letter, a4] = await Promise.all([renderPageFiles(page, { paper: 'letter', title }), renderPageFiles({ ...page, colorPng: undefined }, { paper: 'a4', title })]);
   return {
     png: letter.png,
     svg: letter.svg,
