@@ -237,7 +237,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   let sceneWord: string | null = null;
   let theme: Understanding['theme'] = null;
   // The first relation word, how many subjects came before it, and the subject marked by を.
-  let verb: { verb: RelationVerb; at: number } | null = null;
+  const verbs: { verb: RelationVerb; at: number }[] = [];
   let marked: number | null = null;
   // `next`: the token after the arrangement word, to tell "on a broom" (what a witch rides) from "on the moon".
   // `post`: a Chinese or Japanese word after the place (树枝上的猫头鹰, 枝の上のフクロウ), where
@@ -345,7 +345,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         arranges.push({ verb: 'front', at: found.length, next: i + (tokens[i + 2]?.english === 'of' ? 3 : 2) });
         consumed = tokens[i + 2]?.english === 'of' ? 3 : 2;
       } else if (RELATION_WORDS[word]) {
-        verb ??= { verb: RELATION_WORDS[word], at: found.length };
+        verbs.push({ verb: RELATION_WORDS[word], at: found.length });
       } else if (AUDIENCE.has(word) && previous === 'for') {
         // "for kids", "for children": who the page is for, not what is on it.
       } else if (PEOPLE_WORDS.has(word)) {
@@ -379,10 +379,12 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const lastFound = found[found.length - 1];
   if (pendingCount !== null && lastFound && lastFound.count === 1 && language !== 'en') lastFound.count = pendingCount;
   const cjk = language !== 'en';
-  const related = verb ? relate(found, verb, marked) : null;
-  // A witch's broom, a knight's sword, a fairy's wand are drawn in the role figure's hand: named
-  // again, they are neither a second picture nor "not drawn".
+  // A witch's broom, a knight's sword, a fairy's wand are drawn in the role figure's hand, a
+  // queen's crown on her head: named again, they are neither a second picture nor "not drawn".
   const carried = new Set(found.flatMap((s) => carriedBy(s.name)));
+  // The first relation whose held thing is not already part of the figure: "a queen with a crown
+  // holding a rose" holds the rose.
+  const related = verbs.map((v) => relate(found, v, marked)).find((r) => r && !carried.has(found.find((f) => f.id === r.held)!.word)) ?? null;
   const shown = new Set(tokens.filter((t) => carried.has(t.english)).map((t) => t.original));
   for (let k = unmatched.length - 1; k >= 0; k--) if (shown.has(unmatched[k])) unmatched.splice(k, 1);
   // "flying on a broom over the moon": the witch is on her broom, and over the moon.

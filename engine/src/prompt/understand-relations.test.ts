@@ -100,6 +100,13 @@ describe('people in role costumes, drawn whole', () => {
     expect(read('a bee on a sunflower').arrangement).toBe('honeybee on sunflower');
   });
 
+  it('reads what a role wears as part of it, and takes the next relation for what it holds', () => {
+    // The queen's crown is on her head already: a second crown's areas pushed the rose from her hand.
+    expect(read('a queen with a crown holding a rose')).toMatchObject({ names: ['queen', 'rose'], worn: [], unmatched: [] });
+    expect(understandPrompt('a queen with a crown holding a rose', index).relation?.verb).toBe('hold');
+    expect(read('a pirate with a hat and a parrot')).toMatchObject({ names: ['pirate', 'parrot'], unmatched: [] });
+  });
+
   it('lets a preposition place a thing before a posture does ("standing in front of" is not "on")', () => {
     expect(read('a prince standing in front of his castle').arrangement).toBe('prince front castle');
     expect(read('a cat sitting on a pillow').arrangement).toBe('cat on pillow');

@@ -376,9 +376,21 @@ export function roleOf(name: string): string | null {
   return ROLES.find((r) => name === r.name || name.startsWith(`${r.name} `))?.name ?? null;
 }
 
-/** The words for what a role figure (standing or posed: "witch flying") carries or rides. */
+/**
+ * The words for what each role wears in its drawing: "a queen with a crown" is the queen as drawn,
+ * not a queen with a second crown stuck on top (whose areas then pushed the rose from her hand).
+ */
+export const ROLE_WEARS: Record<string, string[]> = {
+  princess: ['crown', 'tiara'], prince: ['crown', 'cape'], king: ['crown', 'cape'], queen: ['crown', 'tiara', 'cape'],
+  knight: ['helmet', 'armor', 'armour'], firefighter: ['helmet'], astronaut: ['helmet', 'spacesuit'], cook: ['hat', 'apron'],
+  pirate: ['hat', 'eyepatch'], witch: ['hat'], wizard: ['hat', 'robe'], fairy: ['wings'], farmer: ['hat'],
+  'police officer': ['hat', 'cap'], cowboy: ['hat'], superhero: ['cape', 'mask'], teacher: ['glasses'],
+};
+
+/** The words for what a role figure (standing or posed: "witch flying") carries, rides or wears. */
 export function carriedBy(name: string): string[] {
-  return ROLE_CARRIES[roleOf(name) ?? ''] ?? [];
+  const role = roleOf(name) ?? '';
+  return [...(ROLE_CARRIES[role] ?? []), ...(ROLE_WEARS[role] ?? [])];
 }
 
 /** Every role in each of its poses: "princess" standing, "princess dancing", ..., and each again for toddlers. */
