@@ -167,9 +167,9 @@ export function isBackdropSized(other: Subject, main: Subject): boolean {
 }
 
 /**
- * The big thing behind, large and to the right; the main subject in front on the left, as tall as
- * it would stand alone with company. A long low thing (a fire engine) sits lower and lets the
- * main subject overlap only its end. Drawing order: the big thing first.
+ * The big thing behind, large and to the right; the main subject in front on the left, 58% of the
+ * room tall (70% beside a long low thing, a fire engine, which takes only the right two thirds so
+ * the subject overlaps just its end). Drawing order: the big thing first.
  */
 export function besideBig(main: Subject, big: Subject, area: Box, bottom: number, roomHeight: number): Placement[] {
   const back = behindAll(big, area, bottom, roomHeight);
