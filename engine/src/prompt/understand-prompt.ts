@@ -467,7 +467,9 @@ const POSTURE_WORDS = new Set(['standing', 'sitting', 'lying', 'sleeping', 'perc
 const PART_WORDS = new Set(['nose', 'eyes', 'ears', 'mane', 'tail', 'wings', 'hair', 'horn']);
 const FACE_PARTS = new Set(['nose', 'eyes', 'ears']);
 /** Phrases that are a place in one sense and a thing in another. */
-const SENSE_SCENES: Record<string, Scene> = { 'river bank': 'sea', 'snowy wood': 'snow', 'snowy woods': 'snow', 'autumn forest': 'forest' };
+// "a fairy flying over a flower garden" flies over the garden (its scenery has the flowers), not
+// over one big hibiscus standing in it.
+const SENSE_SCENES: Record<string, Scene> = { 'river bank': 'sea', 'snowy wood': 'snow', 'snowy woods': 'snow', 'autumn forest': 'forest', 'flower garden': 'garden' };
 
 function isPlural(token: Token): boolean {
   const typed = token.original.toLowerCase();

@@ -105,6 +105,8 @@ describe('people in role costumes, drawn whole', () => {
     expect(read('a queen with a crown holding a rose')).toMatchObject({ names: ['queen', 'rose'], worn: [], unmatched: [] });
     expect(understandPrompt('a queen with a crown holding a rose', index).relation?.verb).toBe('hold');
     expect(read('a pirate with a hat and a parrot')).toMatchObject({ names: ['pirate', 'parrot'], unmatched: [] });
+    // A flower garden is where she flies, not one big flower she flies over.
+    expect(read('a fairy flying over a flower garden')).toMatchObject({ names: ['fairy'], scene: 'garden', arrangement: null });
   });
 
   it('lets a preposition place a thing before a posture does ("standing in front of" is not "on")', () => {
