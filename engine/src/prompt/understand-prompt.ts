@@ -1,7 +1,7 @@
 import type { Language } from '@studio/contracts/constants';
 import type { SubjectKind } from '../subjects/curation';
 import { isDrawnFigure, isRoleFigure } from '../subjects/drawn-figures';
-import { carriedBy, roleOf } from '../subjects/role-figures';
+import { drawnWith, roleOf } from '../subjects/role-figures';
 import { CJK_GRAMMAR, CHINESE_WORDS, cjkCount, JAPANESE_WORDS } from './cjk-words';
 import { CHINESE, JAPANESE, MODIFIERS, OBJECT_MARK, PLACE_WORDS, RELATION_WORDS, SCENE_WORDS, STAND_INS, SYNONYMS, THEME_WORDS, UNDRAWABLE } from './lexicon';
 import type { RelationVerb, Scene } from './lexicon';
@@ -381,7 +381,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const cjk = language !== 'en';
   // A witch's broom, a knight's sword, a fairy's wand are drawn in the role figure's hand, a
   // queen's crown on her head: named again, they are neither a second picture nor "not drawn".
-  const carried = new Set(found.flatMap((s) => carriedBy(s.name)));
+  const carried = new Set(found.flatMap((s) => drawnWith(s.name)));
   // The first relation whose held thing is not already part of the figure: "a queen with a crown
   // holding a rose" holds the rose.
   const related = verbs.map((v) => relate(found, v, marked)).find((r) => r && !carried.has(found.find((f) => f.id === r.held)!.word)) ?? null;

@@ -387,8 +387,8 @@ export const ROLE_WEARS: Record<string, string[]> = {
   'police officer': ['hat', 'cap'], cowboy: ['hat'], superhero: ['cape', 'mask'], teacher: ['glasses'],
 };
 
-/** The words for what a role figure (standing or posed: "witch flying") carries, rides or wears. */
-export function carriedBy(name: string): string[] {
+/** The words for what a role figure (standing or posed: "witch flying") is drawn with: what it carries, rides or wears. */
+export function drawnWith(name: string): string[] {
   const role = roleOf(name) ?? '';
   return [...(ROLE_CARRIES[role] ?? []), ...(ROLE_WEARS[role] ?? [])];
 }
