@@ -362,6 +362,14 @@ export async function keyboardAudit(page, { limit = 120 } = {}) {
 
 /** Every rule on the current page. */
 export async function auditPage(page, options = {}) {
+  // Colours are read from computed styles: a control still fading from its disabled look (a
+  // CSS transition) would be measured half-way, so the page settles first.
+  // Spinners and skeletons run for ever, so only finite ones are awaited, and never past 3 s.
+  await page.evaluate(() => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+    const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    return Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  });
   const dom = await page.evaluate(domAudit);
   const keyboard = options.keyboard === false ? [] : await keyboardAudit(page, options);
   return [...dom, ...keyboard];

@@ -267,6 +267,8 @@ export const stories = [
       assert.equal(selected.tick, true, 'the selected page carries the tick');
       assert.notEqual(focused.shadow, selected.shadow, 'the selected ring differs from the focused one');
 
+      // The page is focused as soon as it arrives; Generate is enabled again a moment later.
+      await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => /^Generate/.test(button.textContent.trim()) && !button.disabled), null, { timeout: 30_000 });
       const violations = (await auditPage(page)).filter(blocking);
       assert.ok(violations.length === 0, formatViolations('generator after Generate', violations));
     },
