@@ -56,6 +56,8 @@ const SMALL_KINDS = new Set(['bug', 'bird']);
 const FLYING_KINDS = new Set<Subject['kind']>(['air', 'space']);
 /** Things one sits on, whose top is a backrest rather than somewhere to stand (a teddy bear sits up on it). */
 const SEATS = /throne|chair|sofa|couch|armchair|bench/;
+/** Low things one sits or stands on top of, however big they are for their kind. */
+const PERCHES = /^(rock|stone|boulder|log|stump|tree stump)$/;
 /** Things in the sky, which a flier crosses in front of rather than above. */
 const SKY_THINGS = /moon|^sun|rainbow|cloud|planet/;
 
@@ -111,18 +113,27 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
       }
       // A person or an animal on something no bigger than itself (a fairy on a mushroom, a cat on a
       // pillow) is the picture: the thing under it is low and the one on it as wide as it.
-      const onSmaller = !small && count === 1 && sizeClass(mover) >= sizeClass(reference);
-      const base = standAt(reference, cx, ground, roomHeight * (small ? 0.62 : onSmaller ? 0.34 : 0.5), area.width * 0.8);
+      // A rock is such a thing for whoever sits on it (a mermaid on a rock was a figurine on a boulder).
+      const onSmaller = !small && count === 1 && (sizeClass(mover) >= sizeClass(reference) || PERCHES.test(reference.name));
+      const perch = PERCHES.test(reference.name);
+      const base = standAt(reference, cx, ground, roomHeight * (onSmaller || (small && perch) ? 0.34 : small ? 0.62 : 0.5), area.width * 0.8);
       const b = placementBox(base);
       // Several on one thing ("two owls on a branch") share its top, side by side.
-      const size = (small ? 0.3 : onSmaller ? 1 : 0.62) / Math.max(1, count * 0.75);
-      const moverBox = fitSubject(mover, { x: 0, y: 0, width: b.width * size, height: Math.max(b.height, roomHeight * 0.3) * size });
+      const size = (small ? (perch ? 0.5 : 0.3) : onSmaller ? 1 : 0.62) / Math.max(1, count * 0.75);
+      // On a low thing the one on it is the picture: up to six tenths of the room high (a mermaid on
+      // her rock, not a figurine as tall as the rock is).
+      // A bird on a rock is a bird, not a speck on a boulder.
+      // A bird on a rock, a butterfly on a flower is the picture, not a speck on a boulder or a petal:
+      // at least three tenths of the page across (a bird on a rock four tenths).
+      const alone = small && count === 1;
+      const moverWidth = alone ? Math.max(b.width * size, area.width * (perch ? 0.42 : 0.3)) : b.width * size;
+      const moverBox = fitSubject(mover, { x: 0, y: 0, width: moverWidth, height: alone ? roomHeight * (perch ? 0.36 : 0.3) : onSmaller ? roomHeight * 0.6 : Math.max(b.height, roomHeight * 0.3) * size });
       const mh = placementBox(moverBox).height;
       const sink = verb === 'in' ? 0.4 : 0.12;
       const movers = Array.from({ length: count }, (_, i) => {
         const x = b.x + (b.width * (i + 0.5)) / count;
         const bottom = Math.max(area.y + mh, topAt(base, x) + mh * sink);
-        return standAt(mover, x, bottom, mh, b.width * size, i % 2 === 1);
+        return standAt(mover, x, bottom, mh, moverWidth, i % 2 === 1);
       });
       return [base, ...movers];
     }

@@ -126,6 +126,30 @@ describe('composePage', () => {
     expect(result.title).toMatch(/holding|with|eating/);
   });
 
+  it('holds an umbrella up over the head, not over the face', async () => {
+    const result = await composePage('a girl with an umbrella in the rain', { difficulty: 'children', ratio: '3:4' });
+    expect(result.subjects).toEqual(['girl standing', 'umbrella']);
+    const girl = result.drawn.find((d) => d.name === 'girl standing')!;
+    const { box } = result.holding!;
+    // The canopy's top is above the girl's head and the umbrella is wider than her.
+    expect(box.y).toBeLessThan(girl.box.y - box.height * 0.3);
+    expect(box.width).toBeGreaterThan(girl.box.width);
+    expect(result.page.report.passes).toBe(true);
+  });
+
+  it('draws a ship on the waves of the open sea, and a mermaid big on her rock', async () => {
+    const ship = await composePage('a pirate ship on the ocean', { difficulty: 'children', ratio: '3:4' });
+    expect(ship.subjects).toEqual(['pirate ship']);
+    expect(ship.drawn.find((d) => d.role === 'scene')?.name).toBe('scene:ocean');
+    expect(ship.title).toBe('Pirate ship on the sea');
+    expect(ship.page.report.passes).toBe(true);
+    const mermaid = await composePage('a mermaid sitting on a rock', { difficulty: 'children', ratio: '3:4', verify: false });
+    const [figure, rock] = ['mermaid', 'rock'].map((name) => mermaid.drawn.find((d) => d.name.startsWith(name))!);
+    // Taller than the rock she sits on, and on top of it.
+    expect(figure.box.height).toBeGreaterThan(rock.box.height);
+    expect(figure.box.y).toBeLessThan(rock.box.y);
+  });
+
   it('draws a bear that holds as the teddy bear (the bear emoji is a face), and a holder without anchors side by side', async () => {
     const bear = await composePage('a bear holding a balloon', { difficulty: 'children', ratio: '3:4', verify: false });
     expect(bear.subjects).toEqual(['teddy bear', 'balloon']);

@@ -474,7 +474,8 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       const h = Math.min(area.height * heightShare, layout.groundY - area.y);
       // A held thing sticks out on the side the holder faces (or its hand's side): leave room there.
       const lean = plan.held ? (plan.held.facing || (plan.held.point[0] > (bl + br) / 2 ? 1 : -1)) : 0;
-      const x = others.length ? area.x + area.width * 0.04 : area.x + (area.width - w) / 2 - lean * area.width * 0.12;
+      // Kept inside the page: a toddler's bunny leaning away from its carrot lost its tail to the frame.
+      const x = others.length ? area.x + area.width * 0.04 : Math.min(Math.max(area.x + (area.width - w) / 2 - lean * area.width * 0.12, area.x), area.x + area.width - w);
       const bottom = layout.floating ? area.y + (area.height + h) / 2 : plan.airborne ? area.y + h * 0.9 : layout.groundY + unit * 0.03;
       // A castle, a tree or a fire engine beside a person is not a sticker a third of the page
       // wide: it stands large behind, the person in front of it to one side.
@@ -572,9 +573,12 @@ function placeHeld(holder: Placement, held: Subject, plan: NonNullable<Plan['hel
   const floats = isDrawnFigure(holder.subject.id) && /balloon|kite/.test(held.name);
   const instrument = /guitar|violin|banjo|drum|accordion|saxophone|trumpet|long drum/.test(held.name);
   const bust = holder.subject.anchors?.pose === 'bust';
-  // In the mouth: about a head's size, from the holder's area (a long cat is not a tall one).
+  // In the mouth: a little more than a head's size, from the holder's area (a long cat is not a
+  // tall one); at a real head's size a bunny's carrot or a kitten's yarn was a speck to colour.
   const front = plan.via === 'mouth' && plan.facing === 0;
-  const size = plan.via === 'mouth' ? Math.sqrt(holderBox.width * holderBox.height) * (front ? 0.26 : 0.2) : holderBox.height * (bust ? 0.36 : tall || instrument ? 0.5 : 0.36);
+  // An umbrella is held up over the holder's head, as wide as the shoulders and more.
+  const umbrella = plan.via === 'hands' && !bust && /umbrella/.test(held.name);
+  const size = plan.via === 'mouth' ? Math.sqrt(holderBox.width * holderBox.height) * (front ? 0.32 : 0.28) : holderBox.height * (umbrella ? 0.78 : bust ? 0.36 : tall || instrument ? 0.5 : 0.36);
   const scale = size / Math.max(r - l, b - t);
   const w = (r - l) * scale;
   const h = (b - t) * scale;
@@ -585,10 +589,11 @@ function placeHeld(holder: Placement, held: Subject, plan: NonNullable<Plan['hel
     // A bust holds things in front of it; a figure's hand is at its side, so the thing goes
     // outwards from the body (a kite over the shoulder, not over the face).
     const outwards = ax > holderBox.x + holderBox.width / 2 ? 1 : -1;
-    x = bust ? ax - w / 2 : ax - w / 2 + outwards * w * (floats ? 0.6 : 0.35);
+    // An umbrella's canopy over the head (its shaft comes down by the hand), never over the face.
+    x = bust ? ax - w / 2 : umbrella ? (holderBox.x + holderBox.width / 2 + ax) / 2 - w / 2 : ax - w / 2 + outwards * w * (floats ? 0.6 : 0.35);
     // A bust holds things up in front of its chest; a figure's hand grips a string or stems, and
     // a kite or balloon flies up over the figure's shoulder on its string (heldString).
-    y = bust ? ay + h * 0.3 - h : floats ? ay - holderBox.height * 0.42 - h : instrument ? ay - h * 0.55 : ay + h * (tall ? 0.08 : 0.35) - h;
+    y = bust ? ay + h * 0.3 - h : umbrella ? holderBox.y - h * 0.52 : floats ? ay - holderBox.height * 0.42 - h : instrument ? ay - h * 0.55 : ay + h * (tall ? 0.08 : 0.35) - h;
   } else if (plan.facing !== 0) {
     x = facing > 0 ? ax - w * 0.15 : ax - w * 0.85;
     y = ay - h / 2;
@@ -823,6 +828,7 @@ const SCENE_TITLE: Record<Place, string> = {
   meadow: 'in the meadow', garden: 'in the garden', farm: 'on the farm', jungle: 'in the jungle', forest: 'in the forest', sea: 'under the sea',
   beach: 'at the beach', sky: 'in the sky', space: 'in space', road: 'on the road', city: 'in town', snow: 'in the snow', night: 'at night',
   table: 'on the table', desert: 'in the desert', mountain: 'on the mountain', park: 'in the park', room: 'in the room',
+  ocean: 'on the sea', lake: 'on the pond',
 };
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -50,7 +50,15 @@ describe('choosePlace', () => {
     ['a fish in a pond', 'sea'],
     ['a girl in the park', 'park'],
     ['a castle in the mountains', 'mountain'],
-    ['a duck at the lake', 'sea'],
+    // On the water, not under it: a duck on a lake, a ship on the ocean; fish stay under the sea.
+    ['a duck at the lake', 'lake'],
+    ['ducks on a pond', 'lake'],
+    ['a pirate ship on the ocean', 'ocean'],
+    ['a sailboat on the sea', 'ocean'],
+    ['a girl swimming in the sea', 'ocean'],
+    ['a fish in the ocean', 'sea'],
+    ['a boat under the sea', 'sea'],
+    ['海の中のクジラ', 'sea'],
     ['a snowman in the snow', 'snow'],
     ['お花見', 'park'],
     // No place named: where the main subject lives.
@@ -84,6 +92,8 @@ describe('choosePlace', () => {
     ['a bear', 'forest'],
     ['a teddy bear', 'table'],
     ['a turtle', 'beach'],
+    ['a pirate ship', 'ocean'],
+    ['a sailboat', 'ocean'],
   ])('%s → %s', (prompt, place) => {
     expect(placeOf(prompt)).toBe(place);
   });

@@ -64,7 +64,7 @@ const HOME_BY_NAME: [RegExp, Place][] = [
 /** Where a subject lives by its kind, when its name says nothing. */
 const HOME_BY_KIND: Record<SubjectKind, Place | null> = {
   animal: 'meadow', bird: 'meadow', sea: 'sea', bug: 'garden', dinosaur: 'jungle', plant: 'garden', food: 'table', road: 'road',
-  air: 'sky', water: 'beach', space: 'space', building: 'meadow', fantasy: 'meadow', holiday: 'meadow', weather: 'sky', toy: 'table', object: 'table', person: 'meadow',
+  air: 'sky', water: 'ocean', space: 'space', building: 'meadow', fantasy: 'meadow', holiday: 'meadow', weather: 'sky', toy: 'table', object: 'table', person: 'meadow',
 };
 
 /** Small things on their own: a cake, a cup, a teddy bear stands on a table. */
@@ -73,13 +73,33 @@ const TABLE_THINGS = /cake|cupcake|doughnut|cookie|pie|pizza|hamburger|teacup|ho
 /** Where the main subject of a page lives (the prompt named no place). */
 export function homeOf(subject: Resident): Place | null {
   if (TABLE_THINGS.test(subject.name) && (subject.kind === 'food' || subject.kind === 'holiday' || subject.kind === 'toy' || subject.kind === 'object')) return 'table';
+  // A ship is on the sea, a pirate's too ("pirate ship" starts with a role's name).
+  if (subject.kind === 'water') return 'ocean';
   const role = ROLE_HOMES[roleOf(subject.name) ?? ''];
   if (role) return role;
   for (const [pattern, place] of HOME_BY_NAME) if (pattern.test(subject.name)) return place;
   return HOME_BY_KIND[subject.kind];
 }
 
+/** Words that put the page under the water, whatever lives there. */
+const UNDER_WORDS = /^(underwater|under|beneath|reef|aquarium|deep|diver|diving|snorkel|snorkeling|scuba)$/;
+/** Still or running water, with a bank beyond it, rather than the open sea. */
+const LAKE_WORDS = /^(pond|lake|river|stream|creek|lagoon|puddle|water)$/;
+/** What lives under the water: the page is drawn there. */
+const UNDERWATER = /fish|whale|octopus|mermaid|dolphin|shark|jellyfish|squid|lobster|shrimp|blowfish|coral|submarine|seahorse|starfish|orca|narwhal|seal|turtle|crab/;
+
+/**
+ * The reader's sea is under the water. A ship on the ocean, ducks on a pond or a girl by a river
+ * are on it: the surface with the sky above (the open sea, or a pond with trees on its far bank).
+ */
+function underOrOn(words: readonly string[], main: Resident | undefined): Place {
+  if (words.some((w) => UNDER_WORDS.test(w))) return 'sea';
+  if (main && (main.kind === 'sea' || UNDERWATER.test(main.name))) return 'sea';
+  return words.some((w) => LAKE_WORDS.test(w)) ? 'lake' : 'ocean';
+}
+
 /** The one place a page is drawn in: the prompt's, else its main subject's home, else none. */
 export function choosePlace(scene: Scene | null, words: readonly string[], main: Resident | undefined): Place | null {
-  return namedPlace(scene, words) ?? (main ? homeOf(main) : null);
+  const place = namedPlace(scene, words) ?? (main ? homeOf(main) : null);
+  return place === 'sea' && scene === 'sea' ? underOrOn(words, main) : place;
 }

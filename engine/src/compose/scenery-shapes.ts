@@ -4,8 +4,8 @@
  * front of it, so overlapping pieces leave clean closed areas, never open ends.
  */
 import type { Random } from './seeded-random';
-import { circle, n, paint, polygon, rect, smoothClosedPath } from './svg-shapes';
-import type { Point } from './svg-shapes';
+import { circle, ellipse, n, paint, polygon, rect, smoothClosedPath } from './svg-shapes';
+import type { Box, Point } from './svg-shapes';
 
 const fillPath = (d: string, fill: string): string => `<path d="${d}" fill="${fill}"/>`;
 const line = (d: string): string => `<path d="${d}" fill="none"/>`;
@@ -428,6 +428,62 @@ export function seaFan(x: number, baseY: number, r: number, wedges: number, colo
     out.push(fillPath(`M${n(x)} ${n(baseY)}L${n(x + r * Math.cos(a0))} ${n(baseY + r * Math.sin(a0))}A${n(r)} ${n(r)} 0 0 1 ${n(x + r * Math.cos(a1))} ${n(baseY + r * Math.sin(a1))}Z`, paint(colored, i % 2 ? '#e599f7' : '#da77f2')));
   }
   return out.join('');
+}
+
+/**
+ * The sky (or the water) of a grown-up's page as doodled layers: wavy bands from the top of `box`
+ * to its bottom, each holding a row of one motif along its middle (rings, dots, diamonds, seeds),
+ * the way colouring books for adults pattern their skies. Each band is drawn whole down to the
+ * bottom and covered by the next, so every motif and band is a closed area.
+ */
+export function doodleLayers(box: Box, layers: number, random: Random, colored: boolean, colors: string[]): string {
+  const x0 = box.x - 10;
+  const x1 = box.x + box.width + 10;
+  const bottom = box.y + box.height;
+  const depth = box.height / layers;
+  const waves = Array.from({ length: layers + 1 }, (_, i) => ({
+    base: box.y + depth * i,
+    amp: i === 0 || i === layers ? 0 : depth * random.range(0.12, 0.22),
+    length: box.width * random.range(0.55, 1.1),
+    phase: random.range(0, Math.PI * 2),
+  }));
+  const yAt = (i: number, x: number): number => waves[i].base + waves[i].amp * Math.sin(((x - x0) / waves[i].length) * Math.PI * 2 + waves[i].phase);
+  const out: string[] = [];
+  const steps = 28;
+  for (let i = 1; i < layers; i++) {
+    const points: Point[] = Array.from({ length: steps + 1 }, (_, k) => [x0 + ((x1 - x0) * k) / steps, yAt(i, x0 + ((x1 - x0) * k) / steps)]);
+    out.push(fillPath(`M${n(x0)} ${n(bottom)}L${pt(points[0])}${smoothThrough(points)}L${n(x1)} ${n(bottom)}Z`, paint(colored, colors[i % colors.length])));
+  }
+  const first = random.int(0, 3);
+  for (let band = 0; band < layers; band++) {
+    const motif = (first + band) % 4;
+    const r0 = depth * 0.26;
+    const step = r0 * (motif === 3 ? 3.4 : 2.9);
+    const offset = random.range(0, step);
+    for (let x = box.x + offset; x < box.x + box.width; x += step) {
+      const top = yAt(band, x);
+      const low = band === layers - 1 ? bottom : yAt(band + 1, x);
+      const r = (low - top) * 0.26;
+      if (r < depth * 0.12) continue;
+      const cy = (top + low) / 2;
+      const fill = paint(colored, '#fff');
+      if (motif === 0) out.push(circle(x, cy, r, fill), circle(x, cy, r * 0.48, fill));
+      else if (motif === 1) out.push(circle(x, cy, r * 0.75, fill));
+      else if (motif === 2) out.push(polygon([[x, cy - r * 1.1], [x + r * 0.8, cy], [x, cy + r * 1.1], [x - r * 0.8, cy]], fill));
+      else out.push(ellipse(x, cy, r * 1.3, r * 0.6, fill));
+    }
+  }
+  return out.join('');
+}
+
+/** A raindrop: a round bottom drawn up to a point. */
+export function raindrop(cx: number, cy: number, r: number, colored: boolean): string {
+  const points: Point[] = [[cx, cy - r * 2.2]];
+  for (let i = 0; i <= 10; i++) {
+    const a = -Math.PI / 6 + (i * (Math.PI * 4)) / 3 / 10;
+    points.push([cx + r * Math.cos(a), cy + r * Math.sin(a)]);
+  }
+  return fillPath(smoothClosedPath(points), paint(colored, '#4dabf7'));
 }
 
 export function starfish(cx: number, cy: number, r: number, colored: boolean): string {

@@ -36,6 +36,19 @@ describe('drawScene', () => {
     expect(svgs.size).toBe(5);
   });
 
+  it('lets the rain fall instead of the sun shining when the prompt says rain', () => {
+    const colored = (seed: number, words: string[]): SceneContext => ({ ...context('meadow', seed, 3), colored: true, words });
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const rainy = drawScene('meadow', colored(seed, ['girl', 'rain']), 60).svg;
+      // Raindrops (blue) in the air, and no sun (its yellow disc).
+      expect(rainy).toContain('fill="#4dabf7"');
+      expect(rainy).not.toContain('fill="#ffe066"');
+    }
+    const sunny = [1, 2, 3, 4, 5, 6].map((seed) => drawScene('meadow', colored(seed, ['girl']), 60).svg);
+    expect(sunny.some((svg) => svg.includes('fill="#ffe066"'))).toBe(true);
+    expect(sunny.some((svg) => svg.includes('fill="#4dabf7"'))).toBe(false);
+  });
+
   it('draws only the ground at level 0, and nothing without a place', () => {
     expect(estimateRegions(drawScene('forest', context('forest', 1, 0), 50).svg)).toBe(1);
     expect(drawScene(null, context('forest', 1, 2), 50)).toEqual({ svg: '', regions: 0 });

@@ -100,6 +100,8 @@ interface Recipe {
   air?: Item;
   /** Big leaves hanging in from the top corners (a jungle canopy). */
   canopy?: boolean;
+  /** A rainy day: no sun, more clouds. */
+  overcast?: boolean;
 }
 
 const r = (ctx: SceneContext): Random => ctx.random;
@@ -124,6 +126,7 @@ const shell: Item = (x, y, s, c) => shape.shell(x, y, s * 0.4, c.colored);
 const starfish: Item = (x, y, s, c) => shape.starfish(x, y - s * 0.3, s * 0.3, c.colored);
 const bench: Item = (x, y, s, c) => shape.bench(x - s * 0.4, y, s * 0.8, c.colored);
 const lamp: Item = (x, y, s, c) => shape.lampPost(x, y, s, c.colored);
+const reeds: Item = (x, y, s, c) => shape.tuft(x, y, s * 0.7, c.colored);
 const fern: Item = (x, y, s, c) => [-2.2, -1.57, -0.9].map((a) => shape.jungleLeaf(x, y, s * 0.55, a + r(c).range(-0.15, 0.15), c.level >= 3 ? 2 : 1, c.colored)).join('');
 const libraryProp = (name: string): Item => (x, y, s, c) => {
   const subject = c.findSubject(name);
@@ -271,6 +274,10 @@ const RECIPES: Record<Place, Recipe> = {
   night: { sky: 'night', horizon: 0.58, far: hills(0.06, '#c0eb75'), ground: ['#b2f2bb'], mid: [house, tree, pine, house], near: [tree], details: [tuft, flower] },
   table: { sky: 'wall', horizon: 0.66, far: wall, ground: [], mid: [], near: [], details: [] },
   room: { sky: 'wall', horizon: 0.64, far: wall, ground: [], mid: [], near: [], details: [] },
+  // On the water, not under it: the sea to the horizon, or a pond with trees on its far bank and
+  // reeds and lily pads. What floats (a ship, ducks) sits on its nearer waves.
+  ocean: { sky: 'day', horizon: 0.5, far: sea, ground: ['#a5d8ff', '#74c0fc'], mid: [], near: [], details: [] },
+  lake: { sky: 'day', horizon: 0.5, far: both(trees(0.05, '#8ce99a'), sea), ground: ['#a5d8ff', '#74c0fc'], mid: [], near: [reeds], details: [libraryProp('lily pad')] },
 };
 
 /** The recipe with the prompt's variant: autumn colours in a forest, night over the snow. */
@@ -278,6 +285,8 @@ function recipeFor(place: Place, words: readonly string[]): Recipe {
   const recipe = RECIPES[place];
   const has = (pattern: RegExp): boolean => words.some((w) => pattern.test(w));
   if (has(/^(autumn|fall)$/)) return { ...recipe, mid: [autumnTree, pine, autumnTree], near: [autumnTree], air: (x, y, s, c) => shape.leaf(x, y, s * 0.06, r(c).range(0, Math.PI), c.colored) };
+  // "in the rain": clouds and falling drops instead of the sun (a girl with an umbrella stood under a clear sky).
+  if (recipe.sky === 'day' && has(/^(rain|rainy|raining|rainstorm|drizzle|puddle|raindrop)$/)) return { ...recipe, overcast: true, air: (x, y, s, c) => shape.raindrop(x, y, s * 0.05, c.colored) };
   if (place === 'snow' || has(/^(snowy|snowing|snowflake)$/)) return { ...recipe, air: (x, y, s, c) => shape.star(x, y, s * 0.05, c.colored, 6) };
   if (has(/^(night|moon|starry|moonlight)$/) && recipe.sky === 'day') return { ...recipe, sky: 'night' };
   return recipe;
@@ -294,7 +303,7 @@ function drawSky(recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: num
     if (level >= 2 && random.next() < 0.2 && level < 4) {
       spend.add(shape.rainbow(inner.x + inner.width * random.range(0.3, 0.7), horizonY + unit * 0.02, unit * random.range(0.35, 0.5), Math.min(level + 1, 5), colored));
     }
-    if (random.next() < 0.75) {
+    if (random.next() < 0.75 && !recipe.overcast) {
       const rr = unit * random.range(0.06, 0.08) * (level === 1 ? 1.4 : 1);
       const corner = random.next() < 0.2;
       // Rays are many small areas: a plain sun when the budget is short.
@@ -312,11 +321,14 @@ function drawSky(recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: num
     }
     const kind = random.int(0, 2);
     // The richest skies are rays round the subject: clouds and birds would be stickers over them.
-    const clouds = level >= 4 ? 0 : level === 1 ? random.int(0, 1) : random.int(2, level + 1);
+    // Adult skies: fewer, bigger clouds, each with a second outline inside (more to colour).
+    const clouds = recipe.overcast ? level + 1 : level >= 4 ? random.int(3, 4) : level === 1 ? random.int(0, 1) : random.int(2, level + 1);
     for (let i = 0; i < clouds; i++) {
-      const w = unit * random.range(0.22, 0.32) * (level === 1 ? 1.3 : 1);
+      const w = unit * random.range(0.22, 0.32) * (level === 1 ? 1.3 : level >= 4 ? 1.2 : 1);
       const c = findSpot(ctx, placed, { width: w, height: w * 0.45 }, zone);
-      if (c) spend.add(shape.cloud(c.x, c.y, w, kind, random, colored), i === 0);
+      if (!c) continue;
+      const inner = level >= 4 ? shape.cloud(c.x + w * 0.2, c.y + w * 0.14, w * 0.6, kind, random, colored) : '';
+      spend.add(shape.cloud(c.x, c.y, w, kind, random, colored) + inner, i === 0);
     }
     if (level === 3 && random.next() < 0.6) {
       for (let i = 0; i < level - 1; i++) {
@@ -342,6 +354,15 @@ function drawSky(recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: num
       if (s) spend.add(shape.star(s.x + sr, s.y + sr, sr, colored));
     }
   }
+}
+
+/** Doodled wavy layers across a sky from the top down to its bottom (scenery-shapes.ts#doodleLayers). */
+function layeredSky(box: Box, ctx: SceneContext, colors: string[]): string {
+  const { random, colored } = ctx;
+  const unit = Math.min(ctx.layout.inner.width, ctx.layout.inner.height);
+  // About a tenth of the page's short side per layer.
+  const layers = Math.max(3, Math.round(box.height / (unit * random.range(0.09, 0.11))));
+  return shape.doodleLayers(box, layers, random, colored, colors);
 }
 
 /** Above this share of the inside, an open sky is one white area too big for a page a child colours. */
@@ -373,10 +394,12 @@ function drawBigSky(place: Place, recipe: Recipe, ctx: SceneContext, horizonY: n
   } else if (recipe.sky === 'day' || recipe.sky === 'night') {
     const pick = random.next();
     const sky = horizonY - inner.y;
-    if (pick < 0.5 && place !== 'beach') {
+    // The open sea and a beach look out to the horizon: no mountains or wood behind them.
+    const open = place === 'beach' || place === 'ocean';
+    if (pick < 0.5 && !open) {
       // Far mountains from behind the horizon up into the sky (a setting sun goes behind them).
       spend.add(shape.mountains(inner.x, inner.x + inner.width, horizonY + unit * 0.02, horizonY + unit * 0.12, sky * random.range(0.48, 0.56), random.int(4, 5), random, colored, random.next() < 0.5), true);
-    } else if (pick < 0.75 && recipe.sky === 'day' && place !== 'desert') {
+    } else if (pick < 0.75 && recipe.sky === 'day' && place !== 'desert' && !open) {
       // A far wood on rolling hills.
       spend.add(shape.treeline(x0, x1, horizonY - sky * random.range(0.3, 0.38), inner.y + inner.height + 10, inner.width * 0.07, random, paint(colored, '#b2f2bb')), true);
     } else {
@@ -449,10 +472,16 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
   // Behind a subject at night or in space the sky keeps its moon and stars instead (rays there read
   // as daylight); a night scene with no subject (a city at night) needs the rays' areas to be full.
   const starry = (recipe.sky === 'night' || recipe.sky === 'space') && ctx.keepClear.length > 0;
-  if (level >= 4 && !starry) {
+  if (level >= 4 && !starry && recipe.sky === 'wall') {
+    // A wall: rays round the subject, a wallpaper.
     const subject = ctx.keepClear[0] ?? { x: inner.x + inner.width / 2, y: inner.y + inner.height / 2, width: 0, height: 0 };
     const centre: Point = [subject.x + subject.width / 2, Math.min(subject.y + subject.height / 2, horizonY)];
     spend.add(drawSunburst({ x: inner.x, y: inner.y, width: inner.width, height: horizonY - inner.y + unit * 0.1 }, centre, unit * 0.14, random, colored), true);
+  } else if (level >= 4 && !starry) {
+    // The sky (or the water) of an adult page in wavy layers down to the horizon, split again by
+    // clouds: the layered skies of colouring books. Rays of bricks round every subject read as crazy
+    // paving behind a lion's face (issue 34).
+    spend.add(layeredSky({ x: inner.x, y: inner.y, width: inner.width, height: horizonY - inner.y + unit * 0.1 }, ctx, recipe.sky === 'water' ? ['#d0ebff', '#a5d8ff'] : ['#e7f5ff', '#d0ebff', '#fff3bf']), true);
   }
   drawSky(recipe, ctx, placed, horizonY, spend);
   drawBigSky(place, recipe, ctx, horizonY, spend);

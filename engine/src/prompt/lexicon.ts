@@ -6,8 +6,12 @@
 
 export const SCENES = ['meadow', 'garden', 'farm', 'jungle', 'forest', 'sea', 'beach', 'sky', 'space', 'road', 'city', 'snow', 'night', 'table', 'desert'] as const;
 export type Scene = (typeof SCENES)[number];
-/** Every place compose/scenes.ts draws: the reader's scenes and three it names by word only. */
-export const PLACES = [...SCENES, 'mountain', 'park', 'room'] as const;
+/**
+ * Every place compose/scenes.ts draws: the reader's scenes, three it names by word only, and the
+ * water seen from above its surface (the reader's 'sea' is under it): a ship on the ocean, ducks
+ * on a pond (compose/page-place.ts picks them).
+ */
+export const PLACES = [...SCENES, 'mountain', 'park', 'room', 'ocean', 'lake'] as const;
 export type Place = (typeof PLACES)[number];
 
 /**
@@ -28,7 +32,7 @@ export const SCENE_WORDS: Record<string, Scene> = {
   farm: 'farm', barnyard: 'farm', ranch: 'farm',
   jungle: 'jungle', rainforest: 'jungle', swamp: 'jungle',
   forest: 'forest', wood: 'forest', woods: 'forest', woodland: 'forest', autumn: 'forest', fall: 'forest',
-  sea: 'sea', ocean: 'sea', wave: 'sea', underwater: 'sea', reef: 'sea', aquarium: 'sea', pond: 'sea', lake: 'sea', river: 'sea', deep: 'sea',
+  sea: 'sea', ocean: 'sea', wave: 'sea', water: 'sea', underwater: 'sea', reef: 'sea', aquarium: 'sea', pond: 'sea', lake: 'sea', river: 'sea', deep: 'sea',
   beach: 'beach', island: 'beach', seaside: 'beach', shore: 'beach', summer: 'beach',
   sky: 'sky', cloud: 'sky', air: 'sky', flying: 'sky',
   space: 'space', galaxy: 'space', universe: 'space', outer: 'space', planet: 'space', orbit: 'space',
@@ -49,6 +53,7 @@ export const SYNONYMS: Record<string, string> = {
   'race car': 'racing car', racecar: 'racing car', 'sports car': 'racing car', jeep: 'sport utility vehicle', suv: 'sport utility vehicle',
   plane: 'airplane', aeroplane: 'airplane', jet: 'airplane', airliner: 'airplane', chopper: 'helicopter',
   'hot air balloon': 'hot air balloon', 'air balloon': 'hot air balloon', spaceship: 'rocket', 'rocket ship': 'rocket', 'space ship': 'rocket', 'space shuttle': 'rocket',
+  glass: 'glass of milk', 'magnifying glass': 'magnifying glass tilted left', 'glass of water': 'glass of milk', 'glass of milk': 'glass of milk', 'glass of juice': 'glass of milk',
   ufo: 'flying saucer', boat: 'sailboat',  steamship: 'ship', yacht: 'sailboat', 'fishing boat': 'ship',
   'steam locomotive': 'locomotive', 'steam train': 'locomotive', bike: 'bicycle', motorbike: 'motorcycle',
   digger: 'construction', excavator: 'construction', bulldozer: 'construction',
@@ -91,7 +96,6 @@ export const STAND_INS: Record<string, string> = {
   triceratops: 't-rex', stegosaurus: 'sauropod', pterodactyl: 'dragon', moose: 'deer', elk: 'deer', puma: 'leopard', cheetah: 'leopard', jaguar: 'leopard',
   insect: 'butterfly', windmill: 'house', toy: 'teddy bear', log: 'hut', crane: 'bird', 'flower crown': 'crown',
   'cherry tree': 'deciduous tree', 'cherry blossom tree': 'deciduous tree', sakura: 'cherry blossom', chimp: 'monkey', chimpanzee: 'monkey', tent: 'camping',
-  'pirate ship': 'sailboat',
 };
 
 /** Chinese words → English words (resolved through SYNONYMS and the library after translation). */

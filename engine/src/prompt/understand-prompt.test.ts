@@ -57,9 +57,19 @@ describe('understandPrompt', () => {
     expect(read('a pirate with a treasure chest')).toMatchObject({ names: ['pirate', 'treasure chest'], unmatched: [] });
     expect(read('a cat and mom').unmatched).toEqual(['mom']);
     expect(read('a baby elephant')).toMatchObject({ names: ['elephant'], unmatched: [] });
-    // "tug of war" is a game, not a ninja; a pirate ship has sails.
+    // "tug of war" is a game, not a ninja; a pirate ship is the drawn one with sails and a flag.
     expect(read('two puppies playing tug of war').names).toEqual(['dog']);
-    expect(read('a pirate ship on the ocean').names).toEqual(['sailboat']);
+    expect(read('a pirate ship on the ocean')).toMatchObject({ names: ['pirate ship'], unmatched: [] });
+    expect(read('海賊船').names).toEqual(['pirate ship']);
+    // "a ball of yarn" is yarn, not a soccer ball beside it; a witch hat is a hat, not a witch.
+    expect(read('a kitten playing with a ball of yarn')).toMatchObject({ names: ['cat', 'yarn'], unmatched: [] });
+    expect(read('a cat wearing a witch hat')).toMatchObject({ names: ['cat', 'witch hat'], unmatched: [] });
+    // Rain with something in it is the weather of the page (compose/scenes.ts), not a rain cloud on the grass.
+    expect(read('a frog in the rain')).toMatchObject({ names: ['frog'], unmatched: [] });
+    expect(read('a girl with an umbrella in the rain').names).toEqual(['girl standing', 'umbrella']);
+    expect(read('rain').names).toEqual([expect.stringMatching(/cloud/)]);
+    // Pronouns are grammar: "a little girl and her puppy".
+    expect(read('小女孩和她的小狗')).toMatchObject({ names: ['girl standing', 'dog'], unmatched: [] });
     // A word before a body part says what the part is like: no carrot beside the snowman.
     expect(read('a snowman with a scarf and a carrot nose')).toMatchObject({ names: ['snowman without snow', 'scarf'], unmatched: [] });
     expect(read('a unicorn with a rainbow mane')).toMatchObject({ names: ['unicorn'], unmatched: ['rainbow mane'] });

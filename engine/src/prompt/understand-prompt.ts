@@ -117,7 +117,7 @@ export function singularize(word: string): string {
 
 const IRREGULAR: Record<string, string> = {
   mice: 'mouse', geese: 'goose', children: 'child', people: 'person', teeth: 'tooth', feet: 'foot', wolves: 'wolf',
-  leaves: 'leaf', fish: 'fish', sheep: 'sheep', deer: 'deer', cherries: 'cherry', strawberries: 'strawberry', fries: 'fries',
+  leaves: 'leaf', cookies: 'cookie', pies: 'pie', brownies: 'brownie', zombies: 'zombie', ties: 'tie', fish: 'fish', sheep: 'sheep', deer: 'deer', cherries: 'cherry', strawberries: 'strawberry', fries: 'fries',
   christmas: 'christmas', xmas: 'christmas', glasses: 'glasses', eyeglasses: 'glasses', sunglasses: 'sunglasses', canvas: 'canvas', atlas: 'atlas', gas: 'gas', grapes: 'grapes', pancakes: 'pancakes', dice: 'dice', bus: 'bus', octopus: 'octopus', cactus: 'cactus', triceratops: 'triceratops', hippopotamus: 'hippopotamus',
 };
 
@@ -282,6 +282,12 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
       i += 2;
       continue;
     }
+    // "a ball of yarn", "a bunch of flowers": the thing is the yarn, the flowers (a soccer ball was
+    // drawn beside the kitten's yarn).
+    if (MEASURE_WORDS.has(tokens[i].english) && tokens[i + 1]?.english === 'of' && tokens[i + 2]?.english && lookup(tokens[i + 2].english, index)) {
+      i += 2;
+      continue;
+    }
     // Longest phrase first, so "fire truck" is one subject and "hot air balloon" is not three.
     for (let n = Math.min(3, tokens.length - i); n >= 2 && consumed === 0; n--) {
       const slice = tokens.slice(i, i + n);
@@ -399,7 +405,11 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   // The same subject named twice is one group: "a mother duck and her ducklings" adds the
   // ducklings to the duck; "a halloween pumpkin" names one pumpkin twice.
   const unique: MatchedSubject[] = [];
-  for (const s of found.filter((f) => !carried.has(f.word))) {
+  // "a frog in the rain": the rain falls in the scenery (compose/scenes.ts), it is not a rain cloud
+  // standing on the grass beside the frog; named alone ("rain"), the cloud is the page.
+  const weather = (f: MatchedSubject): boolean => WEATHER_SETTING.test(f.word);
+  const setting = found.filter((f) => weather(f) && found.some((o) => !weather(o)));
+  for (const s of found.filter((f) => !carried.has(f.word) && !setting.includes(f))) {
     const same = unique.find((o) => o.id === s.id);
     if (same) same.count = Math.min(MAX_COUNT, s.count > 1 ? same.count + s.count : Math.max(same.count, s.count));
     else unique.push({ ...s, count: Math.min(MAX_COUNT, s.count) });
@@ -430,7 +440,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
 }
 
 /** Scene words that only hint at a place; a place named elsewhere in the prompt wins. */
-const WEAK_SCENE_WORDS = new Set(['flying', 'air', 'cloud', 'party', 'race', 'track', 'wave', 'summer', 'spring', 'autumn', 'fall', 'winter', 'deep', 'dream', 'sand', 'ice']);
+const WEAK_SCENE_WORDS = new Set(['water', 'flying', 'air', 'cloud', 'party', 'race', 'track', 'wave', 'summer', 'spring', 'autumn', 'fall', 'winter', 'deep', 'dream', 'sand', 'ice']);
 /** Library pictures of whole places, square tiles on a page: the place they show is drawn instead. */
 const PLACE_TILES: Record<string, Scene> = {
   'night with stars': 'night', 'sunrise over mountains': 'meadow', sunrise: 'meadow', 'cityscape at dusk': 'city', 'bridge at night': 'city', 'milky way': 'space',
@@ -461,6 +471,10 @@ const IGNORED_SENSES = new Set([
   // "a wizard casting a spell": the spell is not a second wizard (OpenMoji's mage answers to it);
   // a stage is the room a ballerina dances in, not a microphone.
   'spell', 'stage']);
+/** Weather that is the page's setting when something else is named. */
+const WEATHER_SETTING = /^(rain|rainy|raining|rainstorm|drizzle)$/;
+/** Words that measure out the thing after "of": "a ball of yarn" is yarn. */
+const MEASURE_WORDS = new Set(['ball', 'bunch', 'piece', 'pile', 'heap', 'skein', 'bundle', 'stack', 'handful', 'bouquet']);
 /** Postures that place a thing on another only when nothing else places it. */
 const POSTURE_WORDS = new Set(['standing', 'sitting', 'lying', 'sleeping', 'perched']);
 /** Parts of a body a word before can describe ("carrot nose", "rainbow mane"). */

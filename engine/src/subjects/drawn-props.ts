@@ -84,6 +84,11 @@ export const DRAWN_PROPS: DrawnProp[] = [
     svg: svg(`<polygon points="20,66 52,66 36,14" fill="#ffa8a8"/><polygon points="24,56 48,56 45,48 27,48" fill="#fff"/><polygon points="29,40 43,40 40,32 32,32" fill="#fff"/><circle cx="36" cy="10" r="5" fill="#ffe066"/>`),
   },
   {
+    // A witch's pointed hat with a bent tip, a band and a buckle: worn by a cat or a child at Halloween.
+    id: 'X-WITCH-HAT', name: 'witch hat', keywords: ['witch hat', 'witches hat', 'wizard hat', 'pointed hat'], kind: 'object',
+    svg: svg(`<ellipse cx="36" cy="58" rx="31" ry="7" fill="#9775fa"/><path d="M22 56 L34 14 Q37 6 46 8 Q40 12 40 18 L50 56 Z" fill="#9775fa"/><path d="M23.2 50 L48.4 50 L50 56 L22 56 Z" fill="#ffd43b"/><rect x="32" y="49" width="8" height="8" fill="#fff3bf"/>`),
+  },
+  {
     id: 'X-ICEBERG', name: 'iceberg', keywords: ['iceberg', 'ice floe', 'glacier'], kind: 'water',
     svg: svg(`<polygon points="6,58 12,44 18,46 26,26 33,32 41,14 49,32 56,28 62,42 66,58" fill="#e7f5ff"/><polygon points="26,26 33,32 30,58 22,58" fill="#d0ebff"/><polygon points="41,14 49,32 46,58 38,58" fill="#d0ebff"/><path d="M2 58 Q11 54 20 58 Q29 62 38 58 Q47 54 56 58 Q65 62 70 58 L70 70 L2 70 Z" fill="#74c0fc"/>`),
   },
@@ -122,6 +127,18 @@ export const DRAWN_PROPS: DrawnProp[] = [
     id: 'X-BENCH', name: 'bench', keywords: ['bench', 'park bench'], kind: 'object',
     svg: svg(`<rect x="11" y="18" width="5" height="30" fill="#8d6e63"/><rect x="56" y="18" width="5" height="30" fill="#8d6e63"/><rect x="5" y="20" width="62" height="8" rx="2" fill="#d9a877"/><rect x="5" y="31" width="62" height="8" rx="2" fill="#d9a877"/>` +
       `<rect x="9" y="52" width="5" height="16" fill="#8d6e63"/><rect x="58" y="52" width="5" height="16" fill="#8d6e63"/><rect x="2" y="44" width="68" height="9" rx="2" fill="#c08a5a"/>`),
+  },
+  {
+    // A sailing ship with two masts of square sails, a jib, a stern cabin, portholes and a flag:
+    // OpenMoji's sailboat is a dinghy on a square of sea, not the ship a pirate sails.
+    id: 'X-PIRATE-SHIP', name: 'pirate ship', keywords: ['pirate ship', 'galleon', 'sailing ship', 'tall ship'], kind: 'water',
+    svg: svg(`<path d="M32 3 L43 5.5 L32 8 Z" fill="#495057"/><rect x="30" y="3" width="2" height="42" fill="#8d6e63"/><rect x="46" y="11" width="2" height="34" fill="#8d6e63"/>` +
+      `<path d="M20 10 Q31 13 42 10 L41 22 Q31 25 21 22 Z" fill="#fff9db"/><path d="M18 25 Q31 29 44 25 L43 39 Q31 43 19 39 Z" fill="#fff9db"/>` +
+      `<circle cx="31" cy="31" r="3.6" fill="#f8f9fa"/><rect x="25" y="35.2" width="12" height="1.8" transform="rotate(18 31 36)" fill="#f8f9fa"/><rect x="25" y="35.2" width="12" height="1.8" transform="rotate(-18 31 36)" fill="#f8f9fa"/>` +
+      `<path d="M41 14 Q47.5 16 54 14 L53 25 Q47.5 27 42 25 Z" fill="#fff9db"/><path d="M40 28 Q48 31 56 28 L55 40 Q48 42 41 40 Z" fill="#fff9db"/><path d="M50 12 L69 35 L58 35 Z" fill="#fff9db"/>` +
+      `<path d="M61 41 L70 34 L71.5 35.5 L62.5 42.5 Z" fill="#8d6e63"/><rect x="6" y="33" width="14" height="9" fill="#d9a877"/><rect x="9" y="35.5" width="3" height="3" fill="#fff3bf"/><rect x="14" y="35.5" width="3" height="3" fill="#fff3bf"/>` +
+      `<path d="M4 41 L66 41 L68 39 L62 57 Q36 61 11 57 Z" fill="#a0522d"/><path d="M7 45 L65 45 L64 48 L8 48 Z" fill="#ffd43b"/>` +
+      `<circle cx="22" cy="52" r="1.8" fill="#fff3bf"/><circle cx="34" cy="52.5" r="1.8" fill="#fff3bf"/><circle cx="46" cy="52" r="1.8" fill="#fff3bf"/>`),
   },
   {
     id: 'X-THRONE', name: 'throne', keywords: ['throne'], kind: 'object',
