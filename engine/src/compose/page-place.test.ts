@@ -59,6 +59,11 @@ describe('choosePlace', () => {
     ['a fish in the ocean', 'sea'],
     ['a boat under the sea', 'sea'],
     ['海の中のクジラ', 'sea'],
+    ['a dolphin jumping out of the water', 'ocean'],
+    ['a lighthouse by the sea', 'beach'],
+    ['a frog sitting on a lily pad', 'lake'],
+    ['a sea turtle swimming with fish', 'sea'],
+    ['池塘里的鸭子', 'lake'],
     ['a snowman in the snow', 'snow'],
     ['お花見', 'park'],
     // No place named: where the main subject lives.

@@ -94,12 +94,28 @@ const UNDERWATER = /fish|whale|octopus|mermaid|dolphin|shark|jellyfish|squid|lob
  */
 function underOrOn(words: readonly string[], main: Resident | undefined): Place {
   if (words.some((w) => UNDER_WORDS.test(w))) return 'sea';
-  if (main && (main.kind === 'sea' || UNDERWATER.test(main.name))) return 'sea';
-  return words.some((w) => LAKE_WORDS.test(w)) ? 'lake' : 'ocean';
+  // "a dolphin jumping out of the water" is above it.
+  const leaping = words.some((w) => /^(jumping|jump|jumps|leaping|leap)$/.test(w)) && words.includes('out');
+  const marine = main !== undefined && (main.kind === 'sea' || UNDERWATER.test(main.name));
+  if (marine && !leaping) return 'sea';
+  // Plain "water" is a pond for a duck, the sea for a dolphin.
+  const lake = words.some((w) => LAKE_WORDS.test(w) && !(w === 'water' && marine));
+  // A lighthouse or a house by the sea stands on its shore, not on the waves.
+  if (main?.kind === 'building') return lake ? 'lake' : 'beach';
+  return lake ? 'lake' : 'ocean';
 }
+
+/** Words that say a creature is in the water: a sea turtle swimming is under the sea, not on the beach. */
+const SWIM_WORDS = /^(swimming|swim|swims|diving|dive)$/;
+/** Things that float on a pond: a frog on a lily pad is at the pond. */
+const POND_THINGS = /^(lily|lilypad|pad)$/;
 
 /** The one place a page is drawn in: the prompt's, else its main subject's home, else none. */
 export function choosePlace(scene: Scene | null, words: readonly string[], main: Resident | undefined): Place | null {
-  const place = namedPlace(scene, words) ?? (main ? homeOf(main) : null);
-  return place === 'sea' && scene === 'sea' ? underOrOn(words, main) : place;
+  const named = namedPlace(scene, words);
+  if (named === 'sea' && scene === 'sea') return underOrOn(words, main);
+  if (named) return named;
+  if (words.some((w) => POND_THINGS.test(w))) return 'lake';
+  const home = main ? homeOf(main) : null;
+  return home === 'beach' && words.some((w) => SWIM_WORDS.test(w)) ? 'sea' : home;
 }

@@ -286,7 +286,7 @@ function recipeFor(place: Place, words: readonly string[]): Recipe {
   const has = (pattern: RegExp): boolean => words.some((w) => pattern.test(w));
   if (has(/^(autumn|fall)$/)) return { ...recipe, mid: [autumnTree, pine, autumnTree], near: [autumnTree], air: (x, y, s, c) => shape.leaf(x, y, s * 0.06, r(c).range(0, Math.PI), c.colored) };
   // "in the rain": clouds and falling drops instead of the sun (a girl with an umbrella stood under a clear sky).
-  if (recipe.sky === 'day' && has(/^(rain|rainy|raining|rainstorm|drizzle|puddle|raindrop)$/)) return { ...recipe, overcast: true, air: (x, y, s, c) => shape.raindrop(x, y, s * 0.05, c.colored) };
+  if (recipe.sky === 'day' && has(/^(rain|rainy|raining|rainstorm|drizzle|puddle|raindrop)$/)) return { ...recipe, overcast: true };
   if (place === 'snow' || has(/^(snowy|snowing|snowflake)$/)) return { ...recipe, air: (x, y, s, c) => shape.star(x, y, s * 0.05, c.colored, 6) };
   if (has(/^(night|moon|starry|moonlight)$/) && recipe.sky === 'day') return { ...recipe, sky: 'night' };
   return recipe;
@@ -300,7 +300,7 @@ function drawSky(recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: num
   const zone: Box = { x: inner.x + unit * 0.02, y: inner.y + unit * 0.02, width: inner.width - unit * 0.04, height: Math.max(unit * 0.1, (horizonY - inner.y) * 0.55) };
   if (recipe.sky === 'day') {
     // A rainbow across the rays of the richest skies would be a sticker over them.
-    if (level >= 2 && random.next() < 0.2 && level < 4) {
+    if (level >= 2 && random.next() < 0.2 && level < 4 && !recipe.overcast) {
       spend.add(shape.rainbow(inner.x + inner.width * random.range(0.3, 0.7), horizonY + unit * 0.02, unit * random.range(0.35, 0.5), Math.min(level + 1, 5), colored));
     }
     if (random.next() < 0.75 && !recipe.overcast) {
@@ -329,6 +329,15 @@ function drawSky(recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: num
       if (!c) continue;
       const inner = level >= 4 ? shape.cloud(c.x + w * 0.2, c.y + w * 0.14, w * 0.6, kind, random, colored) : '';
       spend.add(shape.cloud(c.x, c.y, w, kind, random, colored) + inner, i === 0);
+    }
+    if (recipe.overcast) {
+      // Rain falling from the clouds down to the horizon: the page's weather, so never left out.
+      const rainZone: Box = { x: inner.x + unit * 0.02, y: inner.y + unit * 0.1, width: inner.width - unit * 0.04, height: Math.max(unit * 0.1, horizonY - inner.y - unit * 0.12) };
+      for (let i = 0; i < 3 + level * 3; i++) {
+        const r = unit * random.range(0.016, 0.022) * (level === 1 ? 1.6 : 1);
+        const d = findSpot(ctx, placed, { width: r * 2.4, height: r * 3.4 }, rainZone);
+        if (d) spend.add(shape.raindrop(d.x + r * 1.2, d.y + r * 2.6, r, colored), i < 6);
+      }
     }
     if (level === 3 && random.next() < 0.6) {
       for (let i = 0; i < level - 1; i++) {

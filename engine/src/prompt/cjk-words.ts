@@ -24,7 +24,8 @@ export const CHINESE_WORDS: Record<string, string> = {
   // Plants and things.
   花卉: 'flower', 鲜花: 'flower', 小花: 'flower', 花束: 'bouquet', 一束花: 'bouquet', 樱花树: 'cherry tree', 樱桃树: 'cherry tree', 松树: 'pine tree',
   圣诞: 'christmas', 竹: 'bamboo', 三角形: 'triangle', 圆形: 'circle', 正方形: 'square', 形状: 'shape', 爱心: 'heart', 心形: 'heart', 书: 'book', 书本: 'book',
-  沙子: 'sand', 沙: 'sand', 树枝: 'branch', 树上: 'tree', 毛线球: 'yarn', 毛线: 'yarn', 线团: 'yarn', 窗: 'window', 窗边: 'window', 窗户: 'window', 窗台: 'window', 杯子: 'cup', 茶杯: 'teacup', 雨伞: 'umbrella', 伞: 'umbrella', 帐篷: 'tent', 秋千: 'swing', 滑梯: 'slide', 积木: 'blocks', 玩具: 'toy', 娃娃: 'doll',
+  沙子: 'sand', 沙: 'sand', 树枝: 'branch', 树上: 'tree', 毛线球: 'yarn', 毛线: 'yarn', 线团: 'yarn', 窗: 'window', 窗边: 'window', 窗户: 'window', 窗台: 'window', 杯子: 'cup', 茶杯: 'teacup', 雨伞: 'umbrella', 伞: 'umbrella', 打伞: 'umbrella', 撑伞: 'umbrella', 打着伞: 'umbrella', 撑着伞: 'umbrella',
+  下雨: 'rain', 下雨天: 'rain', 雨天: 'rain', 雨中: 'rain', 雨里: 'rain', 雨: 'rain', 大雨: 'rain', 小雨: 'rain', 帐篷: 'tent', 秋千: 'swing', 滑梯: 'slide', 积木: 'blocks', 玩具: 'toy', 娃娃: 'doll',
   // Places.
   竹林: 'bamboo forest', 竹林里: 'bamboo forest', 树林: 'woods', 林子: 'woods', 小树林: 'woods', 草丛: 'grass', 草坪: 'lawn', 田野: 'field', 稻田: 'farm',
   花田: 'flowerbed', 花海: 'flowerbed', 花丛: 'flowerbed', 山上: 'mountain', 山顶: 'mountain', 高山: 'mountains', 大山: 'mountains', 雪山: 'snowy mountain',
@@ -65,7 +66,7 @@ export const JAPANESE_WORDS: Record<string, string> = {
   ペット: 'pet', 農場の動物: 'farm animal', 海の生き物: 'sea animal', 森の動物: 'forest animal',
   // Plants and things.
   トナカイ: 'reindeer', となかい: 'reindeer', ひまわり畑: 'sunflower flowerbed', 枝: 'branch', 木の枝: 'branch', 砂: 'sand', 子ぶた: 'pig', 子ねこ: 'kitten', 子いぬ: 'puppy', こいぬ: 'puppy', 毛糸: 'yarn', 毛糸玉: 'yarn', 窓: 'window', 窓辺: 'window', 桜の木: 'cherry tree', さくらの木: 'cherry tree', 花束: 'bouquet', 松: 'pine tree', お花: 'flower', 草花: 'flower', 三角形: 'triangle', 三角: 'triangle',
-  丸: 'circle', 四角: 'square', ハート: 'heart', 本: 'book', えほん: 'book', 絵本: 'book', カップ: 'cup', コップ: 'cup', マグカップ: 'cup', 傘: 'umbrella',
+  丸: 'circle', 四角: 'square', ハート: 'heart', 本: 'book', えほん: 'book', 絵本: 'book', カップ: 'cup', コップ: 'cup', マグカップ: 'cup', 傘: 'umbrella', 雨: 'rain', 雨の日: 'rain', あめ: 'rain', 雨の中: 'rain', 雨降り: 'rain',
   かさ: 'umbrella', テント: 'tent', ブランコ: 'swing', すべり台: 'slide', 積み木: 'blocks', おもちゃ: 'toy', 人形: 'doll', お人形: 'doll',
   // Places.
   竹林: 'bamboo forest', 竹やぶ: 'bamboo forest', 林: 'woods', 森の中: 'forest', 花畑: 'flowerbed', お花畑: 'flowerbed', 畑: 'farm', 田んぼ: 'farm',

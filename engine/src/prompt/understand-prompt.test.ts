@@ -68,6 +68,11 @@ describe('understandPrompt', () => {
     expect(read('a frog in the rain')).toMatchObject({ names: ['frog'], unmatched: [] });
     expect(read('a girl with an umbrella in the rain').names).toEqual(['girl standing', 'umbrella']);
     expect(read('rain').names).toEqual([expect.stringMatching(/cloud/)]);
+    expect(read('小猫在下雨天打伞')).toMatchObject({ names: ['cat', 'umbrella'], unmatched: [] });
+    expect(read('雨の日の女の子').unmatched).toEqual([]);
+    // A creature's own parts after "with" are drawn with it: no feather in the peacock's beak.
+    expect(read('a peacock with open feathers').names).toEqual(['peacock']);
+    expect(read('a bird and a feather').names).toEqual(['bird', 'feather']);
     // Pronouns are grammar: "a little girl and her puppy".
     expect(read('小女孩和她的小狗')).toMatchObject({ names: ['girl standing', 'dog'], unmatched: [] });
     // A word before a body part says what the part is like: no carrot beside the snowman.

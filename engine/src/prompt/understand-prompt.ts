@@ -370,6 +370,9 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         theme ??= THEME_WORDS[word];
       } else if (SCENE_WORDS[word] && !SYNONYMS[word]) {
         setScene(SCENE_WORDS[word], token.original);
+      } else if (BODY_PARTS.has(word) && found.some((f) => HEAD_PRIORITY[f.kind] === 0) && tokens.slice(Math.max(0, i - 3), i).some((t) => /^(with|has|have)$/.test(t.english))) {
+        // "a peacock with open feathers", "an owl with big eyes": its own parts, drawn with it (a
+        // feather was drawn in the peacock's beak).
       } else if (MODIFIERS.has(word) || IGNORED_SENSES.has(word) || /^\d+$/.test(word)) {
         // Describes, does not name: nothing to draw.
       } else {
@@ -470,7 +473,9 @@ const IGNORED_SENSES = new Set([
   'war',
   // "a wizard casting a spell": the spell is not a second wizard (OpenMoji's mage answers to it);
   // a stage is the room a ballerina dances in, not a microphone.
-  'spell', 'stage']);
+  'spell', 'stage',
+  // "a peacock with open feathers" is not an open book.
+  'open', 'opened', 'closed']);
 /** Weather that is the page's setting when something else is named. */
 const WEATHER_SETTING = /^(rain|rainy|raining|rainstorm|drizzle)$/;
 /** Words that measure out the thing after "of": "a ball of yarn" is yarn. */
@@ -480,6 +485,8 @@ const POSTURE_WORDS = new Set(['standing', 'sitting', 'lying', 'sleeping', 'perc
 /** Parts of a body a word before can describe ("carrot nose", "rainbow mane"). */
 const PART_WORDS = new Set(['nose', 'eyes', 'ears', 'mane', 'tail', 'wings', 'hair', 'horn']);
 const FACE_PARTS = new Set(['nose', 'eyes', 'ears']);
+/** A creature's own parts, named after it ("with open feathers"): drawn with it, not beside it. */
+const BODY_PARTS = new Set(['feather', 'wing', 'tail', 'mane', 'horn', 'paw', 'claw', 'fin', 'beak', 'eye', 'ear', 'whisker', 'spot', 'stripe', 'fur', 'scale']);
 /** Phrases that are a place in one sense and a thing in another. */
 // "a fairy flying over a flower garden" flies over the garden (its scenery has the flowers), not
 // over one big hibiscus standing in it.
