@@ -476,6 +476,15 @@ export function doodleLayers(box: Box, layers: number, random: Random, colored: 
   return out.join('');
 }
 
+/** A small far sailing boat: a hull and two sails, standing on the base line (the sea's horizon). */
+export function sailingBoat(x: number, baseY: number, w: number, colored: boolean): string {
+  const h = w * 0.28;
+  const hull = polygon([[x - w / 2, baseY - h], [x + w / 2, baseY - h], [x + w * 0.34, baseY], [x - w * 0.34, baseY]], paint(colored, '#ffa8a8'));
+  const main = polygon([[x - w * 0.04, baseY - h - w * 0.08], [x - w * 0.04, baseY - h - w * 0.95], [x - w * 0.42, baseY - h - w * 0.08]], paint(colored, '#fff'));
+  const jib = polygon([[x + w * 0.04, baseY - h - w * 0.08], [x + w * 0.04, baseY - h - w * 0.78], [x + w * 0.36, baseY - h - w * 0.08]], paint(colored, '#fff'));
+  return main + jib + hull;
+}
+
 /** A raindrop: a round bottom drawn up to a point. */
 export function raindrop(cx: number, cy: number, r: number, colored: boolean): string {
   const points: Point[] = [[cx, cy - r * 2.2]];

@@ -126,6 +126,8 @@ const shell: Item = (x, y, s, c) => shape.shell(x, y, s * 0.4, c.colored);
 const starfish: Item = (x, y, s, c) => shape.starfish(x, y - s * 0.3, s * 0.3, c.colored);
 const bench: Item = (x, y, s, c) => shape.bench(x - s * 0.4, y, s * 0.8, c.colored);
 const lamp: Item = (x, y, s, c) => shape.lampPost(x, y, s, c.colored);
+// OpenMoji's sailboat sits on its own square of sea: far off, a drawn one on the horizon line.
+const sailingBoat: Item = (x, y, s, c) => shape.sailingBoat(x, y, s * 0.7, c.colored);
 const reeds: Item = (x, y, s, c) => shape.tuft(x, y, s * 0.7, c.colored);
 const fern: Item = (x, y, s, c) => [-2.2, -1.57, -0.9].map((a) => shape.jungleLeaf(x, y, s * 0.55, a + r(c).range(-0.15, 0.15), c.level >= 3 ? 2 : 1, c.colored)).join('');
 const libraryProp = (name: string): Item => (x, y, s, c) => {
@@ -264,7 +266,7 @@ const RECIPES: Record<Place, Recipe> = {
   jungle: { sky: 'day', horizon: 0.5, far: trees(0.12, '#69db7c'), ground: ['#8ce99a', '#69db7c'], mid: [palm, tree, palm], near: [palm, fern], details: [fern, flower, rock], canopy: true },
   mountain: { sky: 'day', horizon: 0.58, far: both(peaks(0.42, true), hills(0.05, '#c0eb75')), ground: ['#d8f5a2', '#c0eb75'], mid: [pine, pine, tree], near: [pine, rock], details: [rock, tuft, flower] },
   snow: { sky: 'day', horizon: 0.56, far: peaks(0.3, true), ground: ['#f8f9fa', '#f1f3f5'], mid: [pine, snowyHouse, pine, pine], near: [pine, pine], details: [rock, libraryProp('snowman'), tuft] },
-  beach: { sky: 'day', horizon: 0.46, far: sea, ground: ['#ffe8a1', '#ffec99'], mid: [libraryProp('sailboat'), rock], near: [palm, rock], details: [shell, starfish, shell, libraryProp('crab')] },
+  beach: { sky: 'day', horizon: 0.46, far: sea, ground: ['#ffe8a1', '#ffec99'], mid: [sailingBoat, rock], near: [palm, rock], details: [shell, starfish, shell, libraryProp('crab')] },
   desert: { sky: 'day', horizon: 0.58, far: peaks(0.14, false), ground: ['#ffd8a8', '#ffe8cc'], mid: [cactus, rock, cactus], near: [cactus], details: [rock, rock, cactus] },
   city: { sky: 'day', horizon: 0.56, far: buildings, ground: [], mid: [], near: [lamp, tree], details: [] },
   road: { sky: 'day', horizon: 0.6, far: both(hillsOrPeaks, street), ground: [], mid: [tree, house, pine], near: [tree], details: [] },

@@ -17,7 +17,7 @@ export const CHINESE_WORDS: Record<string, string> = {
   河狸: 'beaver', 臭鼬: 'skunk', 猛犸象: 'mammoth', 野牛: 'bison', 野猪: 'boar', 獾: 'badger', 渡渡鸟: 'dodo', 鹤: 'crane', 仙鹤: 'crane', 丹顶鹤: 'crane',
   锦鲤: 'fish', 鲤鱼: 'fish', 热带鱼: 'tropical fish', 小丑鱼: 'tropical fish', 河豚: 'blowfish', 鲸: 'whale', 蓝鲸: 'whale', 虎鲸: 'orca', 小鱼: 'fish',
   三角龙: 'triceratops', 剑龙: 'stegosaurus', 翼龙: 'pterodactyl', 腕龙: 'brachiosaurus', 梁龙: 'diplodocus', 小熊: 'bear', 熊宝宝: 'bear', 小老虎: 'tiger',
-  小狮子: 'lion', 小象: 'elephant', 小鹿: 'deer', 驯鹿: 'reindeer', 梅花鹿: 'deer', 小兔: 'rabbit', 白兔: 'rabbit', 小白兔: 'rabbit', 小狐狸: 'fox',
+  小狮子: 'lion', 小象: 'elephant', 小鹿: 'deer', 驯鹿: 'reindeer', 梅花鹿: 'deer', 小兔: 'rabbit', 白兔: 'rabbit', 白马: 'horse', 小白马: 'horse', 黑马: 'horse', 白猫: 'cat', 黑猫: 'cat', 白狗: 'dog', 小白兔: 'rabbit', 小狐狸: 'fox',
   小松鼠: 'squirrel', 小刺猬: 'hedgehog', 小老鼠: 'mouse', 小乌龟: 'turtle', 小青蛙: 'frog', 小鸭鸭: 'duckling', 小金鱼: 'goldfish', 小企鹅: 'penguin',
   小熊猫: 'panda', 大熊猫: 'panda', 小恐龙: 'dinosaur', 小猴子: 'monkey', 小蜜蜂: 'bee', 小蝴蝶: 'butterfly', 动物: 'animal', 宠物: 'pet', 小动物: 'animal',
   农场动物: 'farm animal', 海洋动物: 'sea animal', 森林动物: 'forest animal', 丛林动物: 'jungle animal', 动物园动物: 'zoo animal',

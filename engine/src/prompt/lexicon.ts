@@ -53,6 +53,7 @@ export const SYNONYMS: Record<string, string> = {
   'race car': 'racing car', racecar: 'racing car', 'sports car': 'racing car', jeep: 'sport utility vehicle', suv: 'sport utility vehicle',
   plane: 'airplane', aeroplane: 'airplane', jet: 'airplane', airliner: 'airplane', chopper: 'helicopter',
   'hot air balloon': 'hot air balloon', 'air balloon': 'hot air balloon', spaceship: 'rocket', 'rocket ship': 'rocket', 'space ship': 'rocket', 'space shuttle': 'rocket',
+  bow: 'ribbon', hairbow: 'ribbon', 'hair bow': 'ribbon',
   glass: 'glass of milk', 'magnifying glass': 'magnifying glass tilted left', 'glass of water': 'glass of milk', 'glass of milk': 'glass of milk', 'glass of juice': 'glass of milk',
   ufo: 'flying saucer', boat: 'sailboat',  steamship: 'ship', yacht: 'sailboat', 'fishing boat': 'ship',
   'steam locomotive': 'locomotive', 'steam train': 'locomotive', bike: 'bicycle', motorbike: 'motorcycle',
@@ -107,7 +108,7 @@ export const CHINESE: Record<string, string> = {
   猴子: 'monkey', 大猩猩: 'gorilla', 熊猫: 'panda', 熊: 'bear', 北极熊: 'polar bear', 考拉: 'koala', 袋鼠: 'kangaroo', 骆驼: 'camel', 鹿: 'deer',
   狐狸: 'fox', 松鼠: 'squirrel', 刺猬: 'hedgehog', 老鼠: 'mouse', 仓鼠: 'hamster', 蝙蝠: 'bat', 猫头鹰: 'owl', 鹦鹉: 'parrot', 企鹅: 'penguin',
   鸟: 'bird', 小鸟: 'bird', 老鹰: 'eagle', 孔雀: 'peacock', 火烈鸟: 'flamingo', 天鹅: 'swan', 鱼: 'fish', 金鱼: 'goldfish', 鲨鱼: 'shark',
-  鲸鱼: 'whale', 海豚: 'dolphin', 章鱼: 'octopus', 螃蟹: 'crab', 水母: 'jellyfish', 海马: 'seahorse', 贝壳: 'shell', 蝴蝶: 'butterfly',
+  鲸鱼: 'whale', 海豚: 'dolphin', 章鱼: 'octopus', 螃蟹: 'crab', 水母: 'jellyfish', 海马: 'seahorse', 海星: 'starfish', 贝壳: 'shell', 蝴蝶: 'butterfly',
   蜜蜂: 'bee', 瓢虫: 'ladybug', 蜗牛: 'snail', 蚂蚁: 'ant', 毛毛虫: 'caterpillar', 蜘蛛: 'spider', 美人鱼: 'mermaid', 仙女: 'fairy', 精灵: 'elf',
   公主: 'princess', 王子: 'prince', 城堡: 'castle', 巫师: 'wizard', 女巫: 'witch', 骑士: 'knight', 机器人: 'robot', 外星人: 'alien', 幽灵: 'ghost',
   超级英雄: 'superhero', 消防员: 'firefighter', 消防队员: 'firefighter', 医生: 'doctor', 护士: 'nurse', 兽医: 'vet', 厨师: 'chef', 海盗: 'pirate', 农民: 'farmer', 农夫: 'farmer', 老师: 'teacher', 警察: 'police officer',
@@ -144,7 +145,7 @@ export const JAPANESE: Record<string, string> = {
   シカ: 'deer', 鹿: 'deer', キツネ: 'fox', きつね: 'fox', リス: 'squirrel', ハリネズミ: 'hedgehog', ネズミ: 'mouse', ハムスター: 'hamster', コウモリ: 'bat',
   フクロウ: 'owl', インコ: 'parrot', オウム: 'parrot', ペンギン: 'penguin', 鳥: 'bird', とり: 'bird', ワシ: 'eagle', クジャク: 'peacock', フラミンゴ: 'flamingo',
   白鳥: 'swan', 魚: 'fish', さかな: 'fish', 金魚: 'goldfish', サメ: 'shark', クジラ: 'whale', イルカ: 'dolphin', タコ: 'octopus', たこ: 'octopus',
-  カニ: 'crab', クラゲ: 'jellyfish', タツノオトシゴ: 'seahorse', 貝: 'shell', 鯉: 'fish', チョウ: 'butterfly', 蝶: 'butterfly', ちょうちょ: 'butterfly',
+  カニ: 'crab', クラゲ: 'jellyfish', タツノオトシゴ: 'seahorse', ヒトデ: 'starfish', ひとで: 'starfish', 貝: 'shell', 鯉: 'fish', チョウ: 'butterfly', 蝶: 'butterfly', ちょうちょ: 'butterfly',
   ハチ: 'bee', ミツバチ: 'bee', テントウムシ: 'ladybug', カタツムリ: 'snail', アリ: 'ant', クモ: 'spider', 人魚: 'mermaid', 妖精: 'fairy', お姫様: 'princess',
   ソファ: 'sofa', ソファー: 'sofa', 椅子: 'chair', いす: 'chair', 黒猫: 'black cat', ほうき: 'broom', 宝箱: 'treasure chest', 黒板: 'blackboard', 王座: 'throne', 玉座: 'throne', 箒: 'broom', 海賊船長: 'pirate', 船長: 'captain',
   消防士: 'firefighter', 消防隊員: 'firefighter', 医者: 'doctor', お医者さん: 'doctor', 看護師: 'nurse', 獣医: 'vet', コック: 'chef', シェフ: 'chef', 海賊: 'pirate', 農家: 'farmer', 先生: 'teacher',
@@ -205,7 +206,7 @@ export const RELATION_WORDS: Record<string, RelationVerb> = {
   with: 'with',
   playing: 'hold', play: 'hold', plays: 'hold', strumming: 'hold', reading: 'hold', read: 'hold',
   // A chef baking a cake holds it up: the page a child means (a cake beside him was too many areas).
-  baking: 'hold', bakes: 'hold', serving: 'hold',
+  baking: 'hold', bakes: 'hold', serving: 'hold', cooking: 'hold', cooks: 'hold', making: 'hold', flipping: 'hold',
 };
 
 /** Japanese object particle を, translated to a marker: the subject before it is what is held. */

@@ -73,6 +73,17 @@ describe('understandPrompt', () => {
     // A creature's own parts after "with" are drawn with it: no feather in the peacock's beak.
     expect(read('a peacock with open feathers').names).toEqual(['peacock']);
     expect(read('a bird and a feather').names).toEqual(['bird', 'feather']);
+    // A mood makes a thing a character: the sun with a face, and a cloud that is on the page, not the sky.
+    expect(read('a happy sun and a smiling cloud')).toMatchObject({ names: ['sun with face', 'cloud'], scene: null, unmatched: [] });
+    expect(read('the sun').names).toEqual(['sun']);
+    // Cooking is holding what is cooked (not a frying pan beside the chef); a bow is a ribbon, not an elf.
+    expect(read('a chef cooking pizza').names).toEqual(['cook', 'pizza']);
+    expect(read('a cute puppy with a bow').names).toEqual(['dog', 'ribbon']);
+    // Under the stars is at night; a white horse is a horse; seahorses and starfish are drawn.
+    expect(read('a fox sleeping under the stars')).toMatchObject({ names: ['fox'], scene: 'night' });
+    expect(read('公主骑着白马').unmatched).toEqual([]);
+    expect(read('a seahorse and a starfish')).toMatchObject({ names: ['seahorse', 'starfish'], unmatched: [] });
+    expect(read('海星和海马').names).toEqual(['starfish', 'seahorse']);
     // Pronouns are grammar: "a little girl and her puppy".
     expect(read('小女孩和她的小狗')).toMatchObject({ names: ['girl standing', 'dog'], unmatched: [] });
     // A word before a body part says what the part is like: no carrot beside the snowman.

@@ -368,7 +368,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         // A place drawn by its own scenery (a cave, a bedroom): compose/page-place.ts reads it from the words.
       } else if (THEME_WORDS[word]) {
         theme ??= THEME_WORDS[word];
-      } else if (SCENE_WORDS[word] && !SYNONYMS[word]) {
+      } else if (SCENE_WORDS[word] && !SYNONYMS[word] && !(MOODS.has(previous ?? '') && lookup(word, index))) {
         setScene(SCENE_WORDS[word], token.original);
       } else if (BODY_PARTS.has(word) && found.some((f) => HEAD_PRIORITY[f.kind] === 0) && tokens.slice(Math.max(0, i - 3), i).some((t) => /^(with|has|have)$/.test(t.english))) {
         // "a peacock with open feathers", "an owl with big eyes": its own parts, drawn with it (a
@@ -376,7 +376,9 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
       } else if (MODIFIERS.has(word) || IGNORED_SENSES.has(word) || /^\d+$/.test(word)) {
         // Describes, does not name: nothing to draw.
       } else {
-        const subject = lookup(word, index);
+        // "a happy sun", "a smiling moon": the one with a face.
+        const faced = MOODS.has(previous ?? '') && FACED[word] ? index.byName.get(FACED[word]) : undefined;
+        const subject = faced ?? lookup(word, index);
         if (subject) addSubject(subject, word, token.original, isPlural(token));
         else if (SCENE_WORDS[word]) setScene(SCENE_WORDS[word], token.original);
         else unmatched.push(token.original);
@@ -476,6 +478,10 @@ const IGNORED_SENSES = new Set([
   'spell', 'stage',
   // "a peacock with open feathers" is not an open book.
   'open', 'opened', 'closed']);
+/** Moods that make a thing a character: "a smiling cloud" is a cloud on the page, not the sky. */
+const MOODS = new Set(['happy', 'smiling', 'cute', 'friendly', 'funny', 'silly', 'sleepy', 'sad', 'kawaii', 'laughing', 'grumpy', 'cheerful']);
+/** Things with a face of their own in the library, for a mood before them. */
+const FACED: Record<string, string> = { sun: 'sun with face', moon: 'full moon face' };
 /** Weather that is the page's setting when something else is named. */
 const WEATHER_SETTING = /^(rain|rainy|raining|rainstorm|drizzle)$/;
 /** Words that measure out the thing after "of": "a ball of yarn" is yarn. */
@@ -490,7 +496,7 @@ const BODY_PARTS = new Set(['feather', 'wing', 'tail', 'mane', 'horn', 'paw', 'c
 /** Phrases that are a place in one sense and a thing in another. */
 // "a fairy flying over a flower garden" flies over the garden (its scenery has the flowers), not
 // over one big hibiscus standing in it.
-const SENSE_SCENES: Record<string, Scene> = { 'river bank': 'sea', 'snowy wood': 'snow', 'snowy woods': 'snow', 'autumn forest': 'forest', 'flower garden': 'garden' };
+const SENSE_SCENES: Record<string, Scene> = { 'the star': 'night', 'starry sky': 'night', 'starry night': 'night', 'night sky': 'night', 'river bank': 'sea', 'snowy wood': 'snow', 'snowy woods': 'snow', 'autumn forest': 'forest', 'flower garden': 'garden' };
 
 function isPlural(token: Token): boolean {
   const typed = token.original.toLowerCase();

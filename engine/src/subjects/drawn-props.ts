@@ -141,6 +141,15 @@ export const DRAWN_PROPS: DrawnProp[] = [
       `<circle cx="22" cy="52" r="1.8" fill="#fff3bf"/><circle cx="34" cy="52.5" r="1.8" fill="#fff3bf"/><circle cx="46" cy="52" r="1.8" fill="#fff3bf"/>`),
   },
   {
+    // OpenMoji has no seahorse and no starfish; children ask for both with fish and mermaids.
+    id: 'X-SEAHORSE', name: 'seahorse', keywords: ['seahorse', 'sea horse'], kind: 'sea',
+    svg: svg(`<path d="M46 26 Q58 22 60 34 L61 44 Q54 42 51 37 Z" fill="#ffd8a8"/><path d="M31 4 Q42 3 44 12 Q45 18 42 21 Q53 27 53 38 Q53 49 44 55 Q37 59 37 63 Q38 67 42 66 Q45 65 44 62 Q43 60 41 61 L40 63 L37 65 Q32 62 33 57 Q34 52 40 48 Q45 44 44 38 Q43 32 37 30 Q33 29 29 25 L16 26 Q10 26 10 22 Q10 18 16 18 L24 17 Q23 6 31 4 Z" fill="#ffc078"/><circle cx="34" cy="12" r="4.4" fill="#fff"/><circle cx="34.6" cy="12.4" r="2.2" fill="#000"/><path d="M30 5 L32 0 L34 4 L37 0 L38 5 Z" fill="#ffa94d"/>`),
+  },
+  {
+    id: 'X-STARFISH', name: 'starfish', keywords: ['starfish', 'sea star'], kind: 'sea',
+    svg: svg(`<path d="M36 5 Q40 5 41 12 L44 25 Q45 28 48 28 L62 27 Q68 27 68 31 Q68 34 63 37 L52 44 Q50 46 51 49 L56 62 Q58 68 54 69 Q51 70 47 66 L38 57 Q36 55 34 57 L25 66 Q21 70 18 69 Q14 68 16 62 L21 49 Q22 46 20 44 L9 37 Q4 34 4 31 Q4 27 10 27 L24 28 Q27 28 28 25 L31 12 Q32 5 36 5 Z" fill="#ffa94d"/><circle cx="31" cy="33" r="2.6" fill="#000"/><circle cx="41" cy="33" r="2.6" fill="#000"/><path d="M31 40 Q36 45 41 40 Q36 43 31 40 Z" fill="#000"/><circle cx="36" cy="16" r="1.8" fill="#fff3bf"/><circle cx="57" cy="32" r="1.8" fill="#fff3bf"/><circle cx="15" cy="32" r="1.8" fill="#fff3bf"/><circle cx="50" cy="59" r="1.8" fill="#fff3bf"/><circle cx="22" cy="59" r="1.8" fill="#fff3bf"/>`),
+  },
+  {
     id: 'X-THRONE', name: 'throne', keywords: ['throne'], kind: 'object',
     svg: svg(`<path d="M18 40 L18 14 Q18 4 36 4 Q54 4 54 14 L54 40 Z" fill="#ff8787"/><path d="M24 38 L24 16 Q24 10 36 10 Q48 10 48 16 L48 38 Z" fill="#ffc9c9"/><circle cx="36" cy="6" r="3" fill="#ffd43b"/>` +
       `<rect x="12" y="38" width="8" height="14" rx="2" fill="#ffd43b"/><rect x="52" y="38" width="8" height="14" rx="2" fill="#ffd43b"/><rect x="16" y="40" width="40" height="12" rx="2" fill="#ff8787"/><rect x="18" y="52" width="36" height="6" fill="#ffd43b"/><rect x="19" y="58" width="5" height="10" fill="#ffd43b"/><rect x="48" y="58" width="5" height="10" fill="#ffd43b"/>`),

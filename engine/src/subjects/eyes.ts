@@ -43,6 +43,7 @@ export const EYELESS_CREATURES: Record<string, string> = {
   narwhal: 'its head is narrower than an eye that prints',
   turtle: 'its head is a small circle beside the shell: the eye would land on the shell',
   giraffe: 'its head is narrower than an eye that prints: the eye lands on the neck',
+  seahorse: 'its one eye is drawn, a ring with a pupil',
 };
 
 /**
