@@ -468,7 +468,9 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       // Above toddler the subject leaves room around it for the scene to fill.
       // Adult pages: a big subject, its pattern the page's main detail, framed by the scenery.
       const alone = !others.length && !plan.held && !plan.arranged;
-      const share = (difficulty === 'toddler' || wide) && !others.length ? 0.92 : others.length ? 0.56 : plan.held ? 0.66 : difficulty === 'adult' ? 0.84 : 0.72;
+      // A toddler's holder leaves room on its facing side for what it holds (a ball in front of a
+      // cat's mouth, not over its face).
+      const share = (difficulty === 'toddler' || wide) && !others.length ? (plan.held && !wide ? 0.78 : 0.92) : others.length ? 0.56 : plan.held ? 0.66 : difficulty === 'adult' ? 0.84 : 0.72;
       const heightShare = difficulty === 'toddler' ? (plan.held ? 0.7 : 0.8) : plan.held ? 0.6 : difficulty === 'adult' && alone ? 0.72 : 0.62;
       const w = area.width * share;
       const h = Math.min(area.height * heightShare, layout.groundY - area.y);
@@ -601,6 +603,17 @@ function placeHeld(holder: Placement, held: Subject, plan: NonNullable<Plan['hel
     // Held up to a front-facing mouth: its top just over the lips, the rest below the chin line.
     x = ax - w / 2;
     y = ay - h * 0.1;
+  }
+  if (plan.via === 'mouth' && plan.facing !== 0) {
+    // Never over the eye: a kitten's ball was drawn across its face. Slide it forwards, out of the
+    // way of every eye the holder has (its eyes are in the 72-unit box, like its anchors).
+    for (const [ex, ey, er] of holder.subject.eyes?.at ?? []) {
+      const [px, py] = anchorOnPage(holder, [ex, ey]);
+      const margin = er * holder.scale + holderBox.width * 0.01;
+      if (py < y - margin || py > y + h + margin) continue;
+      if (facing > 0) x = Math.max(x, px + margin);
+      else x = Math.min(x, px - margin - w);
+    }
   }
   x = Math.min(Math.max(x, area.x), area.x + area.width - w);
   y = Math.min(Math.max(y, area.y), area.y + area.height - h);
