@@ -452,7 +452,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
     }
     const place = plan.scene;
-    const layout = layoutFor(place, inner);
+    const layout = layoutFor(place, inner, understanding.onGround === true);
     const placements: Placement[] = [];
     const [main, ...rest] = plan.arranged ? [] : plan.subjects;
     if (plan.arranged) placements.push(...arrangedPlacements({ area, groundY: layout.groundY, floating: layout.floating }, random));

@@ -46,8 +46,8 @@ export interface SceneContext {
 
 const FLOATING = new Set<Place>(['sea', 'sky', 'space']);
 
-export function layoutFor(place: Place | null, inner: Box): SceneLayout {
-  const floating = place !== null && FLOATING.has(place);
+export function layoutFor(place: Place | null, inner: Box, onGround = false): SceneLayout {
+  const floating = place !== null && FLOATING.has(place) && !onGround;
   const groundShare = place === 'table' || place === 'room' ? 0.84 : place === 'road' || place === 'city' ? 0.86 : 0.88;
   return { inner, groundY: inner.y + inner.height * groundShare, floating };
 }

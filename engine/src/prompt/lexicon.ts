@@ -54,6 +54,7 @@ export const SYNONYMS: Record<string, string> = {
   plane: 'airplane', aeroplane: 'airplane', jet: 'airplane', airliner: 'airplane', chopper: 'helicopter',
   'hot air balloon': 'hot air balloon', 'air balloon': 'hot air balloon', spaceship: 'rocket', 'rocket ship': 'rocket', 'space ship': 'rocket', 'space shuttle': 'rocket',
   bow: 'ribbon', hairbow: 'ribbon', 'hair bow': 'ribbon',
+  village: 'houses', hamlet: 'houses', neighborhood: 'houses', neighbourhood: 'houses',
   glass: 'glass of milk', 'magnifying glass': 'magnifying glass tilted left', 'glass of water': 'glass of milk', 'glass of milk': 'glass of milk', 'glass of juice': 'glass of milk',
   ufo: 'flying saucer', boat: 'sailboat',  steamship: 'ship', yacht: 'sailboat', 'fishing boat': 'ship',
   'steam locomotive': 'locomotive', 'steam train': 'locomotive', bike: 'bicycle', motorbike: 'motorcycle',

@@ -84,6 +84,15 @@ describe('understandPrompt', () => {
     expect(read('公主骑着白马').unmatched).toEqual([]);
     expect(read('a seahorse and a starfish')).toMatchObject({ names: ['seahorse', 'starfish'], unmatched: [] });
     expect(read('海星和海马').names).toEqual(['starfish', 'seahorse']);
+    // A field of a plant is many of it; a village is houses; on the moon is the place, not a crescent.
+    const field = understandPrompt('a sunflower field', index);
+    expect(field.subjects.map((s) => [s.name, s.count])).toEqual([['sunflower', 4]]);
+    expect(understandPrompt('ひまわり畑', index, 'ja').subjects[0].count).toBe(4);
+    expect(read('a snowy village at Christmas').names).toContain('houses');
+    const moon = understandPrompt('an astronaut planting a flag on the moon', index);
+    expect(moon).toMatchObject({ scene: 'space', onGround: true });
+    expect(moon.subjects.map((s) => s.name)).toEqual(['astronaut', 'triangular flag']);
+    expect(read('a cow jumping over the moon').names).toContain('crescent moon');
     // Pronouns are grammar: "a little girl and her puppy".
     expect(read('小女孩和她的小狗')).toMatchObject({ names: ['girl standing', 'dog'], unmatched: [] });
     // A word before a body part says what the part is like: no carrot beside the snowman.

@@ -70,6 +70,8 @@ export interface Understanding {
   airborne: boolean;
   /** Content words that matched nothing, as the user wrote them. */
   unmatched: string[];
+  /** The page stands on the ground of its place even where things float (on the moon, in space). */
+  onGround?: boolean;
 }
 
 export interface SubjectIndex {
@@ -236,6 +238,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   let scene: Scene | null = null;
   let sceneWord: string | null = null;
   let theme: Understanding['theme'] = null;
+  let moonGround = false;
   // The first relation word, how many subjects came before it, and the subject marked by を.
   const verbs: { verb: RelationVerb; at: number }[] = [];
   let marked: number | null = null;
@@ -419,10 +422,23 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
     if (same) same.count = Math.min(MAX_COUNT, s.count > 1 ? same.count + s.count : Math.max(same.count, s.count));
     else unique.push({ ...s, count: Math.min(MAX_COUNT, s.count) });
   }
+  // "a sunflower field", "ひまわり畑", "a field of tulips": many of them, not one.
+  if (words.some((w) => FIELD_WORDS.test(w))) for (const s of unique) if (s.kind === 'plant' && !/tree|palm|bamboo/.test(s.name)) s.count = Math.max(s.count, 4);
+  // "an astronaut on the moon": the moon is where the page is (its ground in space), not a crescent
+  // standing beside him.
+  const onMoon = tokens.some((t, k) => t.english === 'moon' && tokens.slice(Math.max(0, k - 2), k).some((b) => b.english === 'on' || b.english === '=on'));
+  const moon = onMoon && unique.length > 1 ? unique.find((s) => /moon/.test(s.name) && !/face/.test(s.name)) : undefined;
+  if (moon) {
+    unique.splice(unique.indexOf(moon), 1);
+    scene = 'space';
+    sceneWord = moon.original;
+    moonGround = true;
+  }
   const worn = wornThings(unique, index);
   // "a frog with a crown" wears it rather than holds it.
   const relation = related && !worn.some((w) => w.item === related.held) ? related : null;
   let arrangement = arrange(unique, arranges, found, cjk, worn);
+  if (moon && arrangement && (arrangement.subject === moon.id || arrangement.object === moon.id)) arrangement = null;
   let subjects: MatchedSubject[];
   if (relation) {
     // The holder is the main subject and what it holds comes next, whatever their kinds.
@@ -439,7 +455,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   if (arrangement && lead && HEAD_PRIORITY[lead.kind] === 0 && arrangement.subject !== lead.id && arrangement.object !== lead.id) arrangement = null;
   // "a helicopter flying over the city": over a place rather than a thing, the subject is in the air.
   const airborne = arrangement === null && arranges.some((a) => a.verb === 'over');
-  const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)] };
+  const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)], ...(moonGround ? { onGround: true } : {}) };
   const sleepWord = tokens.find((t) => SLEEP_WORDS.test(t.english))?.original ?? null;
   return withAnimalPoses(withBodies(understanding, poseWords, poseOriginals, index), index, sleepWord);
 }
@@ -478,6 +494,8 @@ const IGNORED_SENSES = new Set([
   'spell', 'stage',
   // "a peacock with open feathers" is not an open book.
   'open', 'opened', 'closed']);
+/** Words that make a plant many: a field of them. */
+const FIELD_WORDS = /^(field|flowerbed|patch)$/;
 /** Moods that make a thing a character: "a smiling cloud" is a cloud on the page, not the sky. */
 const MOODS = new Set(['happy', 'smiling', 'cute', 'friendly', 'funny', 'silly', 'sleepy', 'sad', 'kawaii', 'laughing', 'grumpy', 'cheerful']);
 /** Things with a face of their own in the library, for a mood before them. */
