@@ -28,6 +28,16 @@ describe('arrangePair', () => {
     expect(Math.abs(centreX(r) - centreX(m))).toBeLessThan(m.width * 0.2);
   });
 
+  it('seats a rider facing the way the horse faces', () => {
+    const [horse, rider] = arrangePair('ride', subject('cowboy sitting'), subject('horse'), stage, unit);
+    const facing = (p: typeof horse): number => (p.subject.anchors?.facing ?? 0) * (p.flip ? -1 : 1);
+    expect(facing(horse)).not.toBe(0);
+    expect(facing(rider)).toBe(facing(horse));
+    const [h, r] = [placementBox(horse), placementBox(rider)];
+    expect(r.y).toBeLessThan(h.y);
+    expect(r.y + r.height).toBeGreaterThan(h.y + h.height * 0.2);
+  });
+
   it('sits a small thing on the top of a big one, and a bee is small beside a sunflower', () => {
     const [flower, bee] = arrangePair('on', subject('honeybee'), subject('sunflower'), stage, unit);
     const f = placementBox(flower);

@@ -87,7 +87,11 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
     case 'ride': {
       const mount = standAt(reference, cx, ground, roomHeight * 0.55, area.width * 0.8);
       const m = placementBox(mount);
-      const rider = standAt(mover, m.x + m.width / 2, topAt(mount, m.x + m.width / 2) + m.height * 0.35, m.height * 0.75, m.width * 0.6);
+      // A seated figure faces the way its mount does (its knees towards the horse's head).
+      const facing = (placement: Placement): number => (placement.subject.anchors?.facing ?? 0) * (placement.flip ? -1 : 1);
+      const riderFacing = mover.anchors?.facing ?? 0;
+      const flip = riderFacing !== 0 && facing(mount) !== 0 && riderFacing !== facing(mount);
+      const rider = standAt(mover, m.x + m.width / 2, topAt(mount, m.x + m.width / 2) + m.height * 0.35, m.height * 0.75, m.width * 0.6, flip);
       return [mount, rider];
     }
     case 'on':

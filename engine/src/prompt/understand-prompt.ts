@@ -584,6 +584,19 @@ function withBodies(u: Understanding, poseWords: string[], originals: Map<string
     const target = ridden ?? u.subjects.find((s) => s !== person);
     pose = RIDE_POSES.find(([pattern]) => target && pattern.test(target.word))?.[1] ?? null;
   }
+  // On a horse or a pony, a figure with a face sits on the library's whole horse (a princess, a
+  // cowboy, a girl) instead of OpenMoji's faceless jockey pictogram: the ride arrangement seats it.
+  const steed = pose?.name === 'horse riding' ? (ridden ?? u.subjects.find((s) => s !== person && /^(horse|pony)$/.test(s.word))) : undefined;
+  const seated = steed ? figure(SITTING) : null;
+  if (steed && seated) {
+    const roleHat = role && !index.byName.has(`${role} sitting`) ? ROLE_HATS[role] : undefined;
+    const hat = roleHat ? index.byName.get(roleHat) : undefined;
+    const standIn = person.standIn || (role !== null && seated.name !== `${role} sitting`);
+    const rider: MatchedSubject = { ...person, id: seated.id, name: seated.name, kind: seated.kind, ...(standIn ? { standIn } : {}) };
+    const subjects = [rider, steed, ...u.subjects.filter((s) => s !== person && s !== steed), ...(hat ? [{ id: hat.id, name: hat.name, kind: hat.kind, word: person.word, original: person.original, count: 1 }] : [])];
+    const worn = [...u.worn.map((w) => (w.wearer === person.id ? { ...w, wearer: seated.id } : w)), ...(hat ? [{ wearer: seated.id, item: hat.id }] : [])];
+    return { ...u, subjects, worn, relation: null, arrangement: { verb: 'ride', subject: seated.id, object: steed.id } };
+  }
   pose ??= poseWords.map((w) => PLAY_POSES[w] ?? POSE_BY_VERB[w]).find(Boolean) ?? null;
   // A role named with its pose ("witch flying" is a library name) is already the figure asked for.
   if (role && person.name !== role && !pose) return { ...u, airborne: u.airborne || person.name.endsWith(' flying') };
@@ -631,6 +644,11 @@ function withBodies(u: Understanding, poseWords: string[], originals: Map<string
   const airborne = u.airborne || (body.name.endsWith(' flying') && !arrangement);
   return { ...u, subjects, worn, relation, arrangement, airborne, unmatched: [...new Set([...u.unmatched, ...missingPose])] };
 }
+
+/** The sitting figure's name pattern, like STANDING. */
+const SITTING = '{g} sitting';
+/** What a role without a sitting figure of its own wears on a plain one, so she still reads as the role. */
+const ROLE_HATS: Record<string, string> = { princess: 'crown', queen: 'crown', king: 'crown', witch: 'witch hat', wizard: 'witch hat' };
 
 /** Person words a plain figure draws as asked (a knight is drawn by his costume). */
 const PLAIN_PEOPLE = new Set(['girl', 'boy', 'child', 'kid', 'woman', 'man', 'person', 'baby', 'lady', 'mom', 'mother', 'dad', 'father', 'knight']);
