@@ -97,6 +97,9 @@ describe('choosePlace', () => {
     ['a bear', 'forest'],
     ['a teddy bear', 'table'],
     ['a turtle', 'beach'],
+    ['a ballerina', 'stage'],
+    ['a ballerina on a stage', 'stage'],
+    ['a girl singing in a concert', 'stage'],
     ['a pirate ship', 'ocean'],
     ['a sailboat', 'ocean'],
   ])('%s → %s', (prompt, place) => {

@@ -19,7 +19,7 @@ export function namedPlace(scene: Scene | null, words: readonly string[]): Place
   for (const [pattern, place] of PLACE_WORDS) {
     if (!words.some((w) => pattern.test(w)) && !(place === 'room' && indoors(words))) continue;
     // "a cat in a room" has no scene; "a house in the snow" keeps the snow.
-    if (place === 'room' && scene !== null && scene !== 'table') continue;
+    if ((place === 'room' || place === 'stage') && scene !== null && scene !== 'table') continue;
     if (place === 'mountain' && scene !== null && scene !== 'meadow' && scene !== 'snow') continue;
     if (place === 'park' && scene !== null && scene !== 'meadow') continue;
     return place;
@@ -38,7 +38,7 @@ interface Resident {
  * By the role a figure is of, standing or posed ("pirate running"), not things named after one ("pirate flag").
  */
 const ROLE_HOMES: Record<string, Place> = {
-  witch: 'night', wizard: 'night', cook: 'room', teacher: 'room', ballerina: 'room', doctor: 'room',
+  witch: 'night', wizard: 'night', cook: 'room', teacher: 'room', ballerina: 'stage', doctor: 'room',
   pirate: 'beach', farmer: 'farm', cowboy: 'desert', fairy: 'garden', superhero: 'city',
 };
 

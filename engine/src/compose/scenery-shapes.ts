@@ -485,6 +485,58 @@ export function sailingBoat(x: number, baseY: number, w: number, colored: boolea
   return main + jib + hull;
 }
 
+/** A stage floor of boards running away from the front, from `top` down past the picture. */
+export function stageFloor(x0: number, x1: number, top: number, bottom: number, boards: number, colored: boolean): string {
+  const out = [rect(x0, top, x1 - x0, bottom - top, paint(colored, '#e8c39e'))];
+  for (let i = 1; i < boards; i++) {
+    const y = top + ((bottom - top) * i * i) / (boards * boards);
+    out.push(line(`M${n(x0)} ${n(y)}L${n(x1)} ${n(y)}`));
+  }
+  return out.join('');
+}
+
+/**
+ * Theatre curtains over a back wall from `y` down `h`: each side drawn back in `folds` pleats
+ * (closed tapering strips) to a tie-back, and a scalloped valance across the top.
+ */
+export function stageCurtains(x: number, y: number, w: number, h: number, folds: number, colored: boolean): string {
+  const red = paint(colored, '#ff8787');
+  const deep = paint(colored, '#fa5252');
+  const out: string[] = [];
+  const side = w * 0.26;
+  for (const dir of [1, -1]) {
+    const edge = dir > 0 ? x : x + w;
+    for (let i = folds - 1; i >= 0; i--) {
+      // Pleat i: from the top, narrowing to the tie-back at two thirds of the height, then flaring to the floor.
+      const outer = edge + dir * ((side * i) / folds);
+      const inner = edge + dir * ((side * (i + 1)) / folds);
+      const tieX = edge + dir * side * 0.3 * ((i + 1) / folds);
+      const tieY = y + h * 0.66;
+      const footInner = edge + dir * side * (0.45 + 0.55 * ((i + 1) / folds));
+      out.push(fillPath(`M${n(outer)} ${n(y - 10)}L${n(inner)} ${n(y - 10)}Q${n(inner)} ${n(y + h * 0.4)} ${n(tieX + dir * side * 0.06)} ${n(tieY)}Q${n(footInner - dir * side * 0.2)} ${n(y + h * 0.85)} ${n(footInner)} ${n(y + h)}L${n(outer)} ${n(y + h)}Z`, i % 2 ? red : deep));
+    }
+    // The tie-back: a band across the gathered pleats.
+    const bandX = edge + dir * side * 0.18;
+    out.push(fillPath(`M${n(edge - dir * 10)} ${n(y + h * 0.63)}L${n(bandX + dir * side * 0.12)} ${n(y + h * 0.64)}L${n(bandX + dir * side * 0.12)} ${n(y + h * 0.69)}L${n(edge - dir * 10)} ${n(y + h * 0.7)}Z`, paint(colored, '#ffd43b')));
+  }
+  // The valance: a band with scallops hanging below it.
+  const vh = h * 0.1;
+  const scallops = 7;
+  let d = `M${n(x - 10)} ${n(y - 10)}L${n(x + w + 10)} ${n(y - 10)}L${n(x + w + 10)} ${n(y + vh)}`;
+  for (let i = scallops; i > 0; i--) {
+    const xa = x + (w * (i - 1)) / scallops;
+    const r = w / scallops / 2;
+    d += `L${n(xa + 2 * r)} ${n(y + vh)}A${n(r)} ${n(r * 0.8)} 0 0 1 ${n(xa)} ${n(y + vh)}`;
+  }
+  out.push(fillPath(`${d}L${n(x - 10)} ${n(y + vh)}Z`, deep));
+  return out.join('');
+}
+
+/** A footlight: a half disc on the stage's front edge with its hood. */
+export function footlight(cx: number, cy: number, r: number, colored: boolean): string {
+  return fillPath(`M${n(cx - r)} ${n(cy)}A${n(r)} ${n(r)} 0 0 1 ${n(cx + r)} ${n(cy)}Z`, paint(colored, '#fff3bf')) + rect(cx - r * 1.3, cy, r * 2.6, r * 0.5, paint(colored, '#868e96'));
+}
+
 /** A raindrop: a round bottom drawn up to a point. */
 export function raindrop(cx: number, cy: number, r: number, colored: boolean): string {
   const points: Point[] = [[cx, cy - r * 2.2]];

@@ -48,7 +48,7 @@ const FLOATING = new Set<Place>(['sea', 'sky', 'space']);
 
 export function layoutFor(place: Place | null, inner: Box, onGround = false): SceneLayout {
   const floating = place !== null && FLOATING.has(place) && !onGround;
-  const groundShare = place === 'table' || place === 'room' ? 0.84 : place === 'road' || place === 'city' ? 0.86 : 0.88;
+  const groundShare = place === 'table' || place === 'room' || place === 'stage' ? 0.84 : place === 'road' || place === 'city' ? 0.86 : 0.88;
   return { inner, groundY: inner.y + inner.height * groundShare, floating };
 }
 
@@ -232,6 +232,19 @@ const moonGround = (ctx: SceneContext, y: number): string => {
   }
   return out.join('');
 };
+const stage = (ctx: SceneContext, y: number): string => {
+  const { inner } = ctx.layout;
+  const bottom = inner.y + inner.height + 10;
+  const out: string[] = [shape.stageFloor(inner.x - 10, inner.x + inner.width + 10, y, bottom, 3 + ctx.level, ctx.colored)];
+  out.push(shape.stageCurtains(inner.x, inner.y, inner.width, y - inner.y, ctx.level >= 3 ? 4 : 3, ctx.colored));
+  // Footlights: small half discs along the stage's front edge.
+  if (ctx.level >= 2) {
+    const lights = 5 + ctx.level;
+    const r = inner.width * 0.022;
+    for (let i = 0; i < lights; i++) out.push(shape.footlight(inner.x + (inner.width * (i + 0.5)) / lights, y + (bottom - y) * 0.12, r, ctx.colored));
+  }
+  return out.join('');
+};
 const wall = (ctx: SceneContext, y: number): string => {
   const { inner } = ctx.layout;
   const out: string[] = [];
@@ -276,6 +289,9 @@ const RECIPES: Record<Place, Recipe> = {
   night: { sky: 'night', horizon: 0.58, far: hills(0.06, '#c0eb75'), ground: ['#b2f2bb'], mid: [house, tree, pine, house], near: [tree], details: [tuft, flower] },
   table: { sky: 'wall', horizon: 0.66, far: wall, ground: [], mid: [], near: [], details: [] },
   room: { sky: 'wall', horizon: 0.64, far: wall, ground: [], mid: [], near: [], details: [] },
+  // A theatre's stage: curtains drawn back on both sides under a scalloped valance, floorboards, and
+  // footlights along the front (a ballerina danced in a living room).
+  stage: { sky: 'wall', horizon: 0.7, far: stage, ground: [], mid: [], near: [], details: [] },
   // On the water, not under it: the sea to the horizon, or a pond with trees on its far bank and
   // reeds and lily pads. What floats (a ship, ducks) sits on its nearer waves.
   ocean: { sky: 'day', horizon: 0.5, far: sea, ground: ['#a5d8ff', '#74c0fc'], mid: [], near: [], details: [] },

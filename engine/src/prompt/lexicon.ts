@@ -11,7 +11,7 @@ export type Scene = (typeof SCENES)[number];
  * water seen from above its surface (the reader's 'sea' is under it): a ship on the ocean, ducks
  * on a pond (compose/page-place.ts picks them).
  */
-export const PLACES = [...SCENES, 'mountain', 'park', 'room', 'ocean', 'lake'] as const;
+export const PLACES = [...SCENES, 'mountain', 'park', 'room', 'ocean', 'lake', 'stage'] as const;
 export type Place = (typeof PLACES)[number];
 
 /**
@@ -22,7 +22,8 @@ export type Place = (typeof PLACES)[number];
 export const PLACE_WORDS: [RegExp, Place][] = [
   [/^(mountain|mountains|peak|alps|cliff|valley|cave|cavern|grotto|canyon)$/, 'mountain'],
   [/^(park|playground|zoo|picnic)$/, 'park'],
-  [/^(room|bedroom|living|window|sofa|couch|indoors|pillow|bed|kitchen|classroom|nursery|playroom|bathroom|library|stage|theater|theatre)$/, 'room'],
+  [/^(stage|theater|theatre|concert|recital|ballet)$/, 'stage'],
+  [/^(room|bedroom|living|window|sofa|couch|indoors|pillow|bed|kitchen|classroom|nursery|playroom|bathroom|library)$/, 'room'],
 ];
 
 /** English scene words (after singularising). */

@@ -214,9 +214,17 @@ function armour(s: Skeleton): string {
   return band(s, 0.08, 0.8, 11.5, '#dee2e6') + band(s, 0.86, 1.0, 13.4, '#868e96');
 }
 
+/** A tutu: two layers of net standing out from the waist, scalloped along their hems. */
 function tutu(s: Skeleton): string {
   const [hx, hy] = s.hip;
-  return `<ellipse cx="${fmt(hx)}" cy="${fmt(hy + 2)}" rx="12.5" ry="3.6" fill="#fcc2d7"/><ellipse cx="${fmt(hx)}" cy="${fmt(hy)}" rx="9.5" ry="2.6" fill="#ffdeeb"/>`;
+  const layer = (top: number, waist: number, reach: number, drop: number, scallops: number, fill: string): string => {
+    const y = hy + drop;
+    let d = `M${fmt(hx - waist)} ${fmt(hy + top)}L${fmt(hx + waist)} ${fmt(hy + top)}L${fmt(hx + reach)} ${fmt(y)}`;
+    const step = (2 * reach) / scallops;
+    for (let i = 1; i <= scallops; i++) d += `A${fmt(step / 2)} ${fmt(step / 2.6)} 0 0 1 ${fmt(hx + reach - step * i)} ${fmt(y)}`;
+    return `<path d="${d}Z" fill="${fill}"/>`;
+  };
+  return layer(-1.5, 6, 14, 4.5, 6, '#fcc2d7') + layer(-2, 5.5, 10.5, 1.8, 5, '#ffdeeb');
 }
 
 function shellTop(s: Skeleton): string {
