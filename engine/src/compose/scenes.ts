@@ -311,14 +311,17 @@ function recipeFor(place: Place, words: readonly string[]): Recipe {
 }
 
 /** The sky's seeded choices: a sun (three kinds, or none), clouds of three kinds, birds, a rainbow. */
-function drawSky(recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: number, spend: Spending): void {
+/** Places open enough for a rainbow: not under a jungle's canopy, in a forest, a desert or the snow. */
+const RAINBOW_PLACES = new Set<Place>(['meadow', 'garden', 'farm', 'park', 'sky', 'beach', 'lake', 'ocean', 'mountain']);
+
+function drawSky(place: Place, recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: number, spend: Spending): void {
   const { inner } = ctx.layout;
   const { random, colored, level } = ctx;
   const unit = Math.min(inner.width, inner.height);
   const zone: Box = { x: inner.x + unit * 0.02, y: inner.y + unit * 0.02, width: inner.width - unit * 0.04, height: Math.max(unit * 0.1, (horizonY - inner.y) * 0.55) };
   if (recipe.sky === 'day') {
     // A rainbow across the rays of the richest skies would be a sticker over them.
-    if (level >= 2 && random.next() < 0.2 && level < 4 && !recipe.overcast) {
+    if (level >= 2 && random.next() < 0.2 && level < 4 && !recipe.overcast && RAINBOW_PLACES.has(place)) {
       spend.add(shape.rainbow(inner.x + inner.width * random.range(0.3, 0.7), horizonY + unit * 0.02, unit * random.range(0.35, 0.5), Math.min(level + 1, 5), colored));
     }
     if (random.next() < 0.75 && !recipe.overcast) {
@@ -510,7 +513,7 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
     // paving behind a lion's face (issue 34).
     spend.add(layeredSky({ x: inner.x, y: inner.y, width: inner.width, height: horizonY - inner.y + unit * 0.1 }, ctx, recipe.sky === 'water' ? ['#d0ebff', '#a5d8ff'] : ['#e7f5ff', '#d0ebff', '#fff3bf']), true);
   }
-  drawSky(recipe, ctx, placed, horizonY, spend);
+  drawSky(place, recipe, ctx, placed, horizonY, spend);
   drawBigSky(place, recipe, ctx, horizonY, spend);
   spend.add(recipe.far(ctx, horizonY), true);
   // Ground bands: the first at the horizon, the nearer ones lower; the young get fewer.
