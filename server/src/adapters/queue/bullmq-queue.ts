@@ -49,7 +49,10 @@ export function createBullQueue(options: { redisUrl: string; concurrency: number
             running -= 1;
           }
         },
-        { connection, prefix, concurrency: options.concurrency, lockDuration: 60_000 },
+        // A worker renews its lock every 15 s while it draws; one that dies lets its task go after
+        // 30 s, and the others look for such tasks every 15 s: a page whose worker was killed is
+        // taken over within about 45 s (60 s and BullMQ's 30 s check made it 60–90 s).
+        { connection, prefix, concurrency: options.concurrency, lockDuration: 30_000, stalledInterval: 15_000 },
       );
       worker.on('error', () => {});
     },
