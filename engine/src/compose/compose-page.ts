@@ -851,6 +851,20 @@ function placeOf(composition: Composition, plan: Plan): Place | null {
   return composition.backdrop?.startsWith('scene:') ? (composition.backdrop.slice('scene:'.length) as Place) : plan.scene;
 }
 
+/**
+ * A library name as a title says it: no pose ("girl sitting" → "girl"), no "face" on a head-only
+ * picture, OpenMoji's "with face" and "without snow" said plainly ("smiling sun", "snowman").
+ */
+function shownName(s: Subject): string {
+  return s.name
+    .replace(/^(sun|moon) with face$/, 'smiling $1')
+    .replace(/^full moon face$/, 'smiling moon')
+    .replace(/ without snow$/, '')
+    .replace(/ (standing|sitting|walking|waving)$/, '')
+    .replace(/\bface$/, '')
+    .trim();
+}
+
 function pageTitle(plan: Plan, drawn: Subject[], place: Place | null): string {
   if (plan.style === 'mandala') return drawn[0] ? `${capitalize(drawn[0].name.replace(/\bface$/, '').trim())} mandala` : 'Mandala';
   // Named in the plan's order, not the drawing's: a castle drawn first behind a princess is not
@@ -859,11 +873,20 @@ function pageTitle(plan: Plan, drawn: Subject[], place: Place | null): string {
     const i = plan.subjects.findIndex((p) => p.id === s.id);
     return i < 0 ? plan.subjects.length : i;
   };
-  const names = [...drawn].sort((a, b) => rank(a) - rank(b)).map((s) => s.name.replace(/\bface$/, '').trim());
+  // What is worn is said with its wearer ("Cat wearing witch hat"), a rider with what it rides.
+  const worn = new Map((plan.worn ?? []).map((w) => [w.item.id, w.wearer.id]));
+  const sorted = [...drawn].sort((a, b) => rank(a) - rank(b));
+  const named = (s: Subject): string => {
+    const items = sorted.filter((o) => worn.get(o.id) === s.id).map(shownName);
+    return items.length ? `${shownName(s)} wearing ${items.join(' and ')}` : shownName(s);
+  };
+  const names = sorted.filter((s) => !worn.has(s.id) || !sorted.some((o) => o.id === worn.get(s.id))).map(named);
   if (names.length === 0) return plan.style === 'pattern' ? 'Pattern' : `Scene ${place ? SCENE_TITLE[place] : ''}`.trim();
   const verb = { hold: 'holding', eat: 'eating', with: 'with' } as const;
+  const riding = plan.arranged && 'verb' in plan.arranged && plan.arranged.verb === 'ride' && names.length === 2;
   const subject = plan.held && names.length >= 2
     ? `${names[0]} ${verb[plan.held.verb]} ${names.slice(1).join(' and ')}`
+    : riding ? `${names[0]} riding ${names[1]}`
     : names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   const title = plan.style === 'pattern' ? `Patterned ${subject}` : place ? `${subject} ${SCENE_TITLE[place]}` : subject;
   return title.charAt(0).toUpperCase() + title.slice(1);
