@@ -492,6 +492,15 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
     const ground = recipe.ground[0] ?? '#dee2e6';
     const y = ctx.layout.floating ? inner.y + inner.height * 0.92 : groundY - unit * 0.02;
     spend.add(shape.ridge(inner.x - 10, inner.x + inner.width + 10, y, bottom + 10, unit * 0.01, 2, random, paint(colored, ground)), true);
+    // A page left with only its ground (a toddler's fire truck, a puppy low on the page) gets a big
+    // plain sun in the empty sky, if its areas allow: half a page of white read as unfinished.
+    const top = Math.min(...ctx.keepClear.map((b) => b.y), groundY);
+    const rr = unit * 0.1;
+    const day = recipe.sky === 'day' && !recipe.overcast;
+    if (day && !ctx.layout.floating && top - inner.y > rr * 3.2) {
+      const left = random.next() < 0.5;
+      spend.add(shape.sun(left ? inner.x + rr * 1.8 : inner.x + inner.width - rr * 1.8, inner.y + rr * 1.7, rr, 2, 0, colored));
+    }
     return { svg: spend.parts.join(''), regions: spend.regions };
   }
   const horizonY = inner.y + inner.height * recipe.horizon;
