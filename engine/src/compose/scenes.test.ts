@@ -49,8 +49,11 @@ describe('drawScene', () => {
     expect(sunny.some((svg) => svg.includes('fill="#4dabf7"'))).toBe(false);
   });
 
-  it('draws only the ground at level 0, and nothing without a place', () => {
-    expect(estimateRegions(drawScene('forest', context('forest', 1, 0), 50).svg)).toBe(1);
+  it('draws only the ground at level 0 (and a plain sun in an empty day sky, budget allowing), and nothing without a place', () => {
+    expect(estimateRegions(drawScene('forest', context('forest', 1, 0), 0).svg)).toBe(1);
+    // The sun's disc and ring: two areas more, only where the sky above the subject is empty.
+    expect(estimateRegions(drawScene('forest', context('forest', 1, 0), 50).svg)).toBe(3);
+    expect(estimateRegions(drawScene('forest', context('forest', 1, 0, [{ x: 200, y: 150, width: 2000, height: 2500 }]), 50).svg)).toBe(1);
     expect(drawScene(null, context('forest', 1, 2), 50)).toEqual({ svg: '', regions: 0 });
   });
 });
