@@ -28,6 +28,15 @@ describe('arrangePair', () => {
     expect(Math.abs(centreX(r) - centreX(m))).toBeLessThan(m.width * 0.2);
   });
 
+  it('puts a climber on the trunk, in front of the big tree, about halfway up', () => {
+    const [tree, koala] = arrangePair('climb', subject('koala'), subject('deciduous tree'), stage, unit);
+    const [t, k] = [placementBox(tree), placementBox(koala)];
+    expect(t.height).toBeGreaterThan((stage.groundY - stage.area.y) * 0.8);
+    expect(Math.abs(centreX(k) - centreX(t))).toBeLessThan(t.width * 0.1);
+    expect(k.y + k.height).toBeLessThan(t.y + t.height);
+    expect(k.y).toBeGreaterThan(t.y + t.height * 0.3);
+  });
+
   it('seats a rider facing the way the horse faces', () => {
     const [horse, rider] = arrangePair('ride', subject('cowboy sitting'), subject('horse'), stage, unit);
     const facing = (p: typeof horse): number => (p.subject.anchors?.facing ?? 0) * (p.flip ? -1 : 1);

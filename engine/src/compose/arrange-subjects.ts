@@ -94,6 +94,14 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
       const rider = standAt(mover, m.x + m.width / 2, topAt(mount, m.x + m.width / 2) + m.height * 0.35, m.height * 0.75, m.width * 0.6, flip);
       return [mount, rider];
     }
+    case 'climb': {
+      // On the trunk, in front of it, about halfway up: the tree big behind (a koala hugging a
+      // tree, a monkey climbing one).
+      const tree = standAt(reference, cx, ground, roomHeight * 0.95, area.width * 0.92);
+      const t = placementBox(tree);
+      const h = roomHeight * (SMALL_KINDS.has(mover.kind) ? 0.22 : 0.36);
+      return [tree, standAt(mover, t.x + t.width / 2, t.y + t.height * 0.86, h, area.width * 0.42)];
+    }
     case 'on':
     case 'in': {
       const small = SMALL_KINDS.has(mover.kind);

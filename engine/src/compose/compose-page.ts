@@ -860,6 +860,7 @@ function shownName(s: Subject): string {
     .replace(/^(sun|moon) with face$/, 'smiling $1')
     .replace(/^full moon face$/, 'smiling moon')
     .replace(/ without snow$/, '')
+    .replace(/^deciduous tree$/, 'tree')
     .replace(/ (standing|sitting|walking|waving)$/, '')
     .replace(/\bface$/, '')
     .trim();
@@ -883,10 +884,10 @@ function pageTitle(plan: Plan, drawn: Subject[], place: Place | null): string {
   const names = sorted.filter((s) => !worn.has(s.id) || !sorted.some((o) => o.id === worn.get(s.id))).map(named);
   if (names.length === 0) return plan.style === 'pattern' ? 'Pattern' : `Scene ${place ? SCENE_TITLE[place] : ''}`.trim();
   const verb = { hold: 'holding', eat: 'eating', with: 'with' } as const;
-  const riding = plan.arranged && 'verb' in plan.arranged && plan.arranged.verb === 'ride' && names.length === 2;
+  const pairVerb = plan.arranged && 'verb' in plan.arranged && names.length === 2 ? ({ ride: 'riding', climb: 'climbing' } as Partial<Record<ArrangeVerb, string>>)[plan.arranged.verb] : undefined;
   const subject = plan.held && names.length >= 2
     ? `${names[0]} ${verb[plan.held.verb]} ${names.slice(1).join(' and ')}`
-    : riding ? `${names[0]} riding ${names[1]}`
+    : pairVerb ? `${names[0]} ${pairVerb} ${names[1]}`
     : names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   const title = plan.style === 'pattern' ? `Patterned ${subject}` : place ? `${subject} ${SCENE_TITLE[place]}` : subject;
   return title.charAt(0).toUpperCase() + title.slice(1);

@@ -6,7 +6,7 @@
  */
 
 /** Where one thing goes relative to another ("a bee on a sunflower": the bee is on). */
-export type ArrangeVerb = 'ride' | 'on' | 'in' | 'under' | 'over' | 'front';
+export type ArrangeVerb = 'ride' | 'on' | 'in' | 'under' | 'over' | 'front' | 'climb';
 
 export const ARRANGE_WORDS: Record<string, ArrangeVerb> = {
   riding: 'ride', ride: 'ride', rides: 'ride', '=ride': 'ride',
@@ -15,6 +15,7 @@ export const ARRANGE_WORDS: Record<string, ArrangeVerb> = {
   under: 'under', beneath: 'under', below: 'under', underneath: 'under', '=under': 'under',
   over: 'over', above: 'over', '=over': 'over',
   '=front': 'front', behind: 'front',
+  climbing: 'climb', climbs: 'climb', climb: 'climb', '=climb': 'climb',
 };
 
 /** Two-word forms read as one ("in front of", "flying over"). */

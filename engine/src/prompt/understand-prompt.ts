@@ -436,18 +436,28 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   }
   const worn = wornThings(unique, index);
   // "a frog with a crown" wears it rather than holds it.
-  const relation = related && !worn.some((w) => w.item === related.held) ? related : null;
+  let relation = related && !worn.some((w) => w.item === related.held) ? related : null;
   let arrangement = arrange(unique, arranges, found, cjk, worn);
   if (moon && arrangement && (arrangement.subject === moon.id || arrangement.object === moon.id)) arrangement = null;
   let subjects: MatchedSubject[];
   if (relation) {
     // The holder is the main subject and what it holds comes next, whatever their kinds.
-    const pair = [relation.holder, relation.held].map((id) => unique.find((s) => s.id === id)!);
-    subjects = [...pair, ...unique.filter((s) => s.id !== relation.holder && s.id !== relation.held)];
+    const { holder, held } = relation;
+    const pair = [holder, held].map((id) => unique.find((s) => s.id === id)!);
+    subjects = [...pair, ...unique.filter((s) => s.id !== holder && s.id !== held)];
   } else {
     const priority = (s: MatchedSubject): number => (CHARACTER_NAMES.test(s.name) ? 0 : HEAD_PRIORITY[s.kind]);
     const headIndex = unique.reduce((best, s, i) => (priority(s) < priority(unique[best]) ? i : best), 0);
     subjects = unique.length ? [unique[headIndex], ...unique.filter((_, i) => i !== headIndex)] : [];
+  }
+  // "a koala hugging a tree", "a monkey hanging from a tree": it clings to the trunk (a tree is
+  // not a thing to hold, so the pair stood side by side).
+  const tree = subjects.find((s) => TREES.test(s.name));
+  const clinger = subjects.find((s) => s !== tree && HEAD_PRIORITY[s.kind] === 0 && s.kind !== 'person');
+  const clinging = tree && clinger && (relation?.held === tree.id || words.some((w) => CLING_WORDS.test(w)));
+  if (clinging && (!arrangement || arrangement.object === tree.id)) {
+    arrangement = { verb: 'climb', subject: clinger.id, object: tree.id };
+    if (relation?.held === tree.id) relation = null;
   }
   // "an astronaut planting a flag on the moon": the flag on the moon is not the page; a page placed by
   // a pair that leaves out the living subject it is about would drop that subject.
@@ -494,6 +504,10 @@ const IGNORED_SENSES = new Set([
   'spell', 'stage',
   // "a peacock with open feathers" is not an open book.
   'open', 'opened', 'closed']);
+/** Trees one climbs or clings to. */
+const TREES = /^(deciduous tree|evergreen tree|palm tree|tree|cherry blossom tree)$/;
+/** Words for clinging to a tree. */
+const CLING_WORDS = /^(hugging|hug|hugs|hanging|hangs|swinging|climbing|climbs|climb|clinging)$/;
 /** Words that make a plant many: a field of them. */
 const FIELD_WORDS = /^(field|flowerbed|patch)$/;
 /** Moods that make a thing a character: "a smiling cloud" is a cloud on the page, not the sky. */

@@ -181,6 +181,14 @@ describe('verbs and prepositions as relations', () => {
     expect(read('a boy waving').names).toEqual(['boy waving']);
   });
 
+  it('puts a creature that hugs, climbs or hangs from a tree on its trunk', () => {
+    expect(read('a koala hugging a tree')).toMatchObject({ names: ['koala', 'deciduous tree'], arrangement: 'koala climb deciduous tree' });
+    expect(read('a monkey hanging from a tree in the jungle')).toMatchObject({ arrangement: 'monkey climb deciduous tree', scene: 'jungle' });
+    expect(read('a monkey climbing a palm tree').arrangement).toBe('monkey climb palm tree');
+    // Beside a tree, not on it.
+    expect(read('a bear and a tree').arrangement).toBeNull();
+  });
+
   it('draws a sleeping cat or dog curled up, and a child flying a kite holding it', () => {
     expect(read('a cat sleeping on a pillow')).toMatchObject({ names: ['cat sleeping', 'pillow'], arrangement: 'cat sleeping on pillow' });
     expect(read('枕の上で寝ている猫').names).toEqual(['cat sleeping', 'pillow']);
