@@ -144,6 +144,8 @@ describe('composePage', () => {
     expect(titles[2]).toMatch(/^Smiling sun/);
     expect(titles[3]).toMatch(/^Girl and rock /);
     expect(titles[4]).toMatch(/^Koala climbing tree /);
+    const kittens = await composePage('three kittens', { difficulty: 'children', ratio: '3:4', verify: false });
+    expect(kittens.title).toMatch(/^Three cats /);
   });
 
   it('draws a ship on the waves of the open sea, and a mermaid big on her rock', async () => {

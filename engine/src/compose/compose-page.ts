@@ -851,6 +851,15 @@ function placeOf(composition: Composition, plan: Plan): Place | null {
   return composition.backdrop?.startsWith('scene:') ? (composition.backdrop.slice('scene:'.length) as Place) : plan.scene;
 }
 
+const NUMBER_WORDS: Record<number, string> = { 2: 'two', 3: 'three', 4: 'four', 5: 'five' };
+/** An English plural for a title's noun: the last word takes it ("baby chicks", "foxes", "butterflies"). */
+function plural(name: string): string {
+  if (/(s|x|ch|sh)$/.test(name)) return `${name}es`;
+  if (/[^aeiou]y$/.test(name)) return `${name.slice(0, -1)}ies`;
+  if (/(sheep|deer|fish)$/.test(name)) return name;
+  return `${name}s`;
+}
+
 /**
  * A library name as a title says it: no pose ("girl sitting" → "girl"), no "face" on a head-only
  * picture, OpenMoji's "with face" and "without snow" said plainly ("smiling sun", "snowman").
@@ -861,6 +870,8 @@ function shownName(s: Subject): string {
     .replace(/^full moon face$/, 'smiling moon')
     .replace(/ without snow$/, '')
     .replace(/^deciduous tree$/, 'tree')
+    .replace(/^front-facing /, '')
+    .replace(/^empty nest$/, 'nest')
     .replace(/ (standing|sitting|walking|waving)$/, '')
     .replace(/\bface$/, '')
     .trim();
@@ -881,7 +892,10 @@ function pageTitle(plan: Plan, drawn: Subject[], place: Place | null): string {
     const items = sorted.filter((o) => worn.get(o.id) === s.id).map(shownName);
     return items.length ? `${shownName(s)} wearing ${items.join(' and ')}` : shownName(s);
   };
-  const names = sorted.filter((s) => !worn.has(s.id) || !sorted.some((o) => o.id === worn.get(s.id))).map(named);
+  // The same thing drawn several times is said once with its number ("Cat and two cats" read badly).
+  const counted = new Map<string, number>();
+  for (const name of sorted.filter((s) => !worn.has(s.id) || !sorted.some((o) => o.id === worn.get(s.id))).map(named)) counted.set(name, (counted.get(name) ?? 0) + 1);
+  const names = [...counted].map(([name, n]) => (n > 1 ? `${NUMBER_WORDS[n] ?? n} ${plural(name)}` : name));
   if (names.length === 0) return plan.style === 'pattern' ? 'Pattern' : `Scene ${place ? SCENE_TITLE[place] : ''}`.trim();
   const verb = { hold: 'holding', eat: 'eating', with: 'with' } as const;
   const pairVerb = plan.arranged && 'verb' in plan.arranged && names.length === 2 ? ({ ride: 'riding', climb: 'climbing' } as Partial<Record<ArrangeVerb, string>>)[plan.arranged.verb] : undefined;

@@ -93,6 +93,10 @@ describe('understandPrompt', () => {
     expect(moon).toMatchObject({ scene: 'space', onGround: true });
     expect(moon.subjects.map((s) => s.name)).toEqual(['astronaut', 'triangular flag']);
     expect(read('a cow jumping over the moon').names).toContain('crescent moon');
+    // "Her babies" are chicks for a bird, more of the animal otherwise; "baby" alone only describes.
+    expect(read('a mother bird feeding her babies in a nest').names).toEqual(['bird', 'front-facing baby chick', 'empty nest']);
+    expect(understandPrompt('a cat with her babies', index).subjects.map((s) => [s.name, s.count])).toEqual([['cat', 3]]);
+    expect(read('a baby elephant').names).toEqual(['elephant']);
     // Pronouns are grammar: "a little girl and her puppy".
     expect(read('小女孩和她的小狗')).toMatchObject({ names: ['girl standing', 'dog'], unmatched: [] });
     // A word before a body part says what the part is like: no carrot beside the snowman.

@@ -339,6 +339,15 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         const last = found[found.length - 1];
         if (GROUP_AFTER.has(word) && last && !pendingCount) last.count = Math.max(last.count, COUNT_WORDS[word]);
         else pendingCount = COUNT_WORDS[word];
+      } else if (/^(baby|babies|young|little ones)$/.test(word) && isPlural(token) && found.some((f) => BABY_PARENTS.has(f.kind)) && !(tokens[i + 1]?.english && lookup(tokens[i + 1].english, index))) {
+        // "a mother bird feeding her babies": chicks for a bird, more of the animal otherwise
+        // (they join its group), never nothing ("baby" alone only describes: "a baby elephant").
+        const parent = [...found].reverse().find((f) => BABY_PARENTS.has(f.kind))!;
+        const baby = parent.kind === 'bird' ? index.byName.get('front-facing baby chick') ?? lookup('chick', index) : index.byName.get(parent.name);
+        if (baby) {
+          pendingCount = 2;
+          addSubject(baby, baby.name, token.original, false);
+        }
       } else if (WEAR_WORDS.has(word)) {
         // Worn things are found by what they are (a hat, a crown), wherever they stand.
       } else if (POSE_BY_VERB[word] || PLAY_POSES[word]) {
@@ -504,6 +513,8 @@ const IGNORED_SENSES = new Set([
   'spell', 'stage',
   // "a peacock with open feathers" is not an open book.
   'open', 'opened', 'closed']);
+/** Kinds whose babies a prompt may name without saying what they are ("her babies"). */
+const BABY_PARENTS = new Set<SubjectKind>(['animal', 'bird', 'sea', 'dinosaur']);
 /** Trees one climbs or clings to. */
 const TREES = /^(deciduous tree|evergreen tree|palm tree|tree|cherry blossom tree)$/;
 /** Words for clinging to a tree. */
