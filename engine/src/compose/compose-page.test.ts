@@ -137,6 +137,14 @@ describe('composePage', () => {
     expect(result.page.report.passes).toBe(true);
   });
 
+  it('puts the fire a dragon breathes at its mouth', async () => {
+    const result = await composePage('a dragon breathing fire', { difficulty: 'children', ratio: '3:4' });
+    expect(result.subjects).toEqual(['dragon', 'fire']);
+    expect(result.holding).toMatchObject({ via: 'mouth', held: 'fire' });
+    expect(result.title).toMatch(/^Dragon breathing fire /);
+    expect(result.page.report.passes).toBe(true);
+  });
+
   it('titles a page the way it is drawn: riders riding, wearers wearing, no pose names', async () => {
     const titles = await Promise.all(['a cowboy riding a horse', 'a cat wearing a witch hat', 'a happy sun', 'a girl sitting on a rock', 'a koala hugging a tree'].map(async (prompt) => (await composePage(prompt, { difficulty: 'children', ratio: '3:4', verify: false })).title));
     expect(titles[0]).toMatch(/^Cowboy riding horse /);

@@ -158,6 +158,8 @@ function holdPlan(holder: Subject, held: Subject, verb: RelationVerb): Plan['hel
   const edible = EDIBLE_KINDS.has(held.kind) && !/^(bouquet|.*tree.*)$/.test(held.name);
   const holdable = HOLDABLE_KINDS.has(held.kind) && !NOT_HOLDABLE.test(held.name);
   const hand = anchors.hands[anchors.hands.length > 1 ? 1 : 0];
+  // Fire out of a dragon's mouth: only fire, only from a mouth.
+  if (verb === 'breathe') return /fire|flame/.test(held.name) && anchors.mouth ? { via: 'mouth', point: anchors.mouth, facing: anchors.facing, verb } : undefined;
   if (verb === 'eat') {
     if (!edible && !holdable) return undefined;
     if (anchors.mouth) return { via: 'mouth', point: anchors.mouth, facing: anchors.facing, verb };
@@ -580,7 +582,7 @@ function placeHeld(holder: Placement, held: Subject, plan: NonNullable<Plan['hel
   const front = plan.via === 'mouth' && plan.facing === 0;
   // An umbrella is held up over the holder's head, as wide as the shoulders and more.
   const umbrella = plan.via === 'hands' && !bust && /umbrella/.test(held.name);
-  const size = plan.via === 'mouth' ? Math.sqrt(holderBox.width * holderBox.height) * (front ? 0.32 : 0.28) : holderBox.height * (umbrella ? 0.78 : bust ? 0.36 : tall || instrument ? 0.5 : 0.36);
+  const size = plan.verb === 'breathe' ? Math.sqrt(holderBox.width * holderBox.height) * 0.5 : plan.via === 'mouth' ? Math.sqrt(holderBox.width * holderBox.height) * (front ? 0.32 : 0.28) : holderBox.height * (umbrella ? 0.78 : bust ? 0.36 : tall || instrument ? 0.5 : 0.36);
   const scale = size / Math.max(r - l, b - t);
   const w = (r - l) * scale;
   const h = (b - t) * scale;
@@ -854,6 +856,8 @@ function placeOf(composition: Composition, plan: Plan): Place | null {
 const NUMBER_WORDS: Record<number, string> = { 2: 'two', 3: 'three', 4: 'four', 5: 'five' };
 /** An English plural for a title's noun: the last word takes it ("baby chicks", "foxes", "butterflies"). */
 function plural(name: string): string {
+  const irregular = name.match(/^(.*?)\b(child|mouse|person|man|woman|goose)$/);
+  if (irregular) return `${irregular[1]}${{ child: 'children', mouse: 'mice', person: 'people', man: 'men', woman: 'women', goose: 'geese' }[irregular[2]]}`;
   if (/(s|x|ch|sh)$/.test(name)) return `${name}es`;
   if (/[^aeiou]y$/.test(name)) return `${name.slice(0, -1)}ies`;
   if (/(sheep|deer|fish)$/.test(name)) return name;
@@ -897,7 +901,7 @@ function pageTitle(plan: Plan, drawn: Subject[], place: Place | null): string {
   for (const name of sorted.filter((s) => !worn.has(s.id) || !sorted.some((o) => o.id === worn.get(s.id))).map(named)) counted.set(name, (counted.get(name) ?? 0) + 1);
   const names = [...counted].map(([name, n]) => (n > 1 ? `${NUMBER_WORDS[n] ?? n} ${plural(name)}` : name));
   if (names.length === 0) return plan.style === 'pattern' ? 'Pattern' : `Scene ${place ? SCENE_TITLE[place] : ''}`.trim();
-  const verb = { hold: 'holding', eat: 'eating', with: 'with' } as const;
+  const verb = { hold: 'holding', eat: 'eating', with: 'with', breathe: 'breathing' } as const;
   const pairVerb = plan.arranged && 'verb' in plan.arranged && names.length === 2 ? ({ ride: 'riding', climb: 'climbing' } as Partial<Record<ArrangeVerb, string>>)[plan.arranged.verb] : undefined;
   const subject = plan.held && names.length >= 2
     ? `${names[0]} ${verb[plan.held.verb]} ${names.slice(1).join(' and ')}`

@@ -114,6 +114,8 @@ const POND_THINGS = /^(lily|lilypad|pad)$/;
 export function choosePlace(scene: Scene | null, words: readonly string[], main: Resident | undefined): Place | null {
   const named = namedPlace(scene, words);
   if (named === 'sea' && scene === 'sea') return underOrOn(words, main);
+  // "a crab on the sand" is on a beach; a camel's sand is the desert's.
+  if (named === 'desert' && words.includes('sand') && !words.includes('desert') && main && homeOf(main) === 'beach') return 'beach';
   if (named) return named;
   if (words.some((w) => POND_THINGS.test(w))) return 'lake';
   const home = main ? homeOf(main) : null;

@@ -23,7 +23,7 @@ export const PLACE_WORDS: [RegExp, Place][] = [
   [/^(mountain|mountains|peak|alps|cliff|valley|cave|cavern|grotto|canyon)$/, 'mountain'],
   [/^(park|playground|zoo|picnic)$/, 'park'],
   [/^(stage|theater|theatre|concert|recital|ballet)$/, 'stage'],
-  [/^(room|bedroom|living|window|sofa|couch|indoors|pillow|bed|kitchen|classroom|nursery|playroom|bathroom|library)$/, 'room'],
+  [/^(room|bedroom|living|window|windowsill|sill|sofa|couch|indoors|pillow|bed|kitchen|classroom|nursery|playroom|bathroom|library)$/, 'room'],
 ];
 
 /** English scene words (after singularising). */
@@ -152,7 +152,7 @@ export const JAPANESE: Record<string, string> = {
   ソファ: 'sofa', ソファー: 'sofa', 椅子: 'chair', いす: 'chair', 黒猫: 'black cat', ほうき: 'broom', 宝箱: 'treasure chest', 黒板: 'blackboard', 王座: 'throne', 玉座: 'throne', 箒: 'broom', 海賊船長: 'pirate', 船長: 'captain',
   消防士: 'firefighter', 消防隊員: 'firefighter', 医者: 'doctor', お医者さん: 'doctor', 看護師: 'nurse', 獣医: 'vet', コック: 'chef', シェフ: 'chef', 海賊: 'pirate', 農家: 'farmer', 先生: 'teacher',
   警察官: 'police officer', おまわりさん: 'police officer', 王様: 'king', 女王: 'queen', 王妃: 'queen', カウボーイ: 'cowboy', バレリーナ: 'ballerina', ヒーロー: 'superhero', プリンセス: 'princess',
-  姫: 'princess', 王子: 'prince', お城: 'castle', 城: 'castle', 魔法使い: 'wizard', 魔女: 'witch', 騎士: 'knight', ロボット: 'robot', 宇宙人: 'alien',
+  姫: 'princess', 王子: 'prince', お城: 'castle', 城: 'castle', 魔法使い: 'wizard', 魔女: 'witch', 騎士: 'knight', ロボット: 'robot', 宇宙人: 'alien', エイリアン: 'alien', うちゅうじん: 'alien',
   おばけ: 'ghost', お化け: 'ghost', サンタ: 'santa', サンタクロース: 'santa', クリスマスツリー: 'christmas tree', 雪だるま: 'snowman', かぼちゃ: 'pumpkin',
   カボチャ: 'pumpkin', プレゼント: 'gift', 誕生日ケーキ: 'birthday cake', ケーキ: 'cake', アイスクリーム: 'ice cream', アイス: 'ice cream', ドーナツ: 'donut',
   ピザ: 'pizza', ハンバーガー: 'hamburger', 寿司: 'sushi', お寿司: 'sushi', おにぎり: 'rice ball', ラーメン: 'ramen', 団子: 'dango', 果物: 'fruit', フルーツ: 'fruit',
@@ -201,13 +201,15 @@ export const MODIFIERS = new Set([
  * hands (or the mouth), `eat` at the mouth, `with` in the hands when the holder has hands.
  * Chinese and Japanese verbs translate to these English words (拿着 → holding, 食べる → eating).
  */
-export type RelationVerb = 'hold' | 'eat' | 'with';
+export type RelationVerb = 'hold' | 'eat' | 'with' | 'breathe';
 export const RELATION_WORDS: Record<string, RelationVerb> = {
   holding: 'hold', hold: 'hold', carrying: 'hold', carry: 'hold', hugging: 'hold', hug: 'hold', grabbing: 'hold',
   eating: 'eat', eat: 'eat', munching: 'eat', chewing: 'eat', nibbling: 'eat',
   with: 'with',
   playing: 'hold', play: 'hold', plays: 'hold', strumming: 'hold', reading: 'hold', read: 'hold',
   // A chef baking a cake holds it up: the page a child means (a cake beside him was too many areas).
+  // "a dragon breathing fire": the fire comes out of its mouth.
+  breathing: 'breathe', breathes: 'breathe', breathe: 'breathe', spitting: 'breathe',
   baking: 'hold', bakes: 'hold', serving: 'hold', cooking: 'hold', cooks: 'hold', making: 'hold', flipping: 'hold',
 };
 

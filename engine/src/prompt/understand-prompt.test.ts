@@ -97,6 +97,10 @@ describe('understandPrompt', () => {
     expect(read('a mother bird feeding her babies in a nest').names).toEqual(['bird', 'front-facing baby chick', 'empty nest']);
     expect(understandPrompt('a cat with her babies', index).subjects.map((s) => [s.name, s.count])).toEqual([['cat', 3]]);
     expect(read('a baby elephant').names).toEqual(['elephant']);
+    // A crab's sand is a beach; a windowsill is in a room; a dress is what the girl wears; エイリアン reads.
+    expect(read('穿裙子的小女孩').unmatched).toEqual([]);
+    expect(read('宇宙船とエイリアン').names).toContain('alien');
+    expect(read('a cat sleeping on a windowsill').unmatched).toEqual([]);
     // Pronouns are grammar: "a little girl and her puppy".
     expect(read('小女孩和她的小狗')).toMatchObject({ names: ['girl standing', 'dog'], unmatched: [] });
     // A word before a body part says what the part is like: no carrot beside the snowman.

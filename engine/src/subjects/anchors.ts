@@ -42,6 +42,14 @@ const FACING: Partial<Record<string, -1 | 1>> = {
   turtle: -1, elephant: -1, boar: -1, horse: -1, fish: 1, whale: -1, shark: 1,
 };
 const NO_ANCHORS = /^(penguin|shrimp|swan|bat|owl|dragon|mouse|ox|water buffalo)$/;
+/**
+ * Anchors set by hand where the silhouette misleads the measure: OpenMoji's dragon rears up, its
+ * wings and tail wider than its head, so no head is found; its open mouth (with the tongue) is at
+ * the upper right. Used for what comes out of its mouth ("a dragon breathing fire").
+ */
+export const SET_ANCHORS: Record<string, SubjectAnchors> = {
+  dragon: { pose: 'side', facing: 1, mouth: [51, 22], hands: [] },
+};
 /** Creatures whose silhouette has arms that hold things. */
 const HAS_HANDS = /teddy bear|santa claus|snowman|gardener|claus|superhero|supervillain|mage|fairy|elf|troll|ogre|goblin|robot|baby angel|gorilla|orangutan|monkey$|kangaroo|alien monster|hairy creature|clown/;
 

@@ -7,9 +7,9 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { boundsOf, computeAnchors, findEyes, hasAnchorsFor, profileFacing } from './anchors';
+import { boundsOf, computeAnchors, findEyes, hasAnchorsFor, profileFacing, SET_ANCHORS } from './anchors';
 import type { SubjectAnchors } from './anchors';
-import { eyeElements, eyeFacing, HEAD_LOW, placeEyes, wantsEyes } from './eyes';
+import { EYE_AT, eyeElements, eyeFacing, HEAD_LOW, placeEyes, wantsEyes } from './eyes';
 import { BLOB_MIN_THICKNESS, inkDepth, isInkBlob, whitened } from './ink-blobs';
 import { kindOf } from './curation';
 import { DRAWN_FIGURES } from './drawn-figures';
@@ -133,7 +133,8 @@ async function measure(drawn: OutlineElement[], kind: SubjectKind, name: string)
     else {
       // A creature drawn without eyes: a profile gets one on the side it faces, a front view two.
       const facing = eyeFacing(kind, name, () => profileFacing(solid, MEASURE, box, name));
-      const added = placeEyes(solid, outline, MEASURE, box, facing, MEASURE / SUBJECT_BOX, HEAD_LOW.test(name));
+      const set = EYE_AT[name];
+      const added = set ? [{ cx: set[0] / unit, cy: set[1] / unit, r: set[2] / unit }] : placeEyes(solid, outline, MEASURE, box, facing, MEASURE / SUBJECT_BOX, HEAD_LOW.test(name));
       if (added) {
         elements = [...elements, ...eyeElements(added, facing, unit)];
         eyes = { source: 'added', at: added.map((e) => [e.cx * unit, e.cy * unit, e.r * unit].map(round2) as [number, number, number]) };
@@ -148,7 +149,7 @@ async function measure(drawn: OutlineElement[], kind: SubjectKind, name: string)
     inkShare: area ? ink / area : 1,
     leakShare: fillArea ? leaked / fillArea : 1,
     coverage: area / (MEASURE * MEASURE),
-    anchors: hasAnchorsFor(kind, name) ? await anchorsOf(elements, solid, kind, name) : null,
+    anchors: SET_ANCHORS[name] ?? (hasAnchorsFor(kind, name) ? await anchorsOf(elements, solid, kind, name) : null),
   };
 }
 

@@ -64,8 +64,14 @@ export function wantsEyes(kind: SubjectKind, name: string): boolean {
  * anchors.ts reads them as front views), and front views it reads as profiles.
  */
 const EYE_FACING: Partial<Record<string, -1 | 0 | 1>> = {
-  mouse: -1, ox: -1, 'water buffalo': -1, ewe: -1, 'two-hump camel': -1, beaver: -1, doe: -1, donkey: -1, turkey: -1, mammoth: -1, 'tropical fish': 1,
+  mouse: -1, ox: -1, dragon: 1, 'water buffalo': -1, ewe: -1, 'two-hump camel': -1, beaver: -1, doe: -1, donkey: -1, turkey: -1, mammoth: -1, 'tropical fish': 1,
 };
+
+/**
+ * Eyes set by hand (centre and radius in the 72-unit box) where the clearest spot is not the head:
+ * OpenMoji's dragon's head is thin beside its wide chest, which took the eye.
+ */
+export const EYE_AT: Record<string, [number, number, number]> = { dragon: [42.5, 13, 2.4] };
 
 /** Profiles whose head is low, under a raised tail. */
 export const HEAD_LOW = /^skunk$/;
