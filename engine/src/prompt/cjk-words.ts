@@ -24,7 +24,7 @@ export const CHINESE_WORDS: Record<string, string> = {
   // Plants and things.
   花卉: 'flower', 鲜花: 'flower', 小花: 'flower', 花束: 'bouquet', 一束花: 'bouquet', 樱花树: 'cherry tree', 樱桃树: 'cherry tree', 松树: 'pine tree',
   圣诞: 'christmas', 竹: 'bamboo', 三角形: 'triangle', 圆形: 'circle', 正方形: 'square', 形状: 'shape', 爱心: 'heart', 心形: 'heart', 书: 'book', 书本: 'book',
-  沙子: 'sand', 沙: 'sand', 树枝: 'branch', 树上: 'tree', 毛线球: 'yarn', 毛线: 'yarn', 线团: 'yarn', 窗: 'window', 窗边: 'window', 窗户: 'window', 窗台: 'window', 杯子: 'cup', 茶杯: 'teacup', 裙子: 'dress', 连衣裙: 'dress', 公主裙: 'dress', 长裙: 'dress', 雨伞: 'umbrella', 伞: 'umbrella', 打伞: 'umbrella', 撑伞: 'umbrella', 打着伞: 'umbrella', 撑着伞: 'umbrella',
+  沙子: 'sand', 沙: 'sand', 树枝: 'branch', 毛线球: 'yarn', 毛线: 'yarn', 线团: 'yarn', 窗: 'window', 窗边: 'window', 窗户: 'window', 窗台: 'window', 杯子: 'cup', 茶杯: 'teacup', 裙子: 'dress', 连衣裙: 'dress', 公主裙: 'dress', 长裙: 'dress', 雨伞: 'umbrella', 伞: 'umbrella', 打伞: 'umbrella', 撑伞: 'umbrella', 打着伞: 'umbrella', 撑着伞: 'umbrella',
   下雨: 'rain', 下雨天: 'rain', 雨天: 'rain', 雨中: 'rain', 雨里: 'rain', 雨: 'rain', 大雨: 'rain', 小雨: 'rain', 帐篷: 'tent', 秋千: 'swing', 滑梯: 'slide', 积木: 'blocks', 玩具: 'toy', 娃娃: 'doll',
   // Places.
   竹林: 'bamboo forest', 竹林里: 'bamboo forest', 树林: 'woods', 林子: 'woods', 小树林: 'woods', 草丛: 'grass', 草坪: 'lawn', 田野: 'field', 稻田: 'farm',

@@ -119,6 +119,8 @@ export const COSTUMES: Record<string, { body: string; wears: string[]; holds: st
 export const CHINESE_RELATIONS: Record<string, string> = {
   骑: 'riding', 骑着: 'riding', 骑马的: 'riding horse', 睡在: 'sleeping on', 坐在: 'sitting on', 站在: 'standing on', 趴在: 'lying on', 上的: '=on', 上面的: '=on', 上空的: '=over', 上空: '=over',
   下的: '=under', 下面的: '=under', 前面的: '=front', 前的: '=front', 里的: '=in',
+  // After the place at the end ("猫在沙发上", "猫头鹰在月亮下"): the thing before 在 is on, under, in it.
+  上: '=on', 上面: '=on', 下: '=under', 下面: '=under', 底下: '=under', 里: '=in', 里面: '=in', 树上: 'tree =on', 树下: 'tree =under',
   戴: 'wearing', 戴着: 'wearing', 穿: 'wearing', 穿着: 'wearing', 帽子: 'hat', 围巾: 'scarf', 眼镜: 'glasses', 头盔: 'helmet', 披风: 'cape', 斗篷: 'cape',
   弹: 'playing', 弹着: 'playing', 拉: 'playing', 踢: 'playing', 踢足球: 'playing soccer', 打篮球: 'playing basketball', 跳舞: 'dancing', 跑步: 'running', 游泳: 'swimming', 滑雪: 'skiing',
   两只: '=2', 两个: '=2', 二只: '=2', 三只: '=3', 三个: '=3', 四只: '=4', 四个: '=4', 五只: '=5', 五个: '=5', 一家: 'family', 家庭: 'family', 一群: 'group',
@@ -126,7 +128,7 @@ export const CHINESE_RELATIONS: Record<string, string> = {
   盾牌: 'shield', 竹子: 'bamboo', 曼陀罗: 'mandala', 放风筝: 'holding kite',
 };
 export const JAPANESE_RELATIONS: Record<string, string> = {
-  乗る: '=ride', 乗った: '=ride', 乗っている: '=ride', 乗ってる: '=ride', 上の: '=on', 上で: '=on', 上に: '=on', 上を飛ぶ: '=over', 上を: '=over', 下の: '=under', 下で: '=under',
+  乗る: '=ride', 乗った: '=ride', 乗っている: '=ride', 乗ってる: '=ride', 上の: '=on', 上で: '=on', 上に: '=on', 上を飛ぶ: '=over', 上を: '=over', 下の: '=under', 下で: '=under', 下に: '=under', 中に: '=in', 中の: '=in', 中で: '=in',
   前の: '=front', 寝ている: 'sleeping', 寝てる: 'sleeping', 座っている: 'sitting', 座った: 'sitting',
   かぶった: '=wear', かぶっている: '=wear', 着た: '=wear', つけた: '=wear', 帽子: 'hat', マフラー: 'scarf', めがね: 'glasses', メガネ: 'glasses', ヘルメット: 'helmet', マント: 'cape',
   弾く: 'playing', 弾いている: 'playing', をする: 'playing', する: 'playing', 踊る: 'dancing', 走る: 'running', 泳ぐ: 'swimming',

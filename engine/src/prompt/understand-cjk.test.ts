@@ -69,6 +69,18 @@ describe('Chinese and Japanese prompts are read word by word', () => {
     expect(r.unmatched).toEqual([]);
   });
 
+  it('places the thing before 在 on, under or in the place word that ends the sentence', () => {
+    const arrangement = (prompt: string): string | null => {
+      const u = understandPrompt(prompt, index);
+      const name = (id: string | undefined): string => u.subjects.find((s) => s.id === id)?.name ?? '?';
+      return u.arrangement && `${name(u.arrangement.subject)} ${u.arrangement.verb} ${name(u.arrangement.object)}`;
+    };
+    expect(arrangement('一只猫头鹰在月亮下')).toBe('owl under crescent moon');
+    expect(arrangement('树上的小鸟')).toBe('bird on deciduous tree');
+    expect(arrangement('小猫在树下睡觉')).toBe('cat sleeping under deciduous tree');
+    expect(arrangement('ねこが木の下にいる')).toBe('cat under deciduous tree');
+  });
+
   it('keeps compounds whole: 花卉 are flowers, 三角形 is one word, 玩耍 is playing', () => {
     expect(read('花卉').subjects).toEqual(['hibiscus']);
     // No picture of a triangle: the whole word is reported, not "角形".

@@ -571,6 +571,9 @@ function arrange(subjects: MatchedSubject[], arranges: { verb: ArrangeVerb; at: 
     let object: MatchedSubject | undefined;
     if (before.length && after.length) {
       [subject, object] = cjk && post ? [after[0], before[before.length - 1]] : [before[before.length - 1], after[0]];
+    } else if (cjk && post && before.length >= 2) {
+      // "猫在沙发上", "ねこが木の下にいる": the place word ends the sentence, after both.
+      [subject, object] = [before[before.length - 2], before[before.length - 1]];
     } else if (after.length >= 2) {
       [object, subject] = [after[0], after[1]];
     }
