@@ -37,6 +37,13 @@ describe('arrangePair', () => {
     expect(k.y).toBeGreaterThan(t.y + t.height * 0.3);
   });
 
+  it('puts the moon in the sky above what is under it, clear of its head', () => {
+    const [moon, owl] = arrangePair('under', subject('owl'), subject('crescent moon'), stage, unit);
+    expect(moon.subject.name).toBe('crescent moon');
+    const [m, o] = [placementBox(moon), placementBox(owl)];
+    expect(m.y + m.height).toBeLessThan(o.y);
+  });
+
   it('seats a rider facing the way the horse faces', () => {
     const [horse, rider] = arrangePair('ride', subject('cowboy sitting'), subject('horse'), stage, unit);
     const facing = (p: typeof horse): number => (p.subject.anchors?.facing ?? 0) * (p.flip ? -1 : 1);

@@ -158,6 +158,12 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
       }
       const below = standAt(mover, cx, ground, roomHeight * 0.42, area.width * 0.6);
       const u = placementBox(below);
+      if (SKY_THINGS.test(reference.name)) {
+        // Under the moon, the sun, a cloud: it shines in the sky above, clear of the head (a
+        // crescent sat on an owl's head). Drawn first, behind.
+        const sky = standAt(reference, cx + area.width * 0.12, u.y - roomHeight * 0.06, Math.min(roomHeight * 0.3, u.y - area.y - roomHeight * 0.08), area.width * 0.45);
+        return [sky, below];
+      }
       const over = standAt(reference, cx, u.y + u.height * 0.12, roomHeight * 0.42, u.width * 1.4);
       return [below, over];
     }

@@ -369,7 +369,8 @@ function drawSky(place: Place, recipe: Recipe, ctx: SceneContext, placed: Box[],
     }
   } else if (recipe.sky === 'night' || recipe.sky === 'space') {
     const rr = unit * random.range(0.06, 0.09);
-    const moonSpot = findSpot(ctx, placed, { width: rr * 2.2, height: rr * 2.2 }, zone);
+    // A moon the prompt names is drawn as a subject: no second one in the sky.
+    const moonSpot = ctx.words.includes('moon') ? null : findSpot(ctx, placed, { width: rr * 2.2, height: rr * 2.2 }, zone);
     if (moonSpot) spend.add(recipe.sky === 'space' && random.next() < 0.5 ? shape.planet(moonSpot.x + rr * 1.1, moonSpot.y + rr * 1.1, rr * 0.8, false, colored) : shape.crescentMoon(moonSpot.x + rr * 1.1, moonSpot.y + rr * 1.1, rr, colored), true);
     if (recipe.sky === 'space' && level >= 2) {
       const pr = unit * random.range(0.07, 0.1);
