@@ -99,7 +99,7 @@ describe('composePage', () => {
   it.each([
     ['a bear holding a balloon', 'children', 'hands', 'balloon'],
     ['a dog with a bone', 'children', 'mouth', 'meat on bone'],
-    ['a girl holding flowers', 'teen', 'hands', 'hibiscus'],
+    ['a girl holding flowers', 'teen', 'hands', 'blossom'],
     ['a cat eating fish', 'children', 'mouth', 'fish'],
     ['小熊拿着气球', 'toddler', 'hands', 'balloon'],
     ['風船を持ったくま', 'teen', 'hands', 'balloon'],

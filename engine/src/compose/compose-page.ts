@@ -874,6 +874,7 @@ function shownName(s: Subject): string {
     .replace(/^full moon face$/, 'smiling moon')
     .replace(/ without snow$/, '')
     .replace(/^deciduous tree$/, 'tree')
+    .replace(/^blossom$/, 'flower')
     .replace(/^front-facing /, '')
     .replace(/^empty nest$/, 'nest')
     .replace(/ (standing|sitting|walking|waving)$/, '')

@@ -81,7 +81,7 @@ export const SYNONYMS: Record<string, string> = {
   sushi: 'sushi', 'rice ball': 'rice ball', onigiri: 'rice ball', dumpling: 'dumpling', mooncake: 'moon cake',
   fruit: 'red apple', apple: 'red apple', strawberries: 'strawberry', berry: 'strawberry', veggie: 'carrot', vegetable: 'carrot',
   lollipop: 'lollipop', candy: 'candy', sweet: 'candy', cookie: 'cookie', pancake: 'pancakes', tea: 'teacup without handle', cocoa: 'hot beverage', coffee: 'hot beverage',
-  flower: 'hibiscus', rose: 'rose', tulip: 'tulip', daisy: 'blossom', sunflower: 'sunflower', tree: 'deciduous tree', oak: 'deciduous tree',
+  flower: 'blossom', rose: 'rose', tulip: 'tulip', daisy: 'blossom', sunflower: 'sunflower', tree: 'deciduous tree', oak: 'deciduous tree',
   'palm tree': 'palm tree', palm: 'palm tree', cactus: 'cactus', mushroom: 'mushroom', leaf: 'maple leaf', 'cherry blossom': 'cherry blossom',
   cup: 'hot beverage', mug: 'hot beverage', teacup: 'teacup without handle', crow: 'black bird', sparrow: 'bird', pigeon: 'pigeon',
   sun: 'sun', moon: 'crescent moon', star: 'star', rainbow: 'rainbow', umbrella: 'umbrella', snowflake: 'cloud with snow', snowman: 'snowman without snow',

@@ -82,7 +82,7 @@ describe('Chinese and Japanese prompts are read word by word', () => {
   });
 
   it('keeps compounds whole: 花卉 are flowers, 三角形 is one word, 玩耍 is playing', () => {
-    expect(read('花卉').subjects).toEqual(['hibiscus']);
+    expect(read('花卉').subjects).toEqual(['blossom']);
     // No picture of a triangle: the whole word is reported, not "角形".
     expect(read('三角形')).toMatchObject({ subjects: [], unmatched: ['三角形'] });
     expect(read('小猫在玩耍').words).toContain('playing');

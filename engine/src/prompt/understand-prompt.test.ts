@@ -122,7 +122,7 @@ describe('understandPrompt', () => {
     ['a bear holding a balloon', 'hold', 'bear', 'balloon'],
     ['a teddy bear carrying a gift', 'hold', 'teddy bear', 'wrapped gift'],
     ['a dog with a bone', 'with', 'dog', 'meat on bone'],
-    ['a girl holding flowers', 'hold', 'girl standing', 'hibiscus'],
+    ['a girl holding flowers', 'hold', 'girl standing', 'blossom'],
     ['a cat eating fish', 'eat', 'cat', 'tropical fish'],
     ['a monkey eats a banana', 'eat', 'monkey', 'banana'],
     ['a chef baking a cake', 'hold', 'cook', 'birthday cake'],
