@@ -146,12 +146,13 @@ describe('composePage', () => {
   });
 
   it('titles a page the way it is drawn: riders riding, wearers wearing, no pose names', async () => {
-    const titles = await Promise.all(['a cowboy riding a horse', 'a cat wearing a witch hat', 'a happy sun', 'a girl sitting on a rock', 'a koala hugging a tree'].map(async (prompt) => (await composePage(prompt, { difficulty: 'children', ratio: '3:4', verify: false })).title));
+    const titles = await Promise.all(['a cowboy riding a horse', 'a cat wearing a witch hat', 'a happy sun', 'a girl sitting on a rock', 'a koala hugging a tree', 'a girl riding a unicorn'].map(async (prompt) => (await composePage(prompt, { difficulty: 'children', ratio: '3:4', verify: false })).title));
     expect(titles[0]).toMatch(/^Cowboy riding horse /);
     expect(titles[1]).toMatch(/^Cat wearing witch hat /);
     expect(titles[2]).toMatch(/^Smiling sun/);
     expect(titles[3]).toMatch(/^Girl and rock /);
     expect(titles[4]).toMatch(/^Koala climbing tree /);
+    expect(titles[5]).toMatch(/^Girl riding unicorn /);
     const kittens = await composePage('three kittens', { difficulty: 'children', ratio: '3:4', verify: false });
     expect(kittens.title).toMatch(/^Three cats /);
   });

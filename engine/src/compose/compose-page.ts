@@ -895,6 +895,8 @@ function pageTitle(plan: Plan, drawn: Subject[], place: Place | null): string {
   const sorted = [...drawn].sort((a, b) => rank(a) - rank(b));
   const named = (s: Subject): string => {
     const items = sorted.filter((o) => worn.get(o.id) === s.id).map(shownName);
+    // A horse wearing a unicorn's horn is a unicorn.
+    if (s.name === 'horse' && items.length === 1 && items[0] === 'unicorn horn') return 'unicorn';
     return items.length ? `${shownName(s)} wearing ${items.join(' and ')}` : shownName(s);
   };
   // The same thing drawn several times is said once with its number ("Cat and two cats" read badly).

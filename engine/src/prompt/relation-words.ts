@@ -49,7 +49,7 @@ export const GROUP_PHRASES: Record<string, { members: string[]; scene: string | 
 };
 
 /** Library names of things worn on the head or body; a subject with one wears it. */
-export const WORN = /^(top hat|woman’s hat|billed cap|crown|military helmet|rescue worker’s helmet|scarf|glasses|sunglasses|graduation cap|party hat|witch hat|ribbon|cape)$/;
+export const WORN = /^(top hat|woman’s hat|billed cap|crown|military helmet|rescue worker’s helmet|scarf|glasses|sunglasses|graduation cap|party hat|witch hat|ribbon|unicorn horn|cape)$/;
 /** Words that make the next worn thing worn ("a dog in a cape"). */
 export const WEAR_WORDS = new Set(['wearing', 'wear', 'wears', 'dressed', '=wear']);
 

@@ -614,16 +614,22 @@ function withBodies(u: Understanding, poseWords: string[], originals: Map<string
   }
   // On a horse or a pony, a figure with a face sits on the library's whole horse (a princess, a
   // cowboy, a girl) instead of OpenMoji's faceless jockey pictogram: the ride arrangement seats it.
-  const steed = pose?.name === 'horse riding' ? (ridden ?? u.subjects.find((s) => s !== person && /^(horse|pony)$/.test(s.word))) : undefined;
+  // A unicorn ridden is OpenMoji's whole horse wearing a drawn horn (its unicorn is only a head).
+  const riddenUnicorn = (u.arrangement?.verb === 'ride' && u.arrangement.subject === person.id) || poseWords.includes('riding') ? u.subjects.find((s) => s !== person && s.word === 'unicorn') : undefined;
+  const steed = pose?.name === 'horse riding' ? (ridden ?? u.subjects.find((s) => s !== person && /^(horse|pony)$/.test(s.word))) : riddenUnicorn;
   const seated = steed ? figure(SITTING) : null;
-  if (steed && seated) {
+  const horse = steed === riddenUnicorn ? index.byName.get('horse') : undefined;
+  const horn = horse ? index.byName.get('unicorn horn') : undefined;
+  if (steed && seated && (steed !== riddenUnicorn || (horse && horn))) {
     const roleHat = role && !index.byName.has(`${role} sitting`) ? ROLE_HATS[role] : undefined;
     const hat = roleHat ? index.byName.get(roleHat) : undefined;
     const standIn = person.standIn || (role !== null && seated.name !== `${role} sitting`);
     const rider: MatchedSubject = { ...person, id: seated.id, name: seated.name, kind: seated.kind, ...(standIn ? { standIn } : {}) };
-    const subjects = [rider, steed, ...u.subjects.filter((s) => s !== person && s !== steed), ...(hat ? [{ id: hat.id, name: hat.name, kind: hat.kind, word: person.word, original: person.original, count: 1 }] : [])];
-    const worn = [...u.worn.map((w) => (w.wearer === person.id ? { ...w, wearer: seated.id } : w)), ...(hat ? [{ wearer: seated.id, item: hat.id }] : [])];
-    return { ...u, subjects, worn, relation: null, arrangement: { verb: 'ride', subject: seated.id, object: steed.id } };
+    const mount: MatchedSubject = horse ? { ...steed, id: horse.id, name: horse.name, kind: horse.kind } : steed;
+    const extras = [...(hat ? [hat] : []), ...(horn ? [horn] : [])].map((item) => ({ id: item.id, name: item.name, kind: item.kind, word: person.word, original: person.original, count: 1 }));
+    const subjects = [rider, mount, ...u.subjects.filter((s) => s !== person && s !== steed), ...extras];
+    const worn = [...u.worn.map((w) => (w.wearer === person.id ? { ...w, wearer: seated.id } : w)), ...(hat ? [{ wearer: seated.id, item: hat.id }] : []), ...(horn ? [{ wearer: mount.id, item: horn.id }] : [])];
+    return { ...u, subjects, worn, relation: null, arrangement: { verb: 'ride', subject: seated.id, object: mount.id } };
   }
   pose ??= poseWords.map((w) => PLAY_POSES[w] ?? POSE_BY_VERB[w]).find(Boolean) ?? null;
   // A role named with its pose ("witch flying" is a library name) is already the figure asked for.

@@ -164,6 +164,13 @@ export const DRAWN_PROPS: DrawnProp[] = [
     svg: svg(`<path d="M34.2 30 L37.8 30 Q39 50 38 71 L34 71 Q33 50 34.2 30 Z" fill="#69db7c"/><path d="M34.5 56 Q24 46 13 49 Q21 60 34.5 59.5 Z" fill="#8ce99a"/><path d="M37.6 48 Q48 38 59 41 Q51 52 37.6 51.5 Z" fill="#8ce99a"/><ellipse cx="47.5" cy="22.0" rx="6.6" ry="9.6" transform="rotate(90 47.5 22.0)" fill="#ffc9de"/><ellipse cx="44.1" cy="30.1" rx="6.6" ry="9.6" transform="rotate(135 44.1 30.1)" fill="#ffc9de"/><ellipse cx="36.0" cy="33.5" rx="6.6" ry="9.6" transform="rotate(180 36.0 33.5)" fill="#ffc9de"/><ellipse cx="27.9" cy="30.1" rx="6.6" ry="9.6" transform="rotate(225 27.9 30.1)" fill="#ffc9de"/><ellipse cx="24.5" cy="22.0" rx="6.6" ry="9.6" transform="rotate(270 24.5 22.0)" fill="#ffc9de"/><ellipse cx="27.9" cy="13.9" rx="6.6" ry="9.6" transform="rotate(315 27.9 13.9)" fill="#ffc9de"/><ellipse cx="36.0" cy="10.5" rx="6.6" ry="9.6" transform="rotate(360 36.0 10.5)" fill="#ffc9de"/><ellipse cx="44.1" cy="13.9" rx="6.6" ry="9.6" transform="rotate(405 44.1 13.9)" fill="#ffc9de"/><circle cx="36" cy="22" r="8.2" fill="#ffd43b"/><circle cx="36" cy="22" r="4.2" fill="#fab005"/>`),
   },
   {
+    // A unicorn's horn, plain (spiral bands print black on a toddler's page and cost it areas), worn
+    // by OpenMoji's whole horse when someone rides a unicorn
+    // (OpenMoji's unicorn is only a head: the rider stood on it).
+    id: 'X-UNICORN-HORN', name: 'unicorn horn', keywords: ['unicorn horn'], kind: 'object',
+    svg: svg(`<polygon points="24,68 48,68 36,4" fill="#fff3bf"/>`),
+  },
+  {
     id: 'X-THRONE', name: 'throne', keywords: ['throne'], kind: 'object',
     svg: svg(`<path d="M18 40 L18 14 Q18 4 36 4 Q54 4 54 14 L54 40 Z" fill="#ff8787"/><path d="M24 38 L24 16 Q24 10 36 10 Q48 10 48 16 L48 38 Z" fill="#ffc9c9"/><circle cx="36" cy="6" r="3" fill="#ffd43b"/>` +
       `<rect x="12" y="38" width="8" height="14" rx="2" fill="#ffd43b"/><rect x="52" y="38" width="8" height="14" rx="2" fill="#ffd43b"/><rect x="16" y="40" width="40" height="12" rx="2" fill="#ff8787"/><rect x="18" y="52" width="36" height="6" fill="#ffd43b"/><rect x="19" y="58" width="5" height="10" fill="#ffd43b"/><rect x="48" y="58" width="5" height="10" fill="#ffd43b"/>`),
