@@ -3,7 +3,7 @@ import { DIFFICULTY_SPECS, lineWidthPx, pageSizeForRatio, PX_PER_MM } from '@stu
 import { checkPrompt } from '../filter/content-filter';
 import type { Bitmap, Page, PageReport } from '../page';
 import { checkPage, countLeaks, findLeaks } from '../quality/check-page';
-import { buildSubjectIndex, understandPrompt } from '../prompt/understand-prompt';
+import { buildSubjectIndex, plural, understandPrompt } from '../prompt/understand-prompt';
 import type { SubjectIndex, Understanding } from '../prompt/understand-prompt';
 import { localNames, localWord } from '../prompt/local-names';
 import type { PageNote } from '@studio/contracts/page-notes';
@@ -854,16 +854,6 @@ function placeOf(composition: Composition, plan: Plan): Place | null {
 }
 
 const NUMBER_WORDS: Record<number, string> = { 2: 'two', 3: 'three', 4: 'four', 5: 'five' };
-/** An English plural for a title's noun: the last word takes it ("baby chicks", "foxes", "butterflies"). */
-function plural(name: string): string {
-  const irregular = name.match(/^(.*?)\b(child|mouse|person|man|woman|goose)$/);
-  if (irregular) return `${irregular[1]}${{ child: 'children', mouse: 'mice', person: 'people', man: 'men', woman: 'women', goose: 'geese' }[irregular[2]]}`;
-  if (/(s|x|ch|sh)$/.test(name)) return `${name}es`;
-  if (/[^aeiou]y$/.test(name)) return `${name.slice(0, -1)}ies`;
-  if (/(sheep|deer|fish)$/.test(name)) return name;
-  return `${name}s`;
-}
-
 /**
  * A library name as a title says it: no pose ("girl sitting" → "girl"), no "face" on a head-only
  * picture, OpenMoji's "with face" and "without snow" said plainly ("smiling sun", "snowman").
@@ -883,7 +873,7 @@ function shownName(s: Subject): string {
 }
 
 function pageTitle(plan: Plan, drawn: Subject[], place: Place | null): string {
-  if (plan.style === 'mandala') return drawn[0] ? `${capitalize(drawn[0].name.replace(/\bface$/, '').trim())} mandala` : 'Mandala';
+  if (plan.style === 'mandala') return drawn[0] ? `${capitalize(shownName(drawn[0]))} mandala` : 'Mandala';
   // Named in the plan's order, not the drawing's: a castle drawn first behind a princess is not
   // the page's subject ("Princess and castle", "Princess holding books and tree").
   const rank = (s: Subject): number => {

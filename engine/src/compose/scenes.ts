@@ -7,6 +7,7 @@
  * closed areas; the frame drawn last cuts whatever runs past the inside.
  */
 import type { Place } from '../prompt/lexicon';
+import { RAIN_WORDS } from '../prompt/lexicon';
 import type { Subject } from '../subjects/subject-library';
 import type { Random } from './seeded-random';
 import { drawSubject, fitSubject } from './place-subject';
@@ -304,7 +305,7 @@ function recipeFor(place: Place, words: readonly string[]): Recipe {
   const has = (pattern: RegExp): boolean => words.some((w) => pattern.test(w));
   if (has(/^(autumn|fall)$/)) return { ...recipe, mid: [autumnTree, pine, autumnTree], near: [autumnTree], air: (x, y, s, c) => shape.leaf(x, y, s * 0.06, r(c).range(0, Math.PI), c.colored) };
   // "in the rain": clouds and falling drops instead of the sun (a girl with an umbrella stood under a clear sky).
-  if (recipe.sky === 'day' && has(/^(rain|rainy|raining|rainstorm|drizzle|puddle|raindrop)$/)) return { ...recipe, overcast: true };
+  if (recipe.sky === 'day' && (has(RAIN_WORDS) || has(/^(puddle|raindrop)$/))) return { ...recipe, overcast: true };
   if (place === 'snow' || has(/^(snowy|snowing|snowflake)$/)) return { ...recipe, air: (x, y, s, c) => shape.star(x, y, s * 0.05, c.colored, 6) };
   if (has(/^(night|moon|starry|moonlight)$/) && recipe.sky === 'day') return { ...recipe, sky: 'night' };
   return recipe;

@@ -26,6 +26,9 @@ export const PLACE_WORDS: [RegExp, Place][] = [
   [/^(room|bedroom|living|window|windowsill|sill|sofa|couch|indoors|pillow|bed|kitchen|classroom|nursery|playroom|bathroom|library)$/, 'room'],
 ];
 
+/** Words for rain: the page's weather (compose/scenes.ts), not a rain cloud beside what is named. */
+export const RAIN_WORDS = /^(rain|rainy|raining|rainstorm|drizzle)$/;
+
 /** English scene words (after singularising). */
 export const SCENE_WORDS: Record<string, Scene> = {
   meadow: 'meadow', field: 'meadow', grass: 'meadow', hill: 'meadow', park: 'meadow', countryside: 'meadow',

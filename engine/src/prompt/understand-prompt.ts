@@ -3,7 +3,7 @@ import type { SubjectKind } from '../subjects/curation';
 import { isDrawnFigure, isRoleFigure } from '../subjects/drawn-figures';
 import { drawnWith, roleOf } from '../subjects/role-figures';
 import { CJK_GRAMMAR, CHINESE_WORDS, cjkCount, JAPANESE_WORDS } from './cjk-words';
-import { CHINESE, JAPANESE, MODIFIERS, OBJECT_MARK, PLACE_WORDS, RELATION_WORDS, SCENE_WORDS, STAND_INS, SYNONYMS, THEME_WORDS, UNDRAWABLE } from './lexicon';
+import { CHINESE, JAPANESE, MODIFIERS, OBJECT_MARK, PLACE_WORDS, RAIN_WORDS, RELATION_WORDS, SCENE_WORDS, STAND_INS, SYNONYMS, THEME_WORDS, UNDRAWABLE } from './lexicon';
 import type { RelationVerb, Scene } from './lexicon';
 import {
   ARRANGE_PHRASES, ARRANGE_WORDS, CHINESE_RELATIONS, COSTUMES, COUNT_WORDS, FIGURE_FALLBACK, GROUP_PHRASES, JAPANESE_RELATIONS, PERSON_WORDS, PLAY_POSES, POSE_BY_VERB,
@@ -115,6 +115,16 @@ export function singularize(word: string): string {
   if (/(?:ches|shes|xes|sses|oes)$/.test(word)) return word.slice(0, -2);
   if (word.endsWith('s')) return word.slice(0, -1);
   return word;
+}
+
+/** The plural of an English noun as a page title says it: the last word takes it ("baby chicks", "foxes", "butterflies"). */
+export function plural(name: string): string {
+  const irregular = name.match(/^(.*?)\b(child|mouse|person|man|woman|goose)$/);
+  if (irregular) return `${irregular[1]}${{ child: 'children', mouse: 'mice', person: 'people', man: 'men', woman: 'women', goose: 'geese' }[irregular[2]]}`;
+  if (/(s|x|ch|sh)$/.test(name)) return `${name}es`;
+  if (/[^aeiou]y$/.test(name)) return `${name.slice(0, -1)}ies`;
+  if (/(sheep|deer|fish)$/.test(name)) return name;
+  return `${name}s`;
 }
 
 const IRREGULAR: Record<string, string> = {
@@ -424,7 +434,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const unique: MatchedSubject[] = [];
   // "a frog in the rain": the rain falls in the scenery (compose/scenes.ts), it is not a rain cloud
   // standing on the grass beside the frog; named alone ("rain"), the cloud is the page.
-  const weather = (f: MatchedSubject): boolean => WEATHER_SETTING.test(f.word);
+  const weather = (f: MatchedSubject): boolean => RAIN_WORDS.test(f.word);
   const setting = found.filter((f) => weather(f) && found.some((o) => !weather(o)));
   for (const s of found.filter((f) => !carried.has(f.word) && !setting.includes(f))) {
     const same = unique.find((o) => o.id === s.id);
@@ -525,8 +535,6 @@ const FIELD_WORDS = /^(field|flowerbed|patch)$/;
 const MOODS = new Set(['happy', 'smiling', 'cute', 'friendly', 'funny', 'silly', 'sleepy', 'sad', 'kawaii', 'laughing', 'grumpy', 'cheerful']);
 /** Things with a face of their own in the library, for a mood before them. */
 const FACED: Record<string, string> = { sun: 'sun with face', moon: 'full moon face' };
-/** Weather that is the page's setting when something else is named. */
-const WEATHER_SETTING = /^(rain|rainy|raining|rainstorm|drizzle)$/;
 /** Words that measure out the thing after "of": "a ball of yarn" is yarn. */
 const MEASURE_WORDS = new Set(['ball', 'bunch', 'piece', 'pile', 'heap', 'skein', 'bundle', 'stack', 'handful', 'bouquet']);
 /** Postures that place a thing on another only when nothing else places it. */
