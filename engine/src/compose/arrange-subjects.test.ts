@@ -129,6 +129,15 @@ describe('arrangeGroup', () => {
     const [a, b] = placed.map(placementBox).sort((p, q) => p.x - q.x);
     expect(a.x + a.width).toBeLessThanOrEqual(b.x + 1);
   });
+
+  it('draws young ones well under their parent\'s size ("a bear and her cubs")', () => {
+    const bears = [subject('bear'), subject('bear'), subject('bear')];
+    const equals = arrangeGroup(bears, stage, unit, seededRandom(1)).map((p) => placementBox(p).height);
+    const family = arrangeGroup(bears, stage, unit, seededRandom(1), false, [false, true, true]).map((p) => placementBox(p).height);
+    const parent = Math.max(...family);
+    expect(parent).toBeGreaterThanOrEqual(Math.max(...equals));
+    expect(family.filter((h) => h < parent * 0.75)).toHaveLength(2);
+  });
 });
 
 describe('besideBig', () => {

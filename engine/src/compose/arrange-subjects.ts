@@ -219,6 +219,8 @@ const FLYERS = /butterfly|honeybee|bird|bat|dove|eagle|parrot|owl|ladybug|lady b
 
 /** Relative sizes of the members of a group, so a family is not five clones. */
 const GROUP_SIZES = [1, 0.78, 0.9, 0.72, 0.84];
+/** A young one's size beside its parent, as a share of the size it would have in a group of equals. */
+const YOUNG_SIZE = 0.62;
 
 /**
  * 2 to 5 subjects: up to 2 in one row; more in two rows, the back row smaller and higher, each
@@ -226,7 +228,7 @@ const GROUP_SIZES = [1, 0.78, 0.9, 0.72, 0.84];
  * pages, where two dinosaurs overlapping read as one creature with two heads). Sizes vary, members
  * alternately flipped; the back row is drawn first, and within a row the smaller ones first (behind).
  */
-export function arrangeGroup(members: Subject[], stage: Stage, unit: number, random: Random, apart = false): Placement[] {
+export function arrangeGroup(members: Subject[], stage: Stage, unit: number, random: Random, apart = false, young: readonly boolean[] = []): Placement[] {
   const { area } = stage;
   const ground = stage.floating ? area.y + area.height * 0.92 : stage.groundY + unit * 0.03;
   const roomHeight = ground - area.y;
@@ -235,7 +237,8 @@ export function arrangeGroup(members: Subject[], stage: Stage, unit: number, ran
   // Size sense within the group too: chickens by a farmer are not as tall as he is (the big thing
   // behind does not count: a king and a queen before their castle stay as tall as a row allows).
   const tallest = Math.max(...members.filter((m) => m !== big).map(sizeClass));
-  const sized = members.map((subject, i) => ({ subject, size: GROUP_SIZES[i % GROUP_SIZES.length] * Math.max(0.45, Math.min(1, sizeClass(subject) / tallest)), flip: i % 2 === 1 }));
+  // Young ones beside their parent ("a bear and her cubs") are a little over half its size.
+  const sized = members.map((subject, i) => ({ subject, size: GROUP_SIZES[i % GROUP_SIZES.length] * Math.max(0.45, Math.min(1, sizeClass(subject) / tallest)) * (young[i] ? YOUNG_SIZE : 1), flip: i % 2 === 1 }));
   if (stage.floating || members.every((m) => FLYERS.test(m.name))) {
     // Swimming or flying: spread over the page in a loose grid, each a little off its cell's centre.
     const cols = Math.ceil(Math.sqrt(members.length));

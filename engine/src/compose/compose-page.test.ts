@@ -23,7 +23,8 @@ async function expectPrintable(png: Buffer, width: number, height: number, diffi
 
 describe('composePage', () => {
   it.each([
-    ['a cute unicorn', 'toddler', 'unicorn'],
+    // A drawn animal's plain toddler drawing (drawn-animals.ts).
+    ['a cute lion', 'toddler', 'lion'],
     ['小猫在花园里', 'children', 'cat'],
     ['fire truck', 'teen', 'fire engine'],
     ['恐竜とジャングル', 'adult', 't-rex'],
@@ -146,13 +147,15 @@ describe('composePage', () => {
   });
 
   it('titles a page the way it is drawn: riders riding, wearers wearing, no pose names', async () => {
-    const titles = await Promise.all(['a cowboy riding a horse', 'a cat wearing a witch hat', 'a happy sun', 'a girl sitting on a rock', 'a koala hugging a tree', 'a girl riding a unicorn'].map(async (prompt) => (await composePage(prompt, { difficulty: 'children', ratio: '3:4', verify: false })).title));
+    const titles = await Promise.all(['a cowboy riding a horse', 'a cat wearing a witch hat', 'a happy sun', 'a girl sitting on a rock', 'a koala hugging a tree', 'a girl riding a unicorn', 'two unicorns'].map(async (prompt) => (await composePage(prompt, { difficulty: 'children', ratio: '3:4', verify: false })).title));
     expect(titles[0]).toMatch(/^Cowboy riding horse /);
     expect(titles[1]).toMatch(/^Cat wearing witch hat /);
     expect(titles[2]).toMatch(/^Smiling sun/);
     expect(titles[3]).toMatch(/^Girl and rock /);
     expect(titles[4]).toMatch(/^Koala climbing tree /);
-    expect(titles[5]).toMatch(/^Girl riding unicorn /);
+    expect(titles[5]).toMatch(/^Girl riding unicorn in the meadow/);
+    // Each unicorn is a horse wearing its own horn; they live in a meadow, not on the horse's farm.
+    expect(titles[6]).toMatch(/^Two unicorns in the meadow/);
     const kittens = await composePage('three kittens', { difficulty: 'children', ratio: '3:4', verify: false });
     expect(kittens.title).toMatch(/^Three cats /);
   });

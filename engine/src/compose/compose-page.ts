@@ -104,9 +104,9 @@ async function libraryAndIndex(): Promise<{ library: SubjectLibrary; toddlerLibr
     const byName = new Map(library.subjects.map((s) => [s.name, s]));
     // The toddler drawings are never named by a prompt, only drawn in place of their role figure.
     const subjects = library.subjects.filter((s) => !isToddlerDrawing(s.id));
-    // A toddler's page draws each figure's plain drawing (drawn-figures.ts) under its own id and name.
+    // A toddler's page draws each figure's or animal's plain drawing under its own id and name.
     const toddler = subjects.map((s) => {
-      const simple = isDrawnFigure(s.id) ? byName.get(toddlerName(s.name)) : undefined;
+      const simple = byName.get(toddlerName(s.name));
       return simple ? { ...simple, id: s.id, name: s.name, keywords: s.keywords } : s;
     });
     indexCache = { library: { ...library, subjects }, toddlerLibrary: { ...library, subjects: toddler }, index: buildSubjectIndex(subjects) };
@@ -135,7 +135,8 @@ interface Plan {
   /** subjects[1] goes to this anchor of subjects[0] (in its 72-unit box) instead of beside it. */
   held?: { via: 'hands' | 'mouth'; point: [number, number]; facing: -1 | 0 | 1; verb: RelationVerb };
   /** Placed by relation (arrange-subjects.ts): a pair by a verb, or a group of 2 to 5 in a row. */
-  arranged?: { verb: ArrangeVerb; mover: Subject; reference: Subject; count: number } | { group: Subject[] };
+  /** A group's `young` says which members are young ones drawn smaller beside their parent. */
+  arranged?: { verb: ArrangeVerb; mover: Subject; reference: Subject; count: number } | { group: Subject[]; young?: boolean[] };
   /** Worn things, put on their wearer after everything is placed. */
   worn?: { wearer: Subject; item: Subject }[];
   /** The main subject flies over the place (drawn high, not on the ground). */
@@ -226,6 +227,7 @@ function arrangedPlan(understanding: Understanding, matched: Subject[], difficul
     if (mover && reference) return { verb: arrangement.verb, mover, reference, count: Math.min(count, MAX_GROUP[difficulty]) };
   }
   const members: Subject[] = [];
+  const young: boolean[] = [];
   // Single things first, so they stand in the front row ("kids building a sandcastle": the
   // sandcastle is not hidden behind the second child).
   // One of each in turn, so a page that keeps fewer (a toddler's two) keeps different things.
@@ -233,11 +235,17 @@ function arrangedPlan(understanding: Understanding, matched: Subject[], difficul
   for (let round = 0; round < MAX_COUNT_ASKED; round++) {
     for (const subject of sorted) {
       const s = find(subject.id);
-      if (s && round < subject.count) members.push(s);
+      if (s && round < subject.count) {
+        members.push(s);
+        // The grown one first, its young after it.
+        young.push(round >= subject.count - (subject.young ?? 0));
+      }
     }
   }
   const several = understanding.subjects.some((s) => s.count > 1) || members.length >= 3;
-  return several && members.length >= 2 ? { group: members.slice(0, MAX_GROUP[difficulty]) } : null;
+  if (!several || members.length < 2) return null;
+  const kept = MAX_GROUP[difficulty];
+  return young.slice(0, kept).some(Boolean) ? { group: members.slice(0, kept), young: young.slice(0, kept) } : { group: members.slice(0, kept) };
 }
 
 function planSubjects(understanding: Understanding, library: SubjectLibrary, difficulty: Difficulty): Plan {
@@ -324,16 +332,18 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
   let backdrop: string | null = null;
   const arrangedPlacements = (stage: Stage, random: ReturnType<typeof seededRandom>): Placement[] => {
     const arranged = plan.arranged!;
-    return 'group' in arranged ? arrangeGroup(arranged.group, stage, unit, random, difficulty === 'toddler') : arrangePair(arranged.verb, arranged.mover, arranged.reference, stage, unit, arranged.count);
+    return 'group' in arranged ? arrangeGroup(arranged.group, stage, unit, random, difficulty === 'toddler', arranged.young) : arrangePair(arranged.verb, arranged.mover, arranged.reference, stage, unit, arranged.count);
   };
-  // Worn things on their wearers: a cape behind, the rest in front.
+  // Worn things on their wearers, every copy of one ("two unicorns" each have a horn): a cape
+  // behind, the rest in front. The last copy first, so a cape put behind one leaves the others' places.
   const withWorn = (placed: Placement[]): Placement[] => {
     const out = [...placed];
     for (const { wearer, item } of plan.worn ?? []) {
-      const at = Math.max(0, out.findIndex((p) => p.subject.id === wearer.id));
-      if (!out[at]) continue;
-      const { placement, behind } = wearOn(out[at], item);
-      out.splice(behind ? at : out.length, 0, placement);
+      const copies = out.flatMap((p, i) => (p.subject.id === wearer.id ? [i] : [])).reverse();
+      for (const at of copies) {
+        const { placement, behind } = wearOn(out[at], item);
+        out.splice(behind ? at : out.length, 0, placement);
+      }
     }
     return out;
   };
@@ -884,10 +894,12 @@ function pageTitle(plan: Plan, drawn: Subject[], place: Place | null): string {
   const worn = new Map((plan.worn ?? []).map((w) => [w.item.id, w.wearer.id]));
   const sorted = [...drawn].sort((a, b) => rank(a) - rank(b));
   const named = (s: Subject): string => {
-    const items = sorted.filter((o) => worn.get(o.id) === s.id).map(shownName);
-    // A horse wearing a unicorn's horn is a unicorn.
-    if (s.name === 'horse' && items.length === 1 && items[0] === 'unicorn horn') return 'unicorn';
-    return items.length ? `${shownName(s)} wearing ${items.join(' and ')}` : shownName(s);
+    const all = sorted.filter((o) => worn.get(o.id) === s.id).map(shownName);
+    // A horse wearing a unicorn's horn is a unicorn (wearing whatever else it wears).
+    const unicorn = s.name === 'horse' && all.includes('unicorn horn');
+    const items = unicorn ? all.filter((i) => i !== 'unicorn horn') : all;
+    const name = unicorn ? 'unicorn' : shownName(s);
+    return items.length ? `${name} wearing ${items.join(' and ')}` : name;
   };
   // The same thing drawn several times is said once with its number ("Cat and two cats" read badly).
   const counted = new Map<string, number>();

@@ -118,6 +118,7 @@ export function choosePlace(scene: Scene | null, words: readonly string[], main:
   if (named === 'desert' && words.includes('sand') && !words.includes('desert') && main && homeOf(main) === 'beach') return 'beach';
   if (named) return named;
   if (words.some((w) => POND_THINGS.test(w))) return 'lake';
-  const home = main ? homeOf(main) : null;
+  // A unicorn is drawn as a horse wearing a horn (understand-prompt.ts): it lives in a meadow, not on a farm.
+  const home = main ? (main.name === 'horse' && words.includes('unicorn') ? 'meadow' : homeOf(main)) : null;
   return home === 'beach' && words.some((w) => SWIM_WORDS.test(w)) ? 'sea' : home;
 }

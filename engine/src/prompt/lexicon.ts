@@ -191,7 +191,7 @@ export const CJK_FILLER = new Set([
 export const MODIFIERS = new Set([
   'a', 'an', 'the', 'and', 'with', 'in', 'on', 'at', 'of', 'for', 'to', 'from', 'by', 'over', 'under', 'near', 'by', 'its', 'his', 'her', 'their', 'my', 'our',
   'is', 'are', 'some', 'two', 'three', 'four', 'five', 'many', 'one', 'little', 'big', 'small', 'tiny', 'huge', 'giant', 'cute', 'happy', 'friendly', 'brave',
-  'baby', 'young', 'old', 'funny', 'silly', 'pretty', 'beautiful', 'lovely', 'magic', 'magical', 'fluffy', 'smiling', 'playing', 'eating', 'running', 'flying',
+  'baby', 'cub', 'young', 'old', 'funny', 'silly', 'pretty', 'beautiful', 'lovely', 'magic', 'magical', 'fluffy', 'smiling', 'playing', 'eating', 'running', 'flying',
   'swimming', 'sitting', 'sleeping', 'jumping', 'dancing', 'riding', 'wearing', 'holding', 'simple', 'easy', 'detailed', 'intricate', 'coloring', 'colouring',
   'page', 'picture', 'drawing', 'for', 'kid', 'kids', 'children', 'adult', 'adults', 'toddler', 'teen', 'cartoon', 'style', 'very', 'super', 'out',
   'up', 'into', 'front', 'top', 'around', 'hello', 'lucky', 'cozy', 'vintage', 'classic', 'sweet', 'fun', 'lot', 'lots', 'background', 'together', 'best',

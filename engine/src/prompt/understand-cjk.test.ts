@@ -37,7 +37,7 @@ describe('Chinese and Japanese prompts are read word by word', () => {
     ['湖边的天鹅', ['swan'], 'sea'],
     ['一只小狗在草地上玩耍', ['dog'], 'meadow'],
     ['生日蛋糕', ['birthday cake'], null],
-    ['可爱的独角兽和彩虹', ['unicorn', 'rainbow'], null],
+    ['可爱的独角兽和彩虹', ['horse', 'rainbow', 'unicorn horn'], null],
     ['海の中のクジラ', ['whale'], 'sea'],
     ['宇宙のロケット', ['rocket'], 'space'],
     ['森のくまさん', ['bear'], 'forest'],

@@ -10,12 +10,13 @@ beforeAll(async () => {
 
 function read(prompt: string) {
   const u = understandPrompt(prompt, index);
-  return { names: u.subjects.map((s) => s.name), scene: u.scene, theme: u.theme, unmatched: u.unmatched, language: u.language };
+  return { names: u.subjects.map((s) => s.name), subjects: u.subjects, scene: u.scene, theme: u.theme, unmatched: u.unmatched, language: u.language };
 }
 
 describe('understandPrompt', () => {
   it.each([
-    ['a cute unicorn', ['unicorn'], null],
+    // OpenMoji's unicorn is a head: a unicorn is its whole horse wearing a drawn horn.
+    ['a cute unicorn', ['horse', 'unicorn horn'], null],
     ['Kittens playing in the garden', ['cat'], 'garden'],
     ['fire truck', ['fire engine'], null],
     ['a dinosaur in the jungle', ['t-rex'], 'jungle'],
@@ -79,8 +80,8 @@ describe('understandPrompt', () => {
     // Cooking is holding what is cooked (not a frying pan beside the chef); a bow is a ribbon, not an elf.
     expect(read('a chef cooking pizza').names).toEqual(['cook', 'pizza']);
     expect(read('a cute puppy with a bow').names).toEqual(['dog', 'ribbon']);
-    // Under the stars is at night; a white horse is a horse; seahorses and starfish are drawn.
-    expect(read('a fox sleeping under the stars')).toMatchObject({ names: ['fox'], scene: 'night' });
+    // Under the stars is at night (the fox lies asleep: drawn-animals.ts); a white horse is a horse; seahorses and starfish are drawn.
+    expect(read('a fox sleeping under the stars')).toMatchObject({ names: ['fox sleeping'], scene: 'night', unmatched: [] });
     expect(read('公主骑着白马').unmatched).toEqual([]);
     expect(read('a seahorse and a starfish')).toMatchObject({ names: ['seahorse', 'starfish'], unmatched: [] });
     expect(read('海星和海马').names).toEqual(['starfish', 'seahorse']);
@@ -105,7 +106,7 @@ describe('understandPrompt', () => {
     expect(read('小女孩和她的小狗')).toMatchObject({ names: ['girl standing', 'dog'], unmatched: [] });
     // A word before a body part says what the part is like: no carrot beside the snowman.
     expect(read('a snowman with a scarf and a carrot nose')).toMatchObject({ names: ['snowman without snow', 'scarf'], unmatched: [] });
-    expect(read('a unicorn with a rainbow mane')).toMatchObject({ names: ['unicorn'], unmatched: ['rainbow mane'] });
+    expect(read('a unicorn with a rainbow mane')).toMatchObject({ names: ['horse', 'unicorn horn'], unmatched: ['rainbow mane'] });
   });
 
   it('draws a few people, and reads "for kids" as the audience, not a subject', () => {
@@ -115,7 +116,11 @@ describe('understandPrompt', () => {
     expect(read('女孩和小狗').names).toEqual(['girl standing', 'dog']);
     expect(read('男の子').names).toEqual(['boy']);
     expect(read('a dinosaur coloring page for kids')).toMatchObject({ names: ['t-rex'], unmatched: [] });
-    expect(read('a unicorn for children').names).toEqual(['unicorn']);
+    expect(read('a unicorn for children').names).toEqual(['horse', 'unicorn horn']);
+    // Young ones beside their grown one are counted with it and drawn smaller; a group of kittens is a group.
+    expect(read('a mother bear and her cubs').subjects).toMatchObject([{ name: 'bear', count: 3, young: 2 }]);
+    expect(read('a horse and her foal').subjects).toMatchObject([{ name: 'horse', count: 2, young: 1 }]);
+    expect(read('three kittens').subjects[0]).not.toHaveProperty('young');
   });
 
   it.each([

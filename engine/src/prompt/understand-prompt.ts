@@ -34,6 +34,11 @@ export interface MatchedSubject {
    * tree, a woman standing for a princess who walks): the page report says so.
    */
   standIn?: boolean;
+  /**
+   * How many of `count` are young ones beside their parent ("a mother bear and her cubs": 2 of 3),
+   * drawn smaller than it. Absent when none are, or when all are ("three kittens").
+   */
+  young?: number;
 }
 
 /** "a bee on a sunflower": `subject` (the bee) goes on `object` (the sunflower); ids. */
@@ -122,6 +127,8 @@ export function plural(name: string): string {
   const irregular = name.match(/^(.*?)\b(child|mouse|person|man|woman|goose)$/);
   if (irregular) return `${irregular[1]}${{ child: 'children', mouse: 'mice', person: 'people', man: 'men', woman: 'women', goose: 'geese' }[irregular[2]]}`;
   if (/(s|x|ch|sh)$/.test(name)) return `${name}es`;
+  if (/\b(wolf|leaf|calf|half|elf|shelf|loaf|thief|scarf)$/.test(name)) return `${name.slice(0, -1)}ves`;
+  if (/\b(knife|wife|life)$/.test(name)) return `${name.slice(0, -2)}ves`;
   if (/[^aeiou]y$/.test(name)) return `${name.slice(0, -1)}ies`;
   if (/(sheep|deer|fish)$/.test(name)) return name;
   return `${name}s`;
@@ -281,7 +288,9 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
     // A plural of a landscape thing ("in the mountains") is a place, not a count.
     const counted = plural && !UNCOUNTED_KINDS.has(subject.kind);
     const standIn = STAND_INS[word] !== undefined && subject.name === STAND_INS[word];
-    found.push({ id: subject.id, name: subject.name, kind: subject.kind, word, original, count: pendingCount ?? (counted ? 2 : 1), ...(standIn ? { standIn } : {}) });
+    const count = pendingCount ?? (counted ? 2 : 1);
+    const young = YOUNG_WORDS.test(word) || YOUNG_WORDS.test(singularize(original.toLowerCase()));
+    found.push({ id: subject.id, name: subject.name, kind: subject.kind, word, original, count, ...(standIn ? { standIn } : {}), ...(young ? { young: count } : {}) });
     pendingCount = null;
   };
   for (let i = 0; i < tokens.length; ) {
@@ -349,14 +358,15 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         const last = found[found.length - 1];
         if (GROUP_AFTER.has(word) && last && !pendingCount) last.count = Math.max(last.count, COUNT_WORDS[word]);
         else pendingCount = COUNT_WORDS[word];
-      } else if (/^(baby|babies|young|little ones)$/.test(word) && isPlural(token) && found.some((f) => BABY_PARENTS.has(f.kind)) && !(tokens[i + 1]?.english && lookup(tokens[i + 1].english, index))) {
-        // "a mother bird feeding her babies": chicks for a bird, more of the animal otherwise
+      } else if (/^(baby|babies|young|little ones|cub|cubs)$/.test(word) && isPlural(token) && found.some((f) => BABY_PARENTS.has(f.kind)) && !(tokens[i + 1]?.english && lookup(tokens[i + 1].english, index))) {
+        // "a mother bird feeding her babies", "a bear and her cubs": chicks for a bird, more of the animal otherwise
         // (they join its group), never nothing ("baby" alone only describes: "a baby elephant").
         const parent = [...found].reverse().find((f) => BABY_PARENTS.has(f.kind))!;
         const baby = parent.kind === 'bird' ? index.byName.get('front-facing baby chick') ?? lookup('chick', index) : index.byName.get(parent.name);
         if (baby) {
           pendingCount = 2;
           addSubject(baby, baby.name, token.original, false);
+          found[found.length - 1].young = 2;
         }
       } else if (WEAR_WORDS.has(word)) {
         // Worn things are found by what they are (a hat, a crown), wherever they stand.
@@ -438,8 +448,21 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const setting = found.filter((f) => weather(f) && found.some((o) => !weather(o)));
   for (const s of found.filter((f) => !carried.has(f.word) && !setting.includes(f))) {
     const same = unique.find((o) => o.id === s.id);
-    if (same) same.count = Math.min(MAX_COUNT, s.count > 1 ? same.count + s.count : Math.max(same.count, s.count));
-    else unique.push({ ...s, count: Math.min(MAX_COUNT, s.count) });
+    if (same) {
+      const count = Math.min(MAX_COUNT, s.count > 1 || (s.young && !same.young) ? same.count + s.count : Math.max(same.count, s.count));
+      // Young ones joining a grown one are its babies; a group that is all young is just a group.
+      const young = Math.min(count, (same.young ?? 0) + (s.young ?? 0));
+      same.count = count;
+      if (young > 0 && young < count) same.young = young;
+      else delete same.young;
+    } else {
+      const { young, ...rest } = s;
+      unique.push({ ...rest, count: Math.min(MAX_COUNT, s.count), ...(young ? { young } : {}) });
+    }
+  }
+  // A group that is all young ("three kittens") is a group of equals.
+  for (const s of unique) {
+    if (s.young !== undefined && s.young >= s.count) delete s.young;
   }
   // "a sunflower field", "ひまわり畑", "a field of tulips": many of them, not one.
   if (words.some((w) => FIELD_WORDS.test(w))) for (const s of unique) if (s.kind === 'plant' && !/tree|palm|bamboo/.test(s.name)) s.count = Math.max(s.count, 4);
@@ -486,7 +509,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const airborne = arrangement === null && arranges.some((a) => a.verb === 'over');
   const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)], ...(moonGround ? { onGround: true } : {}) };
   const sleepWord = tokens.find((t) => SLEEP_WORDS.test(t.english))?.original ?? null;
-  return withAnimalPoses(withBodies(understanding, poseWords, poseOriginals, index), index, sleepWord);
+  return withWholeUnicorns(withAnimalPoses(withBodies(understanding, poseWords, poseOriginals, index), index, sleepWord), index);
 }
 
 /** Scene words that only hint at a place; a place named elsewhere in the prompt wins. */
@@ -508,6 +531,8 @@ const UNCOUNTED_KINDS = new Set<SubjectKind>(['building', 'weather']);
 const MAX_COUNT = 5;
 /** Group words that follow what they count ("a penguin family", "企鹅一家"). */
 const GROUP_AFTER = new Set(['family', 'group', 'herd', 'flock']);
+/** Words for an animal's young ("kittens", "a bear and her cubs"), read as the animal, drawn smaller beside a grown one. */
+const YOUNG_WORDS = /^(kitten|puppy|pup|cub|foal|lamb|calf|piglet|duckling|chick|joey|kit|babie|baby|little one)$/;
 /** Words for children on the page (not "for kids"). */
 const PEOPLE_WORDS = new Set(['kid', 'child']);
 /** Words whose other sense the library would draw: "building a sandcastle" is not a bank. */
@@ -697,6 +722,27 @@ const PLAIN_PEOPLE = new Set(['girl', 'boy', 'child', 'kid', 'woman', 'man', 'pe
 
 /** Words that put an animal to sleep: it is drawn curled up where the library has that ("cat sleeping"). */
 const SLEEP_WORDS = /^(sleeping|asleep|napping|sleepy|sleep|sleeps|dozing|curled)$/;
+
+/**
+ * "a unicorn": OpenMoji's unicorn is only a head, so a unicorn is its whole horse wearing the drawn
+ * horn, as one ridden already is (withBodies); the page's title still says "unicorn".
+ */
+function withWholeUnicorns(u: Understanding, index: SubjectIndex): Understanding {
+  const horse = index.byName.get('horse');
+  const horn = index.byName.get('unicorn horn');
+  const unicorns = u.subjects.filter((s) => s.name === 'unicorn');
+  if (!horse || !horn || unicorns.length === 0 || u.subjects.some((s) => s.id === horse.id)) return u;
+  const swap = (id: string): string => (unicorns.some((s) => s.id === id) ? horse.id : id);
+  const unicorn = unicorns[0];
+  const extra: MatchedSubject = { id: horn.id, name: horn.name, kind: horn.kind, word: unicorn.word, original: unicorn.original, count: 1 };
+  return {
+    ...u,
+    subjects: [...u.subjects.map((s) => (s === unicorn ? { ...s, id: horse.id, name: horse.name, kind: horse.kind } : s)).filter((s) => s.name !== 'unicorn'), extra],
+    relation: u.relation && { ...u.relation, holder: swap(u.relation.holder), held: swap(u.relation.held) },
+    arrangement: u.arrangement && { ...u.arrangement, subject: swap(u.arrangement.subject), object: swap(u.arrangement.object) },
+    worn: [...u.worn.map((w) => ({ ...w, wearer: swap(w.wearer) })), { wearer: horse.id, item: horn.id }],
+  };
+}
 
 /** "a cat sleeping on a pillow": the cat lies curled up instead of walking. */
 function withAnimalPoses(u: Understanding, index: SubjectIndex, sleepWord: string | null): Understanding {

@@ -16,6 +16,7 @@ import { DRAWN_FIGURES } from './drawn-figures';
 import { ROLE_FIGURES } from './role-figures';
 import { fluentSubjects } from './fluent-subjects';
 import { DRAWN_PROPS } from './drawn-props';
+import { DRAWN_ANIMALS } from './drawn-animals';
 import type { DrawnProp } from './drawn-props';
 import type { SubjectKind } from './curation';
 import { outlineElementsToSvg, outlineOpenMojiSvg } from './openmoji-outline';
@@ -194,7 +195,7 @@ export async function buildSubjectLibrary(outPath: string = LIBRARY_PATH): Promi
   // Our own drawn props and figures go through the same outline, measures and rejection rules;
   // a figure of ours replaces the OpenMoji pictogram of the same name.
   // Fluent Emoji's drawings where they colour better (fluent-subjects.ts) replace OpenMoji's too.
-  const ownArt: (DrawnProp & { anchors?: SubjectAnchors })[] = [...DRAWN_PROPS, ...DRAWN_FIGURES, ...ROLE_FIGURES, ...fluentSubjects()];
+  const ownArt: (DrawnProp & { anchors?: SubjectAnchors })[] = [...DRAWN_PROPS, ...DRAWN_FIGURES, ...ROLE_FIGURES, ...DRAWN_ANIMALS, ...fluentSubjects()];
   const subjects: Subject[] = [];
   const own = new Map(ownArt.map((p) => [p.id, p]));
   const ownEntries: OpenMojiEntry[] = ownArt.map((p) => ({ hexcode: p.id, annotation: p.name, tags: p.keywords.join(', '), openmoji_tags: '', group: '', subgroups: '', skintone: '' }));

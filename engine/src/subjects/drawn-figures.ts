@@ -446,8 +446,11 @@ export const POSE_KEYWORDS: Record<PoseName, string[]> = {
 /** The library name of a drawn figure's toddler drawing. */
 export const toddlerName = (name: string): string => `${name} (toddler)`;
 
-/** True for the toddler drawing of a drawn figure (drawn for toddlers only, never named by a prompt). */
-export const isToddlerDrawing = (id: string): boolean => isDrawnFigure(id) && id.endsWith('-T');
+/**
+ * True for the toddler drawing of a drawn figure or animal (drawn-animals.ts): drawn for toddlers
+ * only, never named by a prompt.
+ */
+export const isToddlerDrawing = (id: string): boolean => /^X-(FIG|ROLE|ANIMAL)-/.test(id) && id.endsWith('-T');
 
 /**
  * Every look in every pose, named like the library's figures ("girl running", "child biking"),
