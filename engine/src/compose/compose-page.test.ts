@@ -147,7 +147,7 @@ describe('composePage', () => {
   });
 
   it('titles a page the way it is drawn: riders riding, wearers wearing, no pose names', async () => {
-    const titles = await Promise.all(['a cowboy riding a horse', 'a cat wearing a witch hat', 'a happy sun', 'a girl sitting on a rock', 'a koala hugging a tree', 'a girl riding a unicorn', 'two unicorns'].map(async (prompt) => (await composePage(prompt, { difficulty: 'children', ratio: '3:4', verify: false })).title));
+    const titles = await Promise.all(['a cowboy riding a horse', 'a cat wearing a witch hat', 'a happy sun', 'a girl sitting on a rock', 'a koala hugging a tree', 'a girl riding a unicorn', 'two unicorns', 'a boy reading a book'].map(async (prompt) => (await composePage(prompt, { difficulty: 'children', ratio: '3:4', verify: false })).title));
     expect(titles[0]).toMatch(/^Cowboy riding horse /);
     expect(titles[1]).toMatch(/^Cat wearing witch hat /);
     expect(titles[2]).toMatch(/^Smiling sun/);
@@ -156,6 +156,7 @@ describe('composePage', () => {
     expect(titles[5]).toMatch(/^Girl riding unicorn in the meadow/);
     // Each unicorn is a horse wearing its own horn; they live in a meadow, not on the horse's farm.
     expect(titles[6]).toMatch(/^Two unicorns in the meadow/);
+    expect(titles[7]).toMatch(/^Boy reading book /);
     const kittens = await composePage('three kittens', { difficulty: 'children', ratio: '3:4', verify: false });
     expect(kittens.title).toMatch(/^Three cats /);
   });

@@ -604,10 +604,12 @@ function placeHeld(holder: Placement, held: Subject, plan: NonNullable<Plan['hel
     // outwards from the body (a kite over the shoulder, not over the face).
     const outwards = ax > holderBox.x + holderBox.width / 2 ? 1 : -1;
     // An umbrella's canopy over the head (its shaft comes down by the hand), never over the face.
-    x = bust ? ax - w / 2 : umbrella ? (holderBox.x + holderBox.width / 2 + ax) / 2 - w / 2 : ax - w / 2 + outwards * w * (floats ? 0.6 : 0.35);
+    // An open book is read: held up in front of the body, across it, its bottom at the hands.
+    const read = held.name === 'open book' && isDrawnFigure(holder.subject.id);
+    x = bust || read ? (read ? holderBox.x + holderBox.width / 2 : ax) - w / 2 : umbrella ? (holderBox.x + holderBox.width / 2 + ax) / 2 - w / 2 : ax - w / 2 + outwards * w * (floats ? 0.6 : 0.35);
     // A bust holds things up in front of its chest; a figure's hand grips a string or stems, and
     // a kite or balloon flies up over the figure's shoulder on its string (heldString).
-    y = bust ? ay + h * 0.3 - h : umbrella ? holderBox.y - h * 0.52 : floats ? ay - holderBox.height * 0.42 - h : instrument ? ay - h * 0.55 : ay + h * (tall ? 0.08 : 0.35) - h;
+    y = read ? ay + h * 0.15 - h : bust ? ay + h * 0.3 - h : umbrella ? holderBox.y - h * 0.52 : floats ? ay - holderBox.height * 0.42 - h : instrument ? ay - h * 0.55 : ay + h * (tall ? 0.08 : 0.35) - h;
   } else if (plan.facing !== 0) {
     x = facing > 0 ? ax - w * 0.15 : ax - w * 0.85;
     y = ay - h / 2;
@@ -908,8 +910,10 @@ function pageTitle(plan: Plan, drawn: Subject[], place: Place | null): string {
   if (names.length === 0) return plan.style === 'pattern' ? 'Pattern' : `Scene ${place ? SCENE_TITLE[place] : ''}`.trim();
   const verb = { hold: 'holding', eat: 'eating', with: 'with', breathe: 'breathing' } as const;
   const pairVerb = plan.arranged && 'verb' in plan.arranged && names.length === 2 ? ({ ride: 'riding', climb: 'climbing' } as Partial<Record<ArrangeVerb, string>>)[plan.arranged.verb] : undefined;
+  // An open book held is read ("Girl reading book").
+  const reads = plan.held?.verb === 'hold' && names[1] === 'open book';
   const subject = plan.held && names.length >= 2
-    ? `${names[0]} ${verb[plan.held.verb]} ${names.slice(1).join(' and ')}`
+    ? `${names[0]} ${reads ? 'reading' : verb[plan.held.verb]} ${[reads ? 'book' : names[1], ...names.slice(2)].join(' and ')}`
     : pairVerb ? `${names[0]} ${pairVerb} ${names[1]}`
     : names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   const title = plan.style === 'pattern' ? `Patterned ${subject}` : place ? `${subject} ${SCENE_TITLE[place]}` : subject;

@@ -479,6 +479,15 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const worn = wornThings(unique, index);
   // "a frog with a crown" wears it rather than holds it.
   let relation = related && !worn.some((w) => w.item === related.held) ? related : null;
+  // "a girl reading a book": the book is open in her hands, not OpenMoji's pile of books.
+  if (relation && words.some((w) => READ_WORDS.test(w))) {
+    const book = unique.find((s) => s.id === relation!.held);
+    const open = index.byName.get('open book');
+    if (book && open && /\bbooks?$/.test(book.name) && !unique.some((s) => s.id === open.id)) {
+      Object.assign(book, { id: open.id, name: open.name, kind: open.kind });
+      relation = { ...relation, held: open.id };
+    }
+  }
   let arrangement = arrange(unique, arranges, found, cjk, worn);
   if (moon && arrangement && (arrangement.subject === moon.id || arrangement.object === moon.id)) arrangement = null;
   let subjects: MatchedSubject[];
@@ -531,6 +540,8 @@ const UNCOUNTED_KINDS = new Set<SubjectKind>(['building', 'weather']);
 const MAX_COUNT = 5;
 /** Group words that follow what they count ("a penguin family", "企鹅一家"). */
 const GROUP_AFTER = new Set(['family', 'group', 'herd', 'flock']);
+/** Words for reading ("a boy reading a book", 看书 reads as "reading book"). */
+const READ_WORDS = /^(reading|read|reads)$/;
 /** Words for an animal's young ("kittens", "a bear and her cubs"), read as the animal, drawn smaller beside a grown one. */
 const YOUNG_WORDS = /^(kitten|puppy|pup|cub|foal|lamb|calf|piglet|duckling|chick|joey|kit|babie|baby|little one)$/;
 /** Words for children on the page (not "for kids"). */

@@ -172,6 +172,9 @@ describe('verbs and prepositions as relations', () => {
     expect(read('a cowboy riding a horse').names).toEqual(['cowboy sitting', 'horse']);
     // A unicorn ridden is the whole horse wearing a drawn horn (OpenMoji's unicorn is a head).
     expect(read('a girl riding a unicorn')).toMatchObject({ names: ['girl sitting', 'horse', 'unicorn horn'], arrangement: 'girl sitting ride horse', worn: ['horse wears unicorn horn'] });
+    // Reading is holding an open book (drawn-props.ts), not OpenMoji's pile of books.
+    expect(read('a girl reading a book')).toMatchObject({ names: ['girl standing', 'open book'] });
+    expect(read('本を読む男の子').names).toEqual(['boy standing', 'open book']);
     // Not ridden, too: a whole horse wearing the horn.
     expect(read('a unicorn')).toMatchObject({ names: ['horse', 'unicorn horn'], worn: ['horse wears unicorn horn'] });
     expect(read('公主骑着白马')).toMatchObject({ names: ['girl sitting', 'horse', 'crown'], worn: ['girl sitting wears crown'], unmatched: [] });

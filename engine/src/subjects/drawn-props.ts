@@ -171,6 +171,13 @@ export const DRAWN_PROPS: DrawnProp[] = [
     svg: svg(`<polygon points="24,68 48,68 36,4" fill="#fff3bf"/>`),
   },
   {
+    // An open book held to read: two pages curving from the spine, lines of text drawn on them.
+    // OpenMoji's open book shrank to a blank rectangle on a children's page (a tablet, not a book).
+    id: 'X-OPEN-BOOK', name: 'open book', keywords: ['open book', 'book', 'storybook', 'reading'], kind: 'object',
+    svg: svg(`<path d="M36 20 Q22 12 4 16 L4 58 Q22 54 36 62 Z" fill="#fff"/><path d="M36 20 Q50 12 68 16 L68 58 Q50 54 36 62 Z" fill="#fff"/></g><g id="line">` +
+      [26, 33, 40, 47].map((y) => `<path d="M10 ${y - 4} Q21 ${y - 6.5} 31 ${y - 1}" fill="none" stroke="#000"/><path d="M41 ${y - 1} Q51 ${y - 6.5} 62 ${y - 4}" fill="none" stroke="#000"/>`).join('')),
+  },
+  {
     id: 'X-THRONE', name: 'throne', keywords: ['throne'], kind: 'object',
     svg: svg(`<path d="M18 40 L18 14 Q18 4 36 4 Q54 4 54 14 L54 40 Z" fill="#ff8787"/><path d="M24 38 L24 16 Q24 10 36 10 Q48 10 48 16 L48 38 Z" fill="#ffc9c9"/><circle cx="36" cy="6" r="3" fill="#ffd43b"/>` +
       `<rect x="12" y="38" width="8" height="14" rx="2" fill="#ffd43b"/><rect x="52" y="38" width="8" height="14" rx="2" fill="#ffd43b"/><rect x="16" y="40" width="40" height="12" rx="2" fill="#ff8787"/><rect x="18" y="52" width="36" height="6" fill="#ffd43b"/><rect x="19" y="58" width="5" height="10" fill="#ffd43b"/><rect x="48" y="58" width="5" height="10" fill="#ffd43b"/>`),
