@@ -186,6 +186,13 @@ describe('composePage', () => {
     expect(girl.subjects).toEqual(['girl standing', 'dog']);
   });
 
+  it('keeps both things a toddler page names, using its band\'s whole top (a fox and a mushroom)', async () => {
+    const result = await composePage('a fox and a mushroom', { difficulty: 'toddler', ratio: '3:4' });
+    expect(result.subjects.sort()).toEqual(['fox', 'mushroom']);
+    expect(result.page.report.passes).toBe(true);
+    expect(result.page.report.regionCount).toBeLessThanOrEqual(DIFFICULTY_SPECS.toddler.maxRegions);
+  });
+
   it('draws a role figure whole, and on a toddler page its simpler drawing under the same name', async () => {
     const children = await composePage('a firefighter', { difficulty: 'children', ratio: '3:4', verify: false });
     const toddler = await composePage('a firefighter', { difficulty: 'toddler', ratio: '3:4', verify: false });

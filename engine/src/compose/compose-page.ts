@@ -692,10 +692,14 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   // frame ring, and a page on the edge of its band would then fall out of it. Leaving things out
   // only lowers a count, so the top needs less margin: a toddler page of a figure and a police car
   // at 18 areas (of 8–20) was cut to the figure alone by a margin of three.
-  const band = { min: spec.minRegions + 2, max: spec.maxRegions - 2 };
+  const pageBand = { min: spec.minRegions + 2, max: spec.maxRegions - 2 };
+  // A toddler page of two things may use its band's whole top: a fox and a mushroom at 19 areas
+  // (of 8–20) were cut to the fox alone, and the mushroom reported not drawn.
+  const twoThingBand = opts.difficulty === 'toddler' ? { ...pageBand, max: spec.maxRegions } : pageBand;
+  let band = pageBand;
   const speckPx = Math.round(SPECK_MM2 * PX_PER_MM * PX_PER_MM);
   const distance = (r: number): number => Math.max(0, band.min - r, r - band.max);
-  dials.regionTarget = Number.isFinite(band.max) ? (band.min + band.max) / 2 : band.min * 1.4;
+  dials.regionTarget = Number.isFinite(pageBand.max) ? (pageBand.min + pageBand.max) / 2 : pageBand.min * 1.4;
   let best: { composition: Composition; png: Buffer; regions: number; report: PageReport; dials: Dials; plan: Plan } | null = null;
   const verify = opts.verify ?? true;
   let attempts = 0;
@@ -716,6 +720,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     if (best?.report.passes) break;
     if (planIndex > 0) dials.seed = (baseSeed + 104729 * planIndex) >>> 0;
     const limit = MAX_ATTEMPTS * (planIndex + 1);
+    band = current.held || current.arranged || current.subjects.length > 1 ? twoThingBand : pageBand;
     while (attempts < limit) {
       attempts++;
       dials.cells = 0;

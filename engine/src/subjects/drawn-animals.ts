@@ -72,6 +72,8 @@ function scallops(c: Point, r: number, bumps: number, depth: number, fill: strin
 /** The head's centre (standing, and lying asleep with its chin on its paws), its radius, the ground line. */
 const HEAD: Point = [19, 25];
 const SLEEPING_HEAD: Point = [19, 49];
+/** A toddler's standing animal has no neck: its head sits on the body's front. */
+const TODDLER_HEAD: Point = [21, 31];
 const HEAD_R = 11.5;
 const GROUND = 66;
 
@@ -178,15 +180,18 @@ function standingSvg(look: AnimalLook, plain: boolean): string {
   parts.push(limb([[26, legTop], [25, foot]], legWidth, legColour), limb([[52, legTop], [51, foot]], legWidth, legColour));
   // The neck joins the head to the body's front, under both: straight edges from inside the head
   // to inside the body leave no sliver between them (a round-ended neck left one, printed black).
-  const [hx, hy] = HEAD;
-  parts.push(polygon([[hx + 8, hy - 2], [body[0] - 4, body[1] - ry * 0.93], [body[0] - rx * 0.75, body[1] + ry * 0.4], [hx - 3, hy + 9]], look.coat));
+  // A toddler's animal has no neck: its head sits lower, on the body's front (one area fewer, so
+  // the page has room for the ball or the mushroom the prompt names beside it).
+  const head = plain ? TODDLER_HEAD : HEAD;
+  const [hx, hy] = head;
+  if (!plain) parts.push(polygon([[hx + 8, hy - 2], [body[0] - 4, body[1] - ry * 0.93], [body[0] - rx * 0.75, body[1] + ry * 0.4], [hx - 3, hy + 9]], look.coat));
   parts.push(ellipse(body, rx, ry, look.coat));
-  if (look.patches) {
+  if (look.patches && !plain) {
     // A panda's black saddle over its shoulders.
     parts.push(`<path d="M${fmt(body[0] - 12)} ${fmt(body[1] - ry + 1.5)} Q${fmt(body[0] - 6)} ${fmt(body[1] - ry - 1)} ${fmt(body[0] - 1)} ${fmt(body[1] - ry + 1)} L${fmt(body[0] - 4)} ${fmt(body[1] + ry - 1)} Q${fmt(body[0] - 12)} ${fmt(body[1] + ry + 0.5)} ${fmt(body[0] - 17)} ${fmt(body[1] + ry - 4)} Z" fill="${look.patches}"/>`);
   }
-  parts.push(...headParts(look, plain, HEAD));
-  return svgOf(parts, face(look, HEAD, false) + (plain ? '' : toes([25, GROUND], true) + toes([51, GROUND], true)));
+  parts.push(...headParts(look, plain, head));
+  return svgOf(parts, face(look, head, false) + (plain ? '' : toes([25, GROUND], true) + toes([51, GROUND], true)));
 }
 
 /**
@@ -254,11 +259,10 @@ export const DRAWN_ANIMALS: DrawnFigure[] = LOOKS.flatMap((look): DrawnFigure[] 
     const id = `${ANIMAL_ID_PREFIX}${look.name.toUpperCase()}${sleeping ? '-SLEEPING' : ''}`;
     const name = sleeping ? `${look.name} sleeping` : look.name;
     const draw = sleeping ? sleepingSvg : standingSvg;
-    const anchors = anchorsOf(look, sleeping ? SLEEPING_HEAD : HEAD);
     const keywords = sleeping ? [`sleeping ${look.name}`] : look.keywords;
     return [
-      { id, name, keywords, kind: 'animal', svg: draw(look, false), anchors },
-      { id: `${id}-T`, name: toddlerName(name), keywords: [], kind: 'animal', svg: draw(look, true), anchors },
+      { id, name, keywords, kind: 'animal', svg: draw(look, false), anchors: anchorsOf(look, sleeping ? SLEEPING_HEAD : HEAD) },
+      { id: `${id}-T`, name: toddlerName(name), keywords: [], kind: 'animal', svg: draw(look, true), anchors: anchorsOf(look, sleeping ? SLEEPING_HEAD : TODDLER_HEAD) },
     ];
   }),
 );
