@@ -175,6 +175,24 @@ describe('photoToPage with subjectOnly on a photo of a person', () => {
   }, 60_000);
 });
 
+describe('photoToPage with subjectOnly where the face model takes dogs for people', () => {
+  it('falls back to the saliency\'s subject, not the whole photo, when the masked "people" are too few shapes', async () => {
+    // Two spaniels' heads at a window: the face model finds a face, the mask covers only the
+    // heads (22 regions, under the children band), so the page is the saliency's subject.
+    const photo = await readFile(new URL('./fixtures/dogs-at-window.jpg', import.meta.url));
+    const page = await photoToPage(photo, { difficulty: 'children', ratio: '3:4', mode: 'photo', subjectOnly: true });
+    expect(page.report.problems).toEqual([]);
+    expect(page.report.faces).toBe(1);
+    // The white boards of the wall at the top right, which the whole photo's page draws, are blank.
+    const { data, width, height, channels } = await greyPixels(page.png);
+    let ink = 0;
+    for (let y = Math.round(0.05 * height); y < 0.3 * height; y++) {
+      for (let x = Math.round(0.7 * width); x < 0.95 * width; x++) if (data[(y * width + x) * channels] === 0) ink++;
+    }
+    expect(ink).toBe(0);
+  }, 60_000);
+});
+
 describe('retryRegions', () => {
   it('re-cuts a page that fell out of its band to just inside the edge it crossed, scaled by how drawing changed the count', () => {
     const teen = DIFFICULTY_SPECS.teen;

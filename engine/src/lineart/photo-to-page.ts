@@ -387,10 +387,10 @@ export function retryRegions(segmented: number, count: number, spec: { minRegion
   return Math.max(2, Math.round((segmented * wanted) / count));
 }
 
-/** A subject-only page's basins: cut and weighed by the person mask where there is one (peopleBasins), else as they are. */
-async function subjectOnlyBasins(basins: PhotoBasins, people: Promise<PhotoPeople>): Promise<PhotoBasins> {
+/** A subject-only page's basins cut and weighed by the person mask (peopleBasins); null without a mask (no face found, or no model). */
+async function maskedBasins(basins: PhotoBasins, people: Promise<PhotoPeople>): Promise<PhotoBasins | null> {
   const { mask } = await people;
-  return mask ? peopleBasins(basins, mask) : basins;
+  return mask ? peopleBasins(basins, mask) : null;
 }
 
 /**
@@ -412,11 +412,11 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   let faceEyes: number[] | undefined;
   let subjectOnly = opts.subjectOnly === true;
   // A subject-only page of people takes its subject from the person mask (decision 076); the
-  // whole photo it falls back to keeps the saliency alone, as every other page does.
-  const subjectBasins = photo && subjectOnly ? await subjectOnlyBasins(photo.basins, photo.people) : null;
+  // pages it falls back to (the saliency's subject, then the whole photo) keep the saliency alone.
+  let peopleOnly = photo && subjectOnly ? await maskedBasins(photo.basins, photo.people) : null;
   for (let attempt = 0; ; attempt++) {
     if (photo) {
-      const basins = subjectOnly && subjectBasins ? subjectBasins : photo.basins;
+      const basins = subjectOnly && peopleOnly ? peopleOnly : photo.basins;
       const drawn = await photoLines(basins, { ...opts, subjectOnly }, target, onStage, photo.faces);
       bitmap = drawn.page;
       segmented = drawn.regionCount;
@@ -444,11 +444,17 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
     if (opts.mode === 'cleanup' || !outOfBand || count === 0) break;
     if (attempt > 1) {
       if (!subjectOnly) break;
+      target = undefined;
+      attempt = -1;
+      // The people alone have too few shapes for the difficulty (two spaniels' heads at a window,
+      // which the face model took for faces and the mask for people): the saliency's subject next.
+      if (peopleOnly) {
+        peopleOnly = null;
+        continue;
+      }
       // The subject alone has too few shapes for the difficulty's region count (a simple animal
       // on an adult page): the page falls back to the whole photo rather than failing the checker.
       subjectOnly = false;
-      target = undefined;
-      attempt = -1;
       continue;
     }
     target = retryRegions(segmented, count, spec);
