@@ -7,7 +7,8 @@
 //     bench/out/photo-sheet-real-<kind>.png) and the generated scenes (bench/photos/,
 //     bench/out/photo-sheet-<kind>.png); both sets unless --set names one. --only <regex> keeps the
 //     photos whose file name matches, --difficulties children,teen the columns, --tag <name> adds
-//     -<name> to the sheets' file names (a before and an after side by side).
+//     -<name> to the sheets' file names (a before and an after side by side), --photos <dir> takes
+//     the photos of another folder (kinds from their names' first word), --cell <px> sizes the cells.
 // The warm-up runs (reported, not counted) let V8 compile the hot loops first, as in the server,
 // whose engine threads live as long as the process; --warmup 0 measures a cold process. Five:
 // V8 has the pipeline fully compiled only after four or five pages (1.5, 1.25, 1.1, 1.1, then
@@ -38,6 +39,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     difficulties: { type: 'string' },
     tag: { type: 'string' },
+    photos: { type: 'string' },
+    cell: { type: 'string' },
   },
 });
 if (values.sheet) {
@@ -49,6 +52,8 @@ if (values.sheet) {
       only: values.only === undefined ? undefined : new RegExp(values.only),
       difficulties: values.difficulties?.split(',') as Difficulty[] | undefined,
       tag: values.tag,
+      dir: values.photos,
+      cell: values.cell === undefined ? undefined : Number(values.cell),
     });
     console.log(`${set}: ${pages} pages, ${failed} fail the page checker`);
     failedAll += failed;

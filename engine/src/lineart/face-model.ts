@@ -8,13 +8,13 @@
  * missing, its files moved), `findFaceShapes` answers null and the page falls back to the
  * classical faces (face-features.ts): a page never fails for want of the model.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as FaceApiModule from '@vladmandic/face-api/dist/face-api.node-wasm.js';
-import type * as TfModule from '@tensorflow/tfjs';
-import type * as TfWasmModule from '@tensorflow/tfjs-backend-wasm';
 import type { RgbImage } from '../io/load-image';
+import { tfOnWasm } from './tf-wasm';
+import type { Tf } from './tf-wasm';
 
 /** One face: its box and its 68 landmarks (iBUG 300-W order), in the pixels of the image it was found in. */
 export interface FaceShape {
@@ -26,7 +26,6 @@ export interface FaceShape {
 
 // Types only: the packages are required at run time (loadModel), so a missing one is a fallback, not a crash.
 type FaceApi = typeof FaceApiModule;
-type Tf = typeof TfModule;
 
 /** Where the packages live; tests point it elsewhere to see the fallback. */
 export interface FaceModelSource {
@@ -62,15 +61,8 @@ function weightMap(tf: Tf, dir: string, name: string): WeightMap {
 
 async function loadModel(source: FaceModelSource): Promise<LoadedModel> {
   const require = createRequire(source.resolveFrom);
-  const tf = require('@tensorflow/tfjs') as Tf;
-  const wasm = require('@tensorflow/tfjs-backend-wasm') as typeof TfWasmModule;
+  const tf = await tfOnWasm(require);
   const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
-  // The .wasm files are read from the package's dist/ (a path, not a URL: nothing is fetched).
-  const wasmDir = path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist');
-  if (!existsSync(path.join(wasmDir, 'tfjs-backend-wasm-simd.wasm'))) throw new Error(`no tfjs wasm in ${wasmDir}`);
-  wasm.setWasmPaths(`${wasmDir}${path.sep}`);
-  if (!(await tf.setBackend('wasm'))) throw new Error('tfjs wasm backend did not start');
-  await tf.ready();
   const modelDir = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
   faceapi.nets.ssdMobilenetv1.loadFromWeightMap(weightMap(tf, modelDir, 'ssd_mobilenetv1_model'));
   faceapi.nets.faceLandmark68Net.loadFromWeightMap(weightMap(tf, modelDir, 'face_landmark_68_model'));

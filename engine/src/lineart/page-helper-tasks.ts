@@ -9,6 +9,7 @@ import type { CoarseFeatures } from './boundary-features';
 import { faceFeatures, skinMask } from './face-features';
 import type { FaceShape } from './face-model';
 import { peopleFaces } from './human-faces';
+import { personMask } from './person-mask';
 import { saliencyCues } from './saliency';
 
 /** A photo's planes at working size that do not depend on the boundary evidence. */
@@ -47,10 +48,25 @@ function pageCoarseFeatures(lab: Float32Array[], width: number, height: number):
   return coarseFeatures(lab, width, height, 1, 'recursive');
 }
 
-/** The photo's people's faces (human-faces.ts), null when the face model cannot load; the one task that waits (on the model's loading). */
-function faceShapes(image: RgbImage): Promise<FaceShape[] | null> {
-  return peopleFaces(image);
+/** The people of a photo, as far as the models see them (null where a model cannot load). */
+export interface PhotoPeople {
+  /** Their faces (human-faces.ts). */
+  faces: FaceShape[] | null;
+  /** Per pixel of the picture, 0..1: a person there (person-mask.ts); asked only, and made only where a face was found. */
+  mask: Float32Array | null;
 }
 
-export const PAGE_HELPER_TASKS = { coarseFeatures: pageCoarseFeatures, saliencyCues, workingPlanes, faceShapes };
+/**
+ * The photo's people's faces, and with `withMask` where they are: the mask model runs only when
+ * the face model found a person's face, so photos without people cost nothing more (on
+ * landscapes, horses and a cat it took rocks and grass for people; decision 076). The one task
+ * that waits (on the models' loading).
+ */
+async function photoPeople(image: RgbImage, withMask: boolean): Promise<PhotoPeople> {
+  const faces = await peopleFaces(image);
+  const mask = withMask && faces !== null && faces.length > 0 ? await personMask(image) : null;
+  return { faces, mask };
+}
+
+export const PAGE_HELPER_TASKS = { coarseFeatures: pageCoarseFeatures, saliencyCues, workingPlanes, photoPeople };
 export type PageHelperTasks = typeof PAGE_HELPER_TASKS;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../io/load-image';
-import { joinFaces, pageBasins, photoRegions } from './photo-regions';
+import { joinFaces, pageBasins, peopleBasins, photoRegions, subjectRegions } from './photo-regions';
 import { seededRandom } from './synthetic-images';
 
 /** A red disc (the subject) on a calm picture: a pale sky over a brown floor, with a little noise. */
@@ -105,5 +105,35 @@ describe('joinFaces', () => {
   it('leaves the basins as they are without a face', () => {
     const over = { width: 4, height: 1, labels: Int32Array.of(0, 0, 1, 1), count: 2 };
     expect(joinFaces(over, new Int32Array(4))).toBe(over);
+  });
+});
+
+describe('peopleBasins', () => {
+  it('cuts the basins along the person mask, makes that edge certain, and takes the person for the subject, the rest for background', () => {
+    // The disc is not what the mask says: the "person" is a band on the right, across sky and floor.
+    const image = discOnCalmGround(160, 120);
+    const basins = pageBasins(image, 'children', true);
+    const mask = new Float32Array(160 * 120);
+    for (let i = 0; i < mask.length; i++) if (i % 160 >= 110) mask[i] = 1;
+    const people = peopleBasins(basins, mask);
+    expect(people.over.count).toBeGreaterThan(basins.over.count);
+    // No basin lies on both sides of the mask's edge, and the evidence is certain along it.
+    const sides = new Map<number, number>();
+    for (let i = 0; i < mask.length; i++) {
+      expect(sides.get(people.over.labels[i]) ?? mask[i]).toBe(mask[i]);
+      sides.set(people.over.labels[i], mask[i]);
+    }
+    for (let y = 0; y < 120; y++) expect([people.evidence[y * 160 + 109], people.evidence[y * 160 + 110]]).toEqual([1, 1]);
+    expect(basins.evidence[60 * 160 + 110]).toBeLessThan(1);
+    // On the subject-only page's regions the band is the subject and the disc is not.
+    const regions = photoRegions(people, 'children', undefined, true);
+    const subject = subjectRegions(regions, people.saliency);
+    expect(subject[regions.labels[60 * 160 + 140]]).toBe(1);
+    expect(subject[regions.labels[10 * 160 + 140]]).toBe(1);
+    expect(subject[regions.labels[60 * 160 + 80]]).toBe(0);
+    // The background is one region: the sky, the floor and the disc left of the band.
+    const background = new Set<number>();
+    for (let y = 0; y < 120; y++) for (let x = 0; x < 100; x++) background.add(regions.labels[y * 160 + x]);
+    expect(background.size).toBe(1);
   });
 });

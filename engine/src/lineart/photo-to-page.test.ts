@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DIFFICULTIES, RATIOS } from '@studio/contracts/constants';
 import { DIFFICULTY_SPECS, pageSizeForRatio } from '@studio/contracts/page';
+import { decodeImage } from '../io/load-image';
+import { personMask } from './person-mask';
 import { photoToPage, retryRegions } from './photo-to-page';
 import { syntheticDrawing, syntheticPhoto } from './synthetic-images';
 import { renderPageFiles } from '../output/page-files';
@@ -123,6 +125,72 @@ describe('photoToPage with subjectOnly', () => {
     const only = await photoToPage(photo, { difficulty: 'adult', ratio: '4:3', mode: 'photo', subjectOnly: true });
     expect(only.report.problems).toEqual([]);
   }, 90_000);
+});
+
+describe('photoToPage with subjectOnly on a photo of a person', () => {
+  it('keeps the person, her face drawn, and draws nothing on the flag behind her (the person mask, decision 076)', async () => {
+    const photo = await readFile(new URL('./fixtures/person-with-flag.jpg', import.meta.url));
+    const page = await photoToPage(photo, { difficulty: 'children', ratio: '3:4', mode: 'photo', subjectOnly: true, fit: 'contain' });
+    expect(page.report.problems).toEqual([]);
+    expect(page.report.faces).toBe(1);
+    const image = await decodeImage(photo);
+    const mask = (await personMask(image)) ?? new Float32Array();
+    // Plainly background: no person within 6 photo pixels (about 5 mm of paper).
+    const reach = 6;
+    const near = new Uint8Array(mask.length);
+    for (let y = 0; y < image.height; y++) {
+      for (let x = 0; x < image.width; x++) {
+        if (mask[y * image.width + x] < 0.5) continue;
+        for (let py = Math.max(0, y - reach); py <= Math.min(image.height - 1, y + reach); py++) near.fill(1, py * image.width + Math.max(0, x - reach), py * image.width + Math.min(image.width, x + reach + 1));
+      }
+    }
+    const { data, width, height, channels } = await greyPixels(page.png);
+    // `contain`: the photo fills the page's width, centred between white bands.
+    const scale = width / image.width;
+    const top = (height - image.height * scale) / 2;
+    const margin = 40;
+    let background = 0;
+    let person = 0;
+    let backgroundInk = 0;
+    let personInk = 0;
+    for (let y = margin; y < height - margin; y += 2) {
+      for (let x = margin; x < width - margin; x += 2) {
+        const px = Math.floor(x / scale);
+        const py = Math.floor((y - top) / scale);
+        if (py < 0 || py >= image.height) continue;
+        const ink = data[(y * width + x) * channels] === 0 ? 1 : 0;
+        if (!near[py * image.width + px]) {
+          background++;
+          backgroundInk += ink;
+        } else if (mask[py * image.width + px] >= 0.5) {
+          person++;
+          personInk += ink;
+        }
+      }
+    }
+    // The flag is a third of the picture: plenty of background, and not a dot of ink on it.
+    expect(background).toBeGreaterThan(0.1 * (background + person));
+    expect(backgroundInk).toBe(0);
+    expect(personInk).toBeGreaterThan(0.02 * person);
+  }, 60_000);
+});
+
+describe('photoToPage with subjectOnly where the face model takes dogs for people', () => {
+  it('falls back to the saliency\'s subject, not the whole photo, when the masked "people" are too few shapes', async () => {
+    // Two spaniels' heads at a window: the face model finds a face, the mask covers only the
+    // heads (22 regions, under the children band), so the page is the saliency's subject.
+    const photo = await readFile(new URL('./fixtures/dogs-at-window.jpg', import.meta.url));
+    const page = await photoToPage(photo, { difficulty: 'children', ratio: '3:4', mode: 'photo', subjectOnly: true });
+    expect(page.report.problems).toEqual([]);
+    expect(page.report.faces).toBe(1);
+    // The white boards of the wall at the top right, which the whole photo's page draws, are blank.
+    const { data, width, height, channels } = await greyPixels(page.png);
+    let ink = 0;
+    for (let y = Math.round(0.05 * height); y < 0.3 * height; y++) {
+      for (let x = Math.round(0.7 * width); x < 0.95 * width; x++) if (data[(y * width + x) * channels] === 0) ink++;
+    }
+    expect(ink).toBe(0);
+  }, 60_000);
 });
 
 describe('retryRegions', () => {

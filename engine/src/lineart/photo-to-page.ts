@@ -17,7 +17,8 @@ import { clipOutside, drawFace, faceDrawing } from './face-strokes';
 import type { FaceDrawing } from './face-strokes';
 import type { FaceShape } from './face-model';
 import { onHelper } from './page-helper';
-import { PHOTO_PARAMS, pageBasinsOnTwoThreads, photoRegions, subjectRegions } from './photo-regions';
+import type { PhotoPeople } from './page-helper-tasks';
+import { PHOTO_PARAMS, pageBasinsOnTwoThreads, peopleBasins, photoRegions, subjectRegions } from './photo-regions';
 import type { Segmentation } from './segment-regions';
 import type { MarkedRegions, PhotoBasins } from './photo-regions';
 import { pageResize, photoFrame } from './subject-window';
@@ -56,10 +57,12 @@ export async function encodePagePng(page: Bitmap): Promise<Buffer> {
 }
 
 /**
- * Decode (shrunk while decoding) to the page's working size → basins, and the faces the face
- * model finds in the same picture (working pixels; null when the model cannot load). The faces
- * are asked of the helper thread after the basins' tasks, so the model runs while this thread
- * merges and draws the regions; they are awaited only when the page draws them.
+ * Decode (shrunk while decoding) to the page's working size → basins, and the people the models
+ * find in the same picture (working pixels; null where a model cannot load): their faces, and on
+ * a subject-only page where they are (the person mask, decision 076). They are asked of the
+ * helper thread after the basins' tasks, so the models run while this thread makes the basins
+ * (and on other pages merges and draws the regions); the faces are awaited only when the page
+ * draws them, the mask before a subject-only page merges.
  */
 async function photoBasins(
   input: Buffer,
@@ -68,7 +71,7 @@ async function photoBasins(
   onStage: (stage: string) => void,
   fit: 'cover' | 'contain' = 'cover',
   subjectOnly = false,
-): Promise<{ basins: PhotoBasins; faces: Promise<FaceShape[] | null>; frame: SubjectFrame | null }> {
+): Promise<{ basins: PhotoBasins; faces: Promise<FaceShape[] | null>; people: Promise<PhotoPeople>; frame: SubjectFrame | null }> {
   const size = pageSizeForRatio(ratio);
   const params = PHOTO_PARAMS[difficulty];
   const workW = Math.round(size.width / params.workScale);
@@ -77,8 +80,8 @@ async function photoBasins(
   const image = await decodeImage(input, { resize: { width: workW, height: workH, ...(frame ? pageResize(frame) : { fit }) } });
   onStage('decode');
   const basins = pageBasinsOnTwoThreads(image, difficulty, subjectOnly, onStage);
-  const faces = onHelper('faceShapes', image).catch(() => null);
-  return { basins: await basins, faces, frame };
+  const people = onHelper('photoPeople', image, subjectOnly).catch((): PhotoPeople => ({ faces: null, mask: null }));
+  return { basins: await basins, faces: people.then((found) => found.faces), people, frame };
 }
 
 /**
@@ -384,6 +387,12 @@ export function retryRegions(segmented: number, count: number, spec: { minRegion
   return Math.max(2, Math.round((segmented * wanted) / count));
 }
 
+/** A subject-only page's basins cut and weighed by the person mask (peopleBasins); null without a mask (no face found, or no model). */
+async function maskedBasins(basins: PhotoBasins, people: Promise<PhotoPeople>): Promise<PhotoBasins | null> {
+  const { mask } = await people;
+  return mask ? peopleBasins(basins, mask) : null;
+}
+
 /**
  * The whole image-to-page pipeline: load → boundaries → clean page → trace → report.
  * Deterministic: the same input and options give the same bytes.
@@ -402,9 +411,13 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
   const photo = opts.mode === 'photo' ? await photoBasins(input, opts.difficulty, opts.ratio, onStage, opts.fit, opts.subjectOnly === true) : null;
   let faceEyes: number[] | undefined;
   let subjectOnly = opts.subjectOnly === true;
+  // A subject-only page of people takes its subject from the person mask (decision 076); the
+  // pages it falls back to (the saliency's subject, then the whole photo) keep the saliency alone.
+  let peopleOnly = photo && subjectOnly ? await maskedBasins(photo.basins, photo.people) : null;
   for (let attempt = 0; ; attempt++) {
     if (photo) {
-      const drawn = await photoLines(photo.basins, { ...opts, subjectOnly }, target, onStage, photo.faces);
+      const basins = subjectOnly && peopleOnly ? peopleOnly : photo.basins;
+      const drawn = await photoLines(basins, { ...opts, subjectOnly }, target, onStage, photo.faces);
       bitmap = drawn.page;
       segmented = drawn.regionCount;
       faceEyes = drawn.faceEyes;
@@ -431,11 +444,17 @@ export async function photoToPage(input: Buffer, opts: PhotoToPageOptions): Prom
     if (opts.mode === 'cleanup' || !outOfBand || count === 0) break;
     if (attempt > 1) {
       if (!subjectOnly) break;
+      target = undefined;
+      attempt = -1;
+      // The people alone have too few shapes for the difficulty (two spaniels' heads at a window,
+      // which the face model took for faces and the mask for people): the saliency's subject next.
+      if (peopleOnly) {
+        peopleOnly = null;
+        continue;
+      }
       // The subject alone has too few shapes for the difficulty's region count (a simple animal
       // on an adult page): the page falls back to the whole photo rather than failing the checker.
       subjectOnly = false;
-      target = undefined;
-      attempt = -1;
       continue;
     }
     target = retryRegions(segmented, count, spec);

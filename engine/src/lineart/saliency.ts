@@ -234,3 +234,25 @@ export function saliencyCues(image: RgbImage, imageLab: Float32Array[], bodyUnde
   const torso = bodyUnderFace ? torsoBelowFace(skinMask, lab, width, height) : new Uint8Array(width * height);
   return { contrast, skinMask, torso };
 }
+
+/**
+ * Share of a people photo's subject-only saliency that the saliency itself keeps
+ * (peopleSaliency): on a person 0.7 and up, elsewhere 0.3 at most, so the subject's threshold
+ * (Otsu's, between the two) parts them whatever their colours, and a post or a wall the saliency
+ * liked is background.
+ */
+const SALIENCY_SHARE = 0.3;
+
+/** Least value of the person mask (person-mask.ts) on a person's pixel. */
+export const ON_PERSON = 0.5;
+
+/**
+ * The saliency of a photo with people (decision 076): raised where the person mask (0..1 per
+ * pixel, the same size) has a person, lowered elsewhere. Subject-only pages only; photos
+ * without a face have no mask and keep the saliency as it is.
+ */
+export function peopleSaliency(saliency: Float32Array, mask: Float32Array): Float32Array {
+  const out = new Float32Array(saliency.length);
+  for (let i = 0; i < out.length; i++) out[i] = SALIENCY_SHARE * saliency[i] + (mask[i] >= ON_PERSON ? 1 - SALIENCY_SHARE : 0);
+  return out;
+}
