@@ -121,6 +121,12 @@ describe('understandPrompt', () => {
     expect(read('a mother bear and her cubs').subjects).toMatchObject([{ name: 'bear', count: 3, young: 2 }]);
     expect(read('a horse and her foal').subjects).toMatchObject([{ name: 'horse', count: 2, young: 1 }]);
     expect(read('three kittens').subjects[0]).not.toHaveProperty('young');
+    expect(read('狮子和小狮子').subjects).toMatchObject([{ name: 'lion', count: 2, young: 1 }]);
+    // A pack, a pride: several; autumn leaves are the autumn wood, an autumn leaf is a leaf; a hive is drawn.
+    expect(read('a wolf pack').subjects).toMatchObject([{ name: 'wolf', count: 3 }]);
+    expect(read('two foxes in autumn leaves')).toMatchObject({ names: ['fox'], scene: 'forest' });
+    expect(read('an autumn leaf').names).toEqual(['maple leaf']);
+    expect(read('a bear and a beehive')).toMatchObject({ names: ['bear', 'beehive'], unmatched: [] });
   });
 
   it.each([

@@ -289,7 +289,8 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
     const counted = plural && !UNCOUNTED_KINDS.has(subject.kind);
     const standIn = STAND_INS[word] !== undefined && subject.name === STAND_INS[word];
     const count = pendingCount ?? (counted ? 2 : 1);
-    const young = YOUNG_WORDS.test(word) || YOUNG_WORDS.test(singularize(original.toLowerCase()));
+    // "狮子和小狮子": 小 before an animal is its young one.
+    const young = YOUNG_WORDS.test(word) || YOUNG_WORDS.test(singularize(original.toLowerCase())) || (/^小/.test(original) && original.length > 2 && BABY_PARENTS.has(subject.kind));
     found.push({ id: subject.id, name: subject.name, kind: subject.kind, word, original, count, ...(standIn ? { standIn } : {}), ...(young ? { young: count } : {}) });
     pendingCount = null;
   };
@@ -330,7 +331,8 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         }
         if (group.scene) setScene(group.scene as Scene, original);
         consumed = n;
-      } else if (SENSE_SCENES[phrase]) {
+      } else if (SENSE_SCENES[phrase] && !(phrase.endsWith(' leaf') && !isPlural(slice[n - 1]))) {
+        // "in autumn leaves" is the autumn wood; "an autumn leaf" is the leaf.
         setScene(SENSE_SCENES[phrase], original);
         consumed = n;
       } else {
@@ -539,7 +541,7 @@ const UNCOUNTED_KINDS = new Set<SubjectKind>(['building', 'weather']);
 /** At most this many of one subject on a page. */
 const MAX_COUNT = 5;
 /** Group words that follow what they count ("a penguin family", "企鹅一家"). */
-const GROUP_AFTER = new Set(['family', 'group', 'herd', 'flock']);
+const GROUP_AFTER = new Set(['family', 'group', 'herd', 'flock', 'pack', 'pride', 'litter']);
 /** Words for reading ("a boy reading a book", 看书 reads as "reading book"). */
 const READ_WORDS = /^(reading|read|reads)$/;
 /** Words for an animal's young ("kittens", "a bear and her cubs"), read as the animal, drawn smaller beside a grown one. */
@@ -583,7 +585,7 @@ const BODY_PARTS = new Set(['feather', 'wing', 'tail', 'mane', 'horn', 'paw', 'c
 /** Phrases that are a place in one sense and a thing in another. */
 // "a fairy flying over a flower garden" flies over the garden (its scenery has the flowers), not
 // over one big hibiscus standing in it.
-const SENSE_SCENES: Record<string, Scene> = { 'the star': 'night', 'starry sky': 'night', 'starry night': 'night', 'night sky': 'night', 'river bank': 'sea', 'snowy wood': 'snow', 'snowy woods': 'snow', 'autumn forest': 'forest', 'flower garden': 'garden' };
+const SENSE_SCENES: Record<string, Scene> = { 'the star': 'night', 'starry sky': 'night', 'starry night': 'night', 'night sky': 'night', 'river bank': 'sea', 'snowy wood': 'snow', 'snowy woods': 'snow', 'autumn forest': 'forest', 'flower garden': 'garden', 'autumn leaf': 'forest', 'fall leaf': 'forest' };
 
 function isPlural(token: Token): boolean {
   const typed = token.original.toLowerCase();

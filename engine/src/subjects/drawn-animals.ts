@@ -45,7 +45,7 @@ const LOOKS: AnimalLook[] = [
   { name: 'bear', keywords: ['bear', 'grizzly', 'brown bear', 'teddy', 'honey'], coat: '#a9744f', shade: '#8b5a3c', light: '#e3c39d', ears: 'round', tail: 'stub', heavy: true },
   { name: 'panda', keywords: ['panda', 'giant panda', 'panda bear', 'bamboo'], coat: '#ffffff', shade: '#dee2e6', light: '#ffffff', ears: 'round', tail: 'stub', patches: '#868e96', heavy: true },
   { name: 'fox', keywords: ['fox', 'red fox', 'vixen'], coat: '#ff922b', shade: '#e8590c', light: '#fff4e6', ears: 'pointed', tail: 'long bushy', snout: true },
-  { name: 'wolf', keywords: ['wolf', 'grey wolf', 'gray wolf', 'pack', 'howl'], coat: '#adb5bd', shade: '#868e96', light: '#f1f3f5', ears: 'pointed', tail: 'bushy', snout: true },
+  { name: 'wolf', keywords: ['wolf', 'grey wolf', 'gray wolf'], coat: '#adb5bd', shade: '#868e96', light: '#f1f3f5', ears: 'pointed', tail: 'bushy', snout: true },
 ];
 
 const circle = (c: Point, r: number, fill: string): string => `<circle cx="${fmt(c[0])}" cy="${fmt(c[1])}" r="${fmt(r)}" fill="${fill}"/>`;
@@ -83,7 +83,8 @@ function tailOf(look: AnimalLook, plain: boolean, heavy: boolean): string {
   const root: Point = [heavy ? 62 : 60, heavy ? 37 : 38];
   switch (look.tail) {
     case 'stub':
-      return circle([root[0] + 1.5, root[1] - 1], 4, look.coat);
+      // A toddler's bear has none: one area fewer, so the honey pot or bamboo it holds still fits.
+      return plain ? '' : circle([root[0] + 1.5, root[1] - 1], 4, look.coat);
     case 'tuft':
       // A long thin tail curling up, its tuft the mane's colour.
       return limb([root, [66, 34], [67, 26], [65, 21]], 4, look.coat) + ellipse([64.5, 19], 3.6, 4.6, look.mane ?? look.shade, -15);
@@ -149,7 +150,8 @@ function headParts(look: AnimalLook, plain: boolean, [hx, hy]: Point): string[] 
       // A panda's eye patches, tilted down and out.
       for (const side of [-1, 1]) parts.push(ellipse([hx + side * HEAD_R * 0.4, hy - HEAD_R * 0.02], 3.1, 4.1, look.patches, side * -35));
     }
-    parts.push(ellipse([hx, hy + HEAD_R * 0.45], HEAD_R * 0.52, HEAD_R * 0.38, look.light));
+    // A panda's muzzle is as white as its face: a toddler's panda is its patches without it.
+    if (!(plain && look.patches)) parts.push(ellipse([hx, hy + HEAD_R * 0.45], HEAD_R * 0.52, HEAD_R * 0.38, look.light));
   }
   return parts;
 }

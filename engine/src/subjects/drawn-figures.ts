@@ -447,10 +447,10 @@ export const POSE_KEYWORDS: Record<PoseName, string[]> = {
 export const toddlerName = (name: string): string => `${name} (toddler)`;
 
 /**
- * True for the toddler drawing of a drawn figure or animal (drawn-animals.ts): drawn for toddlers
- * only, never named by a prompt.
+ * True for the toddler drawing of one of our drawings (a figure, an animal of drawn-animals.ts, a
+ * prop): drawn for toddlers only, never named by a prompt.
  */
-export const isToddlerDrawing = (id: string): boolean => /^X-(FIG|ROLE|ANIMAL)-/.test(id) && id.endsWith('-T');
+export const isToddlerDrawing = (id: string): boolean => id.startsWith('X-') && id.endsWith('-T');
 
 /**
  * Every look in every pose, named like the library's figures ("girl running", "child biking"),

@@ -38,6 +38,13 @@ function checkerboard(x: number, y: number, cols: number, rows: number, size: nu
   return out.join('');
 }
 
+/**
+ * Two bamboo canes, each one pole with its joints drawn across it (as three separate pieces with
+ * gaps they read as stacked boxes on a toddler's page).
+ */
+const BAMBOO_CANES = [20, 40].map((x, i) => `<rect x="${x}" y="${8 + i * 6}" width="12" height="${60 - i * 6}" rx="3" fill="#8ce99a"/>`).join('') +
+  `</g><g id="line">${[20, 40].map((x, i) => [1, 2].map((k) => `<path d="M${x} ${8 + i * 6 + k * (20 - i * 2)} Q${x + 6} ${8 + i * 6 + k * (20 - i * 2) + 2} ${x + 12} ${8 + i * 6 + k * (20 - i * 2)}" fill="none" stroke="#000"/>`).join('')).join('')}</g><g id="color">`;
+
 export const DRAWN_PROPS: DrawnProp[] = [
   {
     id: 'X-LIGHTHOUSE', name: 'lighthouse', keywords: ['lighthouse', 'beacon', 'coast'], kind: 'building',
@@ -73,7 +80,12 @@ export const DRAWN_PROPS: DrawnProp[] = [
   },
   {
     id: 'X-BAMBOO', name: 'bamboo', keywords: ['bamboo', 'bamboo shoot'], kind: 'plant',
-    svg: svg(`${[20, 40].map((x, i) => [0, 1, 2].map((k) => `<rect x="${x}" y="${8 + i * 6 + k * 20}" width="12" height="${20 - i * 2}" rx="2" fill="#8ce99a"/>`).join('')).join('')}<path d="M26 20 Q36 12 42 16 Q34 20 26 22 Z" fill="#40c057"/><path d="M42 40 Q52 32 60 36 Q50 42 42 42 Z" fill="#40c057"/><path d="M18 30 Q8 24 4 28 Q12 34 18 32 Z" fill="#40c057"/>`),
+    svg: svg(`${BAMBOO_CANES}<path d="M26 20 Q36 12 42 16 Q34 20 26 22 Z" fill="#40c057"/><path d="M42 40 Q52 32 60 36 Q50 42 42 42 Z" fill="#40c057"/><path d="M18 30 Q8 24 4 28 Q12 34 18 32 Z" fill="#40c057"/>`),
+  },
+  {
+    // A toddler's bamboo is its canes: the thin leaves printed as black blobs in a panda's mouth.
+    id: 'X-BAMBOO-T', name: 'bamboo (toddler)', keywords: [], kind: 'plant',
+    svg: svg(BAMBOO_CANES),
   },
   {
     id: 'X-HOT-AIR-BALLOON', name: 'hot air balloon', keywords: ['hot air balloon', 'air balloon'], kind: 'air',
@@ -168,7 +180,20 @@ export const DRAWN_PROPS: DrawnProp[] = [
     // by OpenMoji's whole horse when someone rides a unicorn
     // (OpenMoji's unicorn is only a head: the rider stood on it).
     id: 'X-UNICORN-HORN', name: 'unicorn horn', keywords: ['unicorn horn'], kind: 'object',
+    // Its spiral: three slanted grooves across the cone (a plain cone read as a party hat).
+    svg: svg(`<polygon points="24,68 48,68 36,4" fill="#fff3bf"/></g><g id="line">` + [54, 38, 23].map((y) => `<path d="M${24 + (12 * (68 - y - 5)) / 64} ${y + 5} L${48 - (12 * (68 - y + 5)) / 64} ${y - 5}" fill="none" stroke="#000"/>`).join('')),
+  },
+  {
+    // On a toddler's page the horn is the plain cone: the grooves cut it into slivers that print black.
+    id: 'X-UNICORN-HORN-T', name: 'unicorn horn (toddler)', keywords: [], kind: 'object',
     svg: svg(`<polygon points="24,68 48,68 36,4" fill="#fff3bf"/>`),
+  },
+  {
+    // A straw skep: bands stacked into a dome, its door at the foot (no emoji set draws a hive).
+    id: 'X-BEEHIVE', name: 'beehive', keywords: ['beehive', 'bee hive', 'hive', 'skep'], kind: 'object',
+    svg: svg(`<path d="M22 20 Q36 2 50 20 Z" fill="#ffd43b"/>` +
+      [[20, 30, 30], [28, 40, 40], [38, 50, 48], [48, 60, 54], [58, 68, 58]].map(([y0, y1, w]) => `<rect x="${36 - w / 2}" y="${y0}" width="${w}" height="${y1 - y0}" rx="5" fill="${y0 % 20 === 8 ? '#fab005' : '#ffd43b'}"/>`).join('') +
+      `<path d="M30 68 L30 62 Q36 55 42 62 L42 68 Z" fill="#5c3d2e"/>`),
   },
   {
     // An open book held to read: two pages curving from the spine, lines of text drawn on them.
