@@ -57,6 +57,18 @@ describe.each(databaseKinds)('renewing subscriptions with the test provider on %
     expect(receipts.length).toBeGreaterThanOrEqual(4);
   });
 
+  it('counts periods from the start: begun on the 29th, a period after February ends on the 29th again', async () => {
+    const user = await buy('LITE_MONTHLY');
+    const start = '2026-11-29T12:00:00.000Z';
+    const firstEnd = addMonths(start, 1);
+    await t.db.kysely.updateTable('subscriptions').set({ started_at: start, period_end: firstEnd, renew_at: firstEnd, next_grant_at: null }).where('user_id', '=', user.userId).execute();
+    for (let month = 1; month <= 3; month += 1) await t.app.billing.runDue(addMonths(start, month));
+    const sub = await get('/api/subscription', user.headers);
+    // Feb 28 is the third period's end; the fourth ends on Mar 29, not Mar 28.
+    expect(addMonths(start, 3)).toBe('2027-02-28T12:00:00.000Z');
+    expect(sub).toMatchObject({ status: 'active', periodEnd: '2027-03-29T12:00:00.000Z', renewsAt: '2027-03-29T12:00:00.000Z' });
+  });
+
   it('renews a year at once when the clock jumps: each missed month granted once, each period charged once', async () => {
     const user = await buy('LITE_MONTHLY');
     await t.app.billing.runDue(addMonths(user.startedAt, 3));

@@ -114,7 +114,9 @@ export function createSubscriptions(deps: { db: Kysely<Database>; provider: Paym
 
   /** Extends a paid subscription by one period (period `period` paid by `orderId`); false when that period was paid before. */
   async function extendPaid(trx: Transaction<Database>, sub: SubscriptionRow, period: number, nextBilling: string | null): Promise<boolean> {
-    const periodEnd = addMonths(sub.period_end, monthsOf(sub.charge_type));
+    // Counted from the start, not from the last end: begun on Nov 29, the periods end Dec 29, Jan 29,
+    // Feb 28, then Mar 29 again (from Feb 28 it was Mar 28 and every period after a day short).
+    const periodEnd = addMonths(sub.started_at, monthsOf(sub.charge_type) * (period + 1));
     const grantsMade = Number(sub.grants_made);
     const moved = await trx
       .updateTable('subscriptions')
