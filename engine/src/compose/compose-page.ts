@@ -860,7 +860,7 @@ const SCENE_TITLE: Record<Place, string> = {
   meadow: 'in the meadow', garden: 'in the garden', farm: 'on the farm', jungle: 'in the jungle', forest: 'in the forest', sea: 'under the sea',
   beach: 'at the beach', sky: 'in the sky', space: 'in space', road: 'on the road', city: 'in town', snow: 'in the snow', night: 'at night',
   table: 'on the table', desert: 'in the desert', mountain: 'on the mountain', park: 'in the park', room: 'in the room',
-  ocean: 'on the sea', lake: 'on the pond', stage: 'on the stage',
+  ocean: 'on the sea', lake: 'on the pond', stage: 'on the stage', cave: 'in the cave',
 };
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -30,7 +30,9 @@ describe('namedPlace', () => {
   });
 
   it('draws a place without scenery of its own as the nearest that does not contradict it', () => {
-    expect(namedPlace(null, ['dragon', 'cave'])).toBe('mountain');
+    // A cave has its own scenery now: inside it, looking out of its mouth.
+    expect(namedPlace(null, ['dragon', 'cave'])).toBe('cave');
+    expect(placeOf('a sleeping bear in its den')).toBe('cave');
     expect(namedPlace(null, ['cat', 'kitchen'])).toBe('room');
     expect(namedPlace(null, ['teacher', 'classroom'])).toBe('room');
     expect(namedPlace(null, ['lion', 'zoo'])).toBe('park');
@@ -40,9 +42,9 @@ describe('namedPlace', () => {
 describe('choosePlace', () => {
   it.each([
     // The prompt's place, in every language.
-    ['a dragon in a cave', 'mountain'],
-    ['山洞里的龙', 'mountain'],
-    ['洞窟のドラゴン', 'mountain'],
+    ['a dragon in a cave', 'cave'],
+    ['山洞里的龙', 'cave'],
+    ['洞窟のドラゴン', 'cave'],
     ['a cat in the kitchen', 'room'],
     ['a bear in the bedroom', 'room'],
     ['熊猫在竹林里', 'forest'],

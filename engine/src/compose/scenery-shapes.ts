@@ -659,3 +659,53 @@ export function bubble(cx: number, cy: number, r: number, colored: boolean): str
 }
 
 export { fillPath, line };
+
+/**
+ * A cave seen from inside: the rock all round the page with the cave's mouth open in the middle
+ * (a lumpy arch from the floor at `floorY`), a hill line seen through the mouth, icicle-like
+ * stalactites hanging from its roof (level 2 up) and cracks in the rock (level 3 up). The floor
+ * below `floorY` is the scenery's ground.
+ */
+export function caveWalls(box: Box, floorY: number, level: number, random: Random, colored: boolean): string {
+  const { x, y, width: w } = box;
+  const cx = x + w / 2;
+  const a = w * 0.33;
+  const b = (floorY - y) * 0.7;
+  const arch: Point[] = [];
+  const steps = 9;
+  for (let i = 0; i <= steps; i++) {
+    const t = Math.PI - (Math.PI * i) / steps;
+    const jitter = i === 0 || i === steps ? 0 : random.range(-0.05, 0.05);
+    arch.push([cx + a * Math.cos(t) * (1 + jitter), floorY - b * Math.sin(t) * (1 + jitter)]);
+  }
+  const out: string[] = [];
+  // Through the mouth: the hills outside.
+  out.push(ridge(cx - a - 4, cx + a + 4, floorY - b * 0.22, floorY + 2, b * 0.08, 2, random, paint(colored, '#d8f5a2')));
+  // Stalactites behind the rock's edge, only their tips showing under the roof of the mouth.
+  if (level >= 2) {
+    for (const k of [3, 4, 5, 6].slice(0, level)) {
+      const [px, py] = arch[k];
+      const half = w * 0.025;
+      out.push(polygon([[px - half, py - half * 2], [px + half, py - half * 2], [px + random.range(-0.3, 0.3) * half, py + b * random.range(0.1, 0.16)]], paint(colored, '#adb5bd')));
+    }
+  }
+  const outer = `M${n(x - 10)} ${n(y - 10)}H${n(x + w + 10)}V${n(floorY + 1)}H${n(x - 10)}Z`;
+  const mouth = `M${n(arch[0][0])} ${n(floorY + 1)}L${pt(arch[0])}${smoothThrough(arch)}L${n(arch[steps][0])} ${n(floorY + 1)}Z`;
+  out.push(`<path d="${outer}${mouth}" fill-rule="evenodd" fill="${paint(colored, '#868e96')}"/>`);
+  // Layers in the rock following the mouth's arch, broken into lengths: what makes the wall read
+  // as rock. Open lines, so they add no areas; more of them as the level rises.
+  for (let ring = 1; ring <= 1 + Math.min(level, 3); ring++) {
+    const k = 1 + ring * 0.3;
+    for (let piece = 0; piece < 3; piece++) {
+      const t0 = Math.PI * (piece / 3 + random.range(0.02, 0.08));
+      const t1 = Math.PI * ((piece + 1) / 3 - random.range(0.02, 0.08));
+      const at = (t: number): Point => [cx + a * k * Math.cos(t), floorY - b * k * Math.sin(t)];
+      const mid = at((t0 + t1) / 2);
+      const ends = [at(t0), at(t1)];
+      // The control point that puts the quadratic through the arc's middle.
+      const control: Point = [2 * mid[0] - (ends[0][0] + ends[1][0]) / 2, 2 * mid[1] - (ends[0][1] + ends[1][1]) / 2];
+      out.push(line(`M${pt(ends[0])}Q${pt(control)} ${pt(ends[1])}`));
+    }
+  }
+  return out.join('');
+}

@@ -246,6 +246,12 @@ const stage = (ctx: SceneContext, y: number): string => {
   }
   return out.join('');
 };
+// Inside a cave: the rock round the page, its mouth open to the hills (scenery-shapes.ts#caveWalls).
+const cave = (ctx: SceneContext, y: number): string => {
+  const { inner } = ctx.layout;
+  const bottom = inner.y + inner.height + 10;
+  return rect(inner.x - 10, y, inner.width + 20, bottom - y, paint(ctx.colored, '#ced4da')) + shape.caveWalls(inner, y, ctx.level, ctx.random, ctx.colored);
+};
 const wall = (ctx: SceneContext, y: number): string => {
   const { inner } = ctx.layout;
   const out: string[] = [];
@@ -293,6 +299,8 @@ const RECIPES: Record<Place, Recipe> = {
   // A theatre's stage: curtains drawn back on both sides under a scalloped valance, floorboards, and
   // footlights along the front (a ballerina danced in a living room).
   stage: { sky: 'wall', horizon: 0.7, far: stage, ground: [], mid: [], near: [], details: [] },
+  // A bear asleep in its den, a dragon in its lair: inside the cave, looking out of its mouth.
+  cave: { sky: 'wall', horizon: 0.72, far: cave, ground: [], mid: [], near: [], details: [rock, rock] },
   // On the water, not under it: the sea to the horizon, or a pond with trees on its far bank and
   // reeds and lily pads. What floats (a ship, ducks) sits on its nearer waves.
   ocean: { sky: 'day', horizon: 0.5, far: sea, ground: ['#a5d8ff', '#74c0fc'], mid: [], near: [], details: [] },

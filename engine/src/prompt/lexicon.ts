@@ -11,16 +11,16 @@ export type Scene = (typeof SCENES)[number];
  * water seen from above its surface (the reader's 'sea' is under it): a ship on the ocean, ducks
  * on a pond (compose/page-place.ts picks them).
  */
-export const PLACES = [...SCENES, 'mountain', 'park', 'room', 'ocean', 'lake', 'stage'] as const;
+export const PLACES = [...SCENES, 'mountain', 'park', 'room', 'ocean', 'lake', 'stage', 'cave'] as const;
 export type Place = (typeof PLACES)[number];
 
 /**
  * Words that set the page in a place the reader's scenes do not name; where no scenery of that
- * place exists, the nearest one that does not contradict it (a cave is in the mountains, never on
- * a meadow; a kitchen or a classroom is a room). Read by compose/page-place.ts.
+ * place exists, the nearest one that does not contradict it (a kitchen or a classroom is a room). Read by compose/page-place.ts.
  */
 export const PLACE_WORDS: [RegExp, Place][] = [
-  [/^(mountain|mountains|peak|alps|cliff|valley|cave|cavern|grotto|canyon)$/, 'mountain'],
+  [/^(mountain|mountains|peak|alps|cliff|valley|canyon)$/, 'mountain'],
+  [/^(cave|cavern|grotto|den|lair)$/, 'cave'],
   [/^(park|playground|zoo|picnic)$/, 'park'],
   [/^(stage|theater|theatre|concert|recital|ballet)$/, 'stage'],
   [/^(room|bedroom|living|window|windowsill|sill|sofa|couch|indoors|pillow|bed|kitchen|classroom|nursery|playroom|bathroom|library)$/, 'room'],

@@ -122,6 +122,9 @@ describe('understandPrompt', () => {
     expect(read('a horse and her foal').subjects).toMatchObject([{ name: 'horse', count: 2, young: 1 }]);
     expect(read('three kittens').subjects[0]).not.toHaveProperty('young');
     expect(read('狮子和小狮子').subjects).toMatchObject([{ name: 'lion', count: 2, young: 1 }]);
+    // A young one's parent named by a word: one more of the animal, grown.
+    expect(read('a kitten and her mother')).toMatchObject({ subjects: [{ name: 'cat', count: 2, young: 1 }], unmatched: [] });
+    expect(read('a baby elephant with its mom')).toMatchObject({ subjects: [{ name: 'elephant', count: 2, young: 1 }], unmatched: [] });
     // A pack, a pride: several; autumn leaves are the autumn wood, an autumn leaf is a leaf; a hive is drawn.
     expect(read('a wolf pack').subjects).toMatchObject([{ name: 'wolf', count: 3 }]);
     expect(read('two foxes in autumn leaves')).toMatchObject({ names: ['fox'], scene: 'forest' });

@@ -462,6 +462,20 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
       unique.push({ ...rest, count: Math.min(MAX_COUNT, s.count), ...(young ? { young } : {}) });
     }
   }
+  // "a kitten and her mother", "a baby elephant with its mom": the parent is one more of the
+  // animal, grown, beside its young one(s).
+  const animals = unique.filter((s) => BABY_PARENTS.has(s.kind));
+  const parentWord = tokens.find((t) => PARENT_WORDS.test(t.english));
+  if (parentWord && animals.length === 1 && !unique.some((s) => s.kind === 'person')) {
+    const [animal] = animals;
+    const young = animal.young ?? (words.includes('baby') ? animal.count : 0);
+    if (young >= animal.count && animal.count < MAX_COUNT) {
+      animal.count += 1;
+      animal.young = young;
+      const at = unmatched.indexOf(parentWord.original);
+      if (at >= 0) unmatched.splice(at, 1);
+    }
+  }
   // A group that is all young ("three kittens") is a group of equals.
   for (const s of unique) {
     if (s.young !== undefined && s.young >= s.count) delete s.young;
@@ -489,6 +503,16 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
       Object.assign(book, { id: open.id, name: open.name, kind: open.kind });
       relation = { ...relation, held: open.id };
     }
+  }
+  // "a boy reading under a tree": reading needs its book, named or not (he does not hold the tree).
+  const reading = words.some((w) => READ_WORDS.test(w));
+  if (reading && relation && !/book/.test(unique.find((s) => s.id === relation!.held)?.name ?? '') && !words.some((w) => RELATION_WORDS[w] === 'hold' && !READ_WORDS.test(w))) relation = null;
+  const reader = reading && !relation ? unique.find((s) => s.kind === 'person') : undefined;
+  const openBook = reader ? index.byName.get('open book') : undefined;
+  if (reader && openBook && !unique.some((s) => s.id === openBook.id)) {
+    const at = unique.indexOf(reader);
+    unique.splice(at + 1, 0, { id: openBook.id, name: openBook.name, kind: openBook.kind, word: 'book', original: reader.original, count: 1 });
+    relation = { verb: 'hold', holder: reader.id, held: openBook.id };
   }
   let arrangement = arrange(unique, arranges, found, cjk, worn);
   if (moon && arrangement && (arrangement.subject === moon.id || arrangement.object === moon.id)) arrangement = null;
@@ -542,6 +566,8 @@ const UNCOUNTED_KINDS = new Set<SubjectKind>(['building', 'weather']);
 const MAX_COUNT = 5;
 /** Group words that follow what they count ("a penguin family", "企鹅一家"). */
 const GROUP_AFTER = new Set(['family', 'group', 'herd', 'flock', 'pack', 'pride', 'litter']);
+/** Words for an animal's parent ("a kitten and her mother"). */
+const PARENT_WORDS = /^(mother|mom|mum|mama|mommy|father|dad|daddy|papa|parent)$/;
 /** Words for reading ("a boy reading a book", 看书 reads as "reading book"). */
 const READ_WORDS = /^(reading|read|reads)$/;
 /** Words for an animal's young ("kittens", "a bear and her cubs"), read as the animal, drawn smaller beside a grown one. */

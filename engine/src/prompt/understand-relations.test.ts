@@ -175,6 +175,10 @@ describe('verbs and prepositions as relations', () => {
     // Reading is holding an open book (drawn-props.ts), not OpenMoji's pile of books.
     expect(read('a girl reading a book')).toMatchObject({ names: ['girl standing', 'open book'] });
     expect(read('本を読む男の子').names).toEqual(['boy standing', 'open book']);
+    // Reading needs its book, named or not; the boy reads under the tree, he does not hold it.
+    expect(read('a boy reading under a tree')).toMatchObject({ names: ['boy standing', 'open book', 'deciduous tree'], arrangement: 'boy standing under deciduous tree' });
+    const reading = understandPrompt('a boy reading under a tree', index);
+    expect([nameOf(reading, reading.relation?.holder), reading.relation?.verb, nameOf(reading, reading.relation?.held)]).toEqual(['boy standing', 'hold', 'open book']);
     // Not ridden, too: a whole horse wearing the horn.
     expect(read('a unicorn')).toMatchObject({ names: ['horse', 'unicorn horn'], worn: ['horse wears unicorn horn'] });
     expect(read('公主骑着白马')).toMatchObject({ names: ['girl sitting', 'horse', 'crown'], worn: ['girl sitting wears crown'], unmatched: [] });
