@@ -186,6 +186,16 @@ describe('composePage', () => {
     expect(girl.subjects).toEqual(['girl standing', 'dog']);
   });
 
+  it('draws a teen or adult page\'s drawn animal with its own fur detail, no bands stamped on it', async () => {
+    const [children, teen] = await Promise.all([drawingLibrary('children'), drawingLibrary('teen')]);
+    const lionOf = (library: typeof teen) => library.subjects.find((s) => s.name === 'lion')!;
+    expect(lionOf(teen).id).toBe(lionOf(children).id);
+    expect(lionOf(teen).ownDetail).toBe(true);
+    expect(lionOf(children).ownDetail).toBeUndefined();
+    expect(lionOf(teen).elements.length).toBeGreaterThan(lionOf(children).elements.length);
+    expect(teen.subjects.some((s) => s.name.endsWith('(detailed)'))).toBe(false);
+  });
+
   it('keeps both things a toddler page names, using its band\'s whole top (a fox and a mushroom)', async () => {
     const result = await composePage('a fox and a mushroom', { difficulty: 'toddler', ratio: '3:4' });
     expect(result.subjects.sort()).toEqual(['fox', 'mushroom']);

@@ -10,7 +10,7 @@ import type { PageNote } from '@studio/contracts/page-notes';
 import type { RelationVerb } from '../prompt/lexicon';
 import type { ArrangeVerb } from '../prompt/relation-words';
 import type { SubjectKind } from '../subjects/curation';
-import { isDrawnFigure, isToddlerDrawing, toddlerName } from '../subjects/drawn-figures';
+import { detailedName, isDrawnFigure, isVariantDrawing, toddlerName } from '../subjects/drawn-figures';
 import { creditWithFluent, isFluent } from '../subjects/fluent-subjects';
 import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject, SubjectAttribution, SubjectLibrary } from '../subjects/subject-library';
@@ -96,20 +96,25 @@ const NECK_MM = 0.5;
 const CORE_MM2 = 3;
 const PREVIEW_SCALE = 0.5;
 
-let indexCache: { library: SubjectLibrary; toddlerLibrary: SubjectLibrary; index: SubjectIndex } | null = null;
+let indexCache: { library: SubjectLibrary; toddlerLibrary: SubjectLibrary; detailedLibrary: SubjectLibrary; index: SubjectIndex } | null = null;
 
-async function libraryAndIndex(): Promise<{ library: SubjectLibrary; toddlerLibrary: SubjectLibrary; index: SubjectIndex }> {
+async function libraryAndIndex(): Promise<{ library: SubjectLibrary; toddlerLibrary: SubjectLibrary; detailedLibrary: SubjectLibrary; index: SubjectIndex }> {
   if (!indexCache) {
     const library = await loadSubjectLibrary();
     const byName = new Map(library.subjects.map((s) => [s.name, s]));
     // The toddler drawings are never named by a prompt, only drawn in place of their role figure.
-    const subjects = library.subjects.filter((s) => !isToddlerDrawing(s.id));
+    const subjects = library.subjects.filter((s) => !isVariantDrawing(s.id));
     // A toddler's page draws each figure's or animal's plain drawing under its own id and name.
     const toddler = subjects.map((s) => {
       const simple = byName.get(toddlerName(s.name));
       return simple ? { ...simple, id: s.id, name: s.name, keywords: s.keywords } : s;
     });
-    indexCache = { library: { ...library, subjects }, toddlerLibrary: { ...library, subjects: toddler }, index: buildSubjectIndex(subjects) };
+    // Teen and adult pages draw an animal's detailed drawing (its fur, not bands) where it has one.
+    const detailed = subjects.map((s) => {
+      const rich = byName.get(detailedName(s.name));
+      return rich ? { ...rich, id: s.id, name: s.name, keywords: s.keywords, ownDetail: true } : s;
+    });
+    indexCache = { library: { ...library, subjects }, toddlerLibrary: { ...library, subjects: toddler }, detailedLibrary: { ...library, subjects: detailed }, index: buildSubjectIndex(subjects) };
   }
   return indexCache;
 }
@@ -121,10 +126,10 @@ export interface Holding {
   box: Box;
 }
 
-/** The pictures a page of this difficulty draws its subjects with (toddlers: the simpler role figures). */
+/** The pictures a page of this difficulty draws its subjects with (toddlers: the simpler drawings; teens and adults: the detailed ones). */
 export async function drawingLibrary(difficulty: Difficulty): Promise<SubjectLibrary> {
-  const { library, toddlerLibrary } = await libraryAndIndex();
-  return difficulty === 'toddler' ? toddlerLibrary : library;
+  const { library, toddlerLibrary, detailedLibrary } = await libraryAndIndex();
+  return difficulty === 'toddler' ? toddlerLibrary : difficulty === 'teen' || difficulty === 'adult' ? detailedLibrary : library;
 }
 
 interface Plan {
@@ -541,7 +546,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       // Teen pages: bands in the main subject; adult pages: every subject patterned all the way in.
       const detail = DETAIL[difficulty];
       // Its own random stream: the scenery drawn after keeps the choices it made before the bands.
-      if (detail && (detail === 'full' || p === leader)) subjectParts.push(await drawZentangle(p, { level: detail, lineWidthPx: lw, random: seededRandom((dials.seed ^ 0x2e7a) >>> 0) }));
+      if (detail && !p.subject.ownDetail && (detail === 'full' || p === leader)) subjectParts.push(await drawZentangle(p, { level: detail, lineWidthPx: lw, random: seededRandom((dials.seed ^ 0x2e7a) >>> 0) }));
       drawn.push(p.subject);
       order.push(p);
       if (p === leader && heldPlacement) {

@@ -12,7 +12,7 @@
  */
 import type { SubjectAnchors } from './anchors';
 import type { DrawnFigure, Point } from './drawn-figures';
-import { fmt, limb, polygon, toddlerName } from './drawn-figures';
+import { detailedName, fmt, limb, polygon, toddlerName } from './drawn-figures';
 
 /** Ids of the drawn animals (their toddler drawings end in `-T`, as the figures' do). */
 export const ANIMAL_ID_PREFIX = 'X-ANIMAL-';
@@ -114,14 +114,16 @@ function lyingTail(look: AnimalLook, plain: boolean): string {
 }
 
 /** Ears (or a mane) behind the head, then the head with its muzzle, at `head`. */
-function headParts(look: AnimalLook, plain: boolean, [hx, hy]: Point): string[] {
+function headParts(look: AnimalLook, plain: boolean, [hx, hy]: Point, detailed = false): string[] {
   const parts: string[] = [];
   if (look.mane) parts.push(scallops([hx, hy], HEAD_R + 4, plain ? 9 : 12, 1.6, look.mane));
+  // A detailed lion's mane has an inner ring of locks.
+  if (look.mane && detailed) parts.push(scallops([hx, hy], HEAD_R + 1.2, 14, 0.9, look.shade));
   for (const side of [-1, 1]) {
     if (look.ears === 'round') {
       const c: Point = [hx + side * HEAD_R * 0.72, hy - HEAD_R * 0.78];
       parts.push(circle(c, 4.4, look.patches ?? look.coat));
-      if (!plain && !look.patches && !look.mane) parts.push(circle([c[0] + side * -0.3, c[1] + 0.4], 2.3, look.light));
+      if (!plain && !look.patches && (!look.mane || detailed)) parts.push(circle([c[0] + side * -0.3, c[1] + 0.4], 2.3, look.light));
     } else {
       const base: Point[] = [
         [hx + side * HEAD_R * 0.25, hy - HEAD_R * 0.8],
@@ -164,8 +166,61 @@ function toes([x, y]: Point, down: boolean): string {
 
 const svgOf = (colour: string[], line: string): string => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 72 72"><g id="color">${colour.join('')}</g><g id="line">${line}</g></svg>`;
 
-/** Standing side on, head to the viewer: plain drops toes, inner ears and small marks (toddler). */
-function standingSvg(look: AnimalLook, plain: boolean): string {
+/**
+ * What a colouring book draws inside an animal for teens and adults, instead of patterns stamped
+ * on its body: a bib (fox, wolf), dark socks (fox), fur tufts along the back and the belly, the
+ * shoulder and the haunch, claws (bears), and a lion's mane and tail tuft in locks. Closed
+ * areas to colour in `colour` (over the body, under the head), open strokes in `line`.
+ */
+function furDetail(look: AnimalLook, body: Point, rx: number, ry: number, legWidth: number, foot: number): { colour: string[]; line: string } {
+  const [bx, by] = body;
+  const colour: string[] = [];
+  const lines: string[] = [];
+  const stroke = (d: string): void => void lines.push(`<path d="${d}" fill="none" stroke="#000"/>`);
+  if (look.snout) {
+    // A fox's white bib, a wolf's pale ruff, down the chest from the chin.
+    colour.push(`<path d="M${fmt(HEAD[0] - 6)} ${fmt(HEAD[1] + 9)} Q${fmt(HEAD[0] + 4)} ${fmt(HEAD[1] + 22)} ${fmt(bx - rx * 0.55)} ${fmt(by + ry * 0.5)} Q${fmt(bx - rx * 0.9)} ${fmt(by + ry * 0.1)} ${fmt(HEAD[0] + 9)} ${fmt(HEAD[1] + 8)} Z" fill="${look.light}"/>`);
+  }
+  if (look.name === 'fox') {
+    // Dark socks on all four feet.
+    for (const [x, x2] of [[26, 25], [52, 51]] as const) colour.push(limb([[x - 0.2, foot - 8], [x2, foot]], legWidth + 0.3, '#495057'));
+  }
+  // Fur tufts: little Vs along the back and at the chest; the shoulder and the haunch as curves.
+  for (const t of [0.25, 0.45, 0.65]) {
+    const x = bx - rx + rx * 2 * t;
+    const y = by - ry * Math.sqrt(1 - ((x - bx) / rx) ** 2) + 2.2;
+    stroke(`M${fmt(x - 1.6)} ${fmt(y)} L${fmt(x)} ${fmt(y + 1.8)} L${fmt(x + 1.6)} ${fmt(y)}`);
+  }
+  // The haunch and the shoulder: short arcs over the tops of the legs.
+  stroke(`M${fmt(bx + rx * 0.3)} ${fmt(by + ry * 0.25)} Q${fmt(bx + rx * 0.3)} ${fmt(by - ry * 0.45)} ${fmt(bx + rx * 0.66)} ${fmt(by - ry * 0.5)}`);
+  stroke(`M${fmt(bx - rx * 0.42)} ${fmt(by + ry * 0.3)} Q${fmt(bx - rx * 0.46)} ${fmt(by - ry * 0.3)} ${fmt(bx - rx * 0.2)} ${fmt(by - ry * 0.55)}`);
+  // Tufts along the belly.
+  for (const t of [0.4, 0.55]) {
+    const x = bx - rx + rx * 2 * t;
+    const y = by + ry * Math.sqrt(1 - ((x - bx) / rx) ** 2) - 2;
+    stroke(`M${fmt(x - 1.4)} ${fmt(y)} L${fmt(x)} ${fmt(y + 1.6)} L${fmt(x + 1.4)} ${fmt(y)}`);
+  }
+  if (look.heavy) {
+    // A bear's claws at the toes.
+    for (const x of [25, 51]) for (const dx of [-2.2, 0, 2.2]) stroke(`M${fmt(x + dx)} ${fmt(GROUND - 0.4)} L${fmt(x + dx - 0.4)} ${fmt(GROUND + 1.2)}`);
+  }
+  if (look.mane) {
+    // Locks in the mane: short strokes round it, and in the tail's tuft.
+    for (let i = 0; i < 16; i++) {
+      const a = (i / 16) * Math.PI * 2;
+      const [c, s2] = [Math.cos(a), Math.sin(a)];
+      stroke(`M${fmt(HEAD[0] + c * (HEAD_R + 2.6))} ${fmt(HEAD[1] + s2 * (HEAD_R + 2.6))} L${fmt(HEAD[0] + c * (HEAD_R + 4.6))} ${fmt(HEAD[1] + s2 * (HEAD_R + 4.6))}`);
+    }
+    stroke(`M63.4 17 L64.2 21.5 M65.8 16.5 L65.4 21.4`);
+  }
+  return { colour, line: lines.join('') };
+}
+
+/**
+ * Standing side on, head to the viewer: plain drops toes, inner ears and small marks (toddler);
+ * detailed adds what a colouring book draws inside an animal for older colourers (furDetail).
+ */
+function standingSvg(look: AnimalLook, plain: boolean, detailed = false): string {
   const heavy = look.heavy === true;
   const body: Point = [42, heavy ? 43 : 42];
   const rx = heavy ? 21 : 20;
@@ -192,8 +247,10 @@ function standingSvg(look: AnimalLook, plain: boolean): string {
     // A panda's black saddle over its shoulders.
     parts.push(`<path d="M${fmt(body[0] - 12)} ${fmt(body[1] - ry + 1.5)} Q${fmt(body[0] - 6)} ${fmt(body[1] - ry - 1)} ${fmt(body[0] - 1)} ${fmt(body[1] - ry + 1)} L${fmt(body[0] - 4)} ${fmt(body[1] + ry - 1)} Q${fmt(body[0] - 12)} ${fmt(body[1] + ry + 0.5)} ${fmt(body[0] - 17)} ${fmt(body[1] + ry - 4)} Z" fill="${look.patches}"/>`);
   }
-  parts.push(...headParts(look, plain, head));
-  return svgOf(parts, face(look, head, false) + (plain ? '' : toes([25, GROUND], true) + toes([51, GROUND], true)));
+  const fur = detailed ? furDetail(look, body, rx, ry, legWidth, foot) : { colour: [], line: '' };
+  parts.push(...fur.colour);
+  parts.push(...headParts(look, plain, head, detailed));
+  return svgOf(parts, face(look, head, false) + (plain ? '' : toes([25, GROUND], true) + toes([51, GROUND], true)) + fur.line);
 }
 
 /**
@@ -262,9 +319,12 @@ export const DRAWN_ANIMALS: DrawnFigure[] = LOOKS.flatMap((look): DrawnFigure[] 
     const name = sleeping ? `${look.name} sleeping` : look.name;
     const draw = sleeping ? sleepingSvg : standingSvg;
     const keywords = sleeping ? [`sleeping ${look.name}`] : look.keywords;
+    const anchors = anchorsOf(look, sleeping ? SLEEPING_HEAD : HEAD);
     return [
-      { id, name, keywords, kind: 'animal', svg: draw(look, false), anchors: anchorsOf(look, sleeping ? SLEEPING_HEAD : HEAD) },
+      { id, name, keywords, kind: 'animal', svg: draw(look, false), anchors },
       { id: `${id}-T`, name: toddlerName(name), keywords: [], kind: 'animal', svg: draw(look, true), anchors: anchorsOf(look, sleeping ? SLEEPING_HEAD : TODDLER_HEAD) },
+      // Standing, for teens and adults: its own fur detail instead of patterns on its body.
+      ...(sleeping ? [] : [{ id: `${id}-D`, name: detailedName(name), keywords: [], kind: 'animal' as const, svg: standingSvg(look, false, true), anchors }]),
     ];
   }),
 );

@@ -446,11 +446,15 @@ export const POSE_KEYWORDS: Record<PoseName, string[]> = {
 /** The library name of a drawn figure's toddler drawing. */
 export const toddlerName = (name: string): string => `${name} (toddler)`;
 
+/** The library name of a drawing's detailed version for teen and adult pages (drawn-animals.ts). */
+export const detailedName = (name: string): string => `${name} (detailed)`;
+
 /**
- * True for the toddler drawing of one of our drawings (a figure, an animal of drawn-animals.ts, a
- * prop): drawn for toddlers only, never named by a prompt.
+ * True for the toddler drawing (`-T`) or the detailed drawing (`-D`, teen and adult) of one of our
+ * drawings (a figure, an animal of drawn-animals.ts, a prop): drawn in place of the drawing of the
+ * same name on those pages, never named by a prompt.
  */
-export const isToddlerDrawing = (id: string): boolean => id.startsWith('X-') && id.endsWith('-T');
+export const isVariantDrawing = (id: string): boolean => id.startsWith('X-') && (id.endsWith('-T') || id.endsWith('-D'));
 
 /**
  * Every look in every pose, named like the library's figures ("girl running", "child biking"),

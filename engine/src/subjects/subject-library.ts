@@ -28,6 +28,11 @@ export interface Subject {
   anchors: SubjectAnchors | null;
   /** A creature's eyes (eyes.ts): null for things and for the creatures listed as eyeless. */
   eyes: SubjectEyes | null;
+  /**
+   * Set on a teen or adult page's drawing that has its own detail inside (a drawn animal's fur,
+   * drawn-animals.ts): no zentangle bands are stamped on it.
+   */
+  ownDetail?: boolean;
 }
 
 /** Eye centres and radii in the 72-unit box: the artist's dots, or eyes the build added. */
