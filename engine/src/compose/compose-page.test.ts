@@ -196,6 +196,13 @@ describe('composePage', () => {
     expect(teen.subjects.some((s) => s.name.endsWith('(detailed)'))).toBe(false);
   });
 
+  it('draws a toddler\'s unicorn as the big unicorn head, a ridden one as the whole horse with its horn', async () => {
+    const [alone, ridden] = await Promise.all(['a unicorn', 'a girl riding a unicorn'].map((prompt) => composePage(prompt, { difficulty: 'toddler', ratio: '3:4', verify: false })));
+    expect(alone.subjects).toEqual(['unicorn']);
+    expect(ridden.subjects).toContain('horse');
+    expect(ridden.title).toMatch(/^Girl riding unicorn /);
+  });
+
   it('keeps both things a toddler page names, using its band\'s whole top (a fox and a mushroom)', async () => {
     const result = await composePage('a fox and a mushroom', { difficulty: 'toddler', ratio: '3:4' });
     expect(result.subjects.sort()).toEqual(['fox', 'mushroom']);

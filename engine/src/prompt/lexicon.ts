@@ -73,7 +73,7 @@ export const SYNONYMS: Record<string, string> = {
   reindeer: 'deer', fawn: 'deer',
   bumblebee: 'honeybee', bee: 'honeybee', ladybird: 'lady beetle', ladybug: 'lady beetle', bug: 'lady beetle',
   caterpillar: 'bug', worm: 'worm', fish: 'tropical fish', goldfish: 'goldfish', seashell: 'spiral shell', shell: 'spiral shell',
-  bone: 'meat on bone', honey: 'honey pot', 'princess castle': 'castle', princess: 'princess', prince: 'prince', lady: 'woman', grandma: 'older person', grandpa: 'older person',
+  bone: 'meat on bone', honey: 'honey pot', 'comic book': 'book', comic: 'book', storybook: 'book', 'princess castle': 'castle', princess: 'princess', prince: 'prince', lady: 'woman', grandma: 'older person', grandpa: 'older person',
   chef: 'cook', baker: 'cook', flag: 'triangular flag', captain: 'pirate', treasure: 'treasure chest', chest: 'treasure chest', 'treasure chest': 'treasure chest', chalkboard: 'blackboard',  doctor: 'doctor', nurse: 'doctor', vet: 'doctor', pirate: 'pirate', cowboy: 'cowboy', cowgirl: 'cowboy', king: 'king', queen: 'queen', teacher: 'teacher', firefighter: 'firefighter', firewoman: 'firefighter', fireman: 'firefighter', policeman: 'police officer', police: 'police officer', cop: 'police officer', builder: 'construction worker', iceberg: 'iceberg', person: 'person', girl: 'girl', boy: 'boy', man: 'man', woman: 'woman', child: 'child', farmer: 'farmer', astronaut: 'astronaut', knight: 'knight', 'finish line': 'finish flag', 'finishing line': 'finish flag', 'sand castle': 'sandcastle', 'lily pad': 'lily pad', lilypad: 'lily pad', 'water lily': 'lily pad', cabin: 'hut', hut: 'hut', helmet: 'military helmet', cape: 'cape', cloak: 'cape', 'party hat': 'party hat', cushion: 'pillow', ballerina: 'ballerina', cheese: 'cheese wedge', superhero: 'superhero', wizard: 'wizard', witch: 'witch', sorcerer: 'wizard', magician: 'wizard', mage: 'wizard',
   fairy: 'fairy', mermaid: 'mermaid', 'santa claus': 'santa claus', santa: 'santa claus', elf: 'elf', genie: 'genie', angel: 'baby angel',
   monster: 'alien monster', ghost: 'ghost', robot: 'robot', alien: 'alien', clown: 'clown face',
@@ -135,7 +135,7 @@ export const CHINESE: Record<string, string> = {
   拿着: 'holding', 拿: 'holding', 抱着: 'holding', 抱: 'holding', 提着: 'carrying', 举着: 'holding', 叼着: 'holding', 捧着: 'holding',
   吃: 'eating', 吃着: 'eating', 在吃: 'eating', 带着: 'with',
   女孩: 'girl', 小女孩: 'girl', 男孩: 'boy', 小男孩: 'boy', 孩子: 'child', 小孩: 'child', 宝宝: 'baby', 婴儿: 'baby', 女人: 'woman', 男人: 'man',
-  沙发: 'sofa', 椅子: 'chair', 纸杯蛋糕: 'cupcake', 薯条: 'fries', 野餐: 'picnic', 派对: 'party', 篮: 'basket', 桌上: 'table', 桌子: 'table', 中秋节: 'moon', 舞龙: 'dragon', 竹子: 'bamboo', 灯笼: 'lantern', 可爱的: 'cute', 可爱: 'cute', 友好的: 'friendly', 大: 'big', 小: 'little',
+  沙发: 'sofa', 椅子: 'chair', 纸杯蛋糕: 'cupcake', 薯条: 'fries', 野餐: 'picnic', 派对: 'party', 篮: 'basket', 桌上: 'table', 桌子: 'table', 中秋节: 'moon', 舞龙: 'dragon', 竹子: 'bamboo', 妈妈: 'mother', 爸爸: 'father', 蜂蜜: 'honey', 蜂蜜罐: 'honey', 灯笼: 'lantern', 可爱的: 'cute', 可爱: 'cute', 友好的: 'friendly', 大: 'big', 小: 'little',
 };
 
 /** Japanese words → English words. */
@@ -146,7 +146,7 @@ export const JAPANESE: Record<string, string> = {
   ウシ: 'cow', ブタ: 'pig', ヒツジ: 'sheep', ウマ: 'horse', ヤギ: 'goat', やぎ: 'goat',
   カエル: 'frog', かえる: 'frog', カメ: 'turtle', かめ: 'turtle', 亀: 'turtle', ヘビ: 'snake', ワニ: 'crocodile', ライオン: 'lion', トラ: 'tiger', 虎: 'tiger',
   ゾウ: 'elephant', ぞう: 'elephant', 象: 'elephant', キリン: 'giraffe', シマウマ: 'zebra', カバ: 'hippopotamus', サイ: 'rhinoceros', サル: 'monkey', さる: 'monkey',
-  ゴリラ: 'gorilla', パンダ: 'panda', クマ: 'bear', くま: 'bear', 熊: 'bear', シロクマ: 'polar bear', コアラ: 'koala', カンガルー: 'kangaroo', ラクダ: 'camel',
+  ゴリラ: 'gorilla', パンダ: 'panda', バンブー: 'bamboo', ママ: 'mother', パパ: 'father', お母さん: 'mother', お父さん: 'father', はちみつ: 'honey', ハチミツ: 'honey', 蜂蜜: 'honey', クマ: 'bear', くま: 'bear', 熊: 'bear', シロクマ: 'polar bear', コアラ: 'koala', カンガルー: 'kangaroo', ラクダ: 'camel',
   シカ: 'deer', 鹿: 'deer', キツネ: 'fox', きつね: 'fox', リス: 'squirrel', ハリネズミ: 'hedgehog', ネズミ: 'mouse', ハムスター: 'hamster', コウモリ: 'bat',
   フクロウ: 'owl', インコ: 'parrot', オウム: 'parrot', ペンギン: 'penguin', 鳥: 'bird', とり: 'bird', ワシ: 'eagle', クジャク: 'peacock', フラミンゴ: 'flamingo',
   白鳥: 'swan', 魚: 'fish', さかな: 'fish', 金魚: 'goldfish', サメ: 'shark', クジラ: 'whale', イルカ: 'dolphin', タコ: 'octopus', たこ: 'octopus',

@@ -125,6 +125,12 @@ describe('understandPrompt', () => {
     // A young one's parent named by a word: one more of the animal, grown.
     expect(read('a kitten and her mother')).toMatchObject({ subjects: [{ name: 'cat', count: 2, young: 1 }], unmatched: [] });
     expect(read('a baby elephant with its mom')).toMatchObject({ subjects: [{ name: 'elephant', count: 2, young: 1 }], unmatched: [] });
+    expect(read('a polar bear and her cub').subjects).toMatchObject([{ name: 'polar bear', count: 2, young: 1 }]);
+    expect(read('狐狸妈妈和小狐狸')).toMatchObject({ subjects: [{ name: 'fox', count: 2, young: 1 }], unmatched: [] });
+    // Honey and bamboo in Chinese and Japanese; a comic book is a book read.
+    expect(read('小熊和蜂蜜').names).toEqual(['bear', 'honey pot']);
+    expect(read('パンダとバンブー').names).toEqual(['panda', 'bamboo']);
+    expect(read('a boy reading a comic book').names).toEqual(['boy standing', 'open book']);
     // A pack, a pride: several; autumn leaves are the autumn wood, an autumn leaf is a leaf; a hive is drawn.
     expect(read('a wolf pack').subjects).toMatchObject([{ name: 'wolf', count: 3 }]);
     expect(read('two foxes in autumn leaves')).toMatchObject({ names: ['fox'], scene: 'forest' });

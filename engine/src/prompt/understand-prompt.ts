@@ -360,15 +360,16 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         const last = found[found.length - 1];
         if (GROUP_AFTER.has(word) && last && !pendingCount) last.count = Math.max(last.count, COUNT_WORDS[word]);
         else pendingCount = COUNT_WORDS[word];
-      } else if (/^(baby|babies|young|little ones|cub|cubs)$/.test(word) && isPlural(token) && found.some((f) => BABY_PARENTS.has(f.kind)) && !(tokens[i + 1]?.english && lookup(tokens[i + 1].english, index))) {
+      } else if (/^(baby|babies|young|little ones|cub|cubs)$/.test(word) && (isPlural(token) || POSSESSIVES.has(previous ?? '')) && found.some((f) => BABY_PARENTS.has(f.kind)) && !(tokens[i + 1]?.english && lookup(tokens[i + 1].english, index))) {
         // "a mother bird feeding her babies", "a bear and her cubs": chicks for a bird, more of the animal otherwise
         // (they join its group), never nothing ("baby" alone only describes: "a baby elephant").
         const parent = [...found].reverse().find((f) => BABY_PARENTS.has(f.kind))!;
         const baby = parent.kind === 'bird' ? index.byName.get('front-facing baby chick') ?? lookup('chick', index) : index.byName.get(parent.name);
         if (baby) {
-          pendingCount = 2;
+          // "her cubs" are two; "her cub" one.
+          pendingCount = isPlural(token) ? 2 : 1;
           addSubject(baby, baby.name, token.original, false);
-          found[found.length - 1].young = 2;
+          found[found.length - 1].young = pendingCount ?? found[found.length - 1].count;
         }
       } else if (WEAR_WORDS.has(word)) {
         // Worn things are found by what they are (a hat, a crown), wherever they stand.
@@ -472,9 +473,10 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
     if (young >= animal.count && animal.count < MAX_COUNT) {
       animal.count += 1;
       animal.young = young;
-      const at = unmatched.indexOf(parentWord.original);
-      if (at >= 0) unmatched.splice(at, 1);
     }
+    // The parent is drawn (added here, or named as the animal: 狐狸妈妈): the word is not "not drawn".
+    const at = unmatched.indexOf(parentWord.original);
+    if (at >= 0 && animal.young !== undefined) unmatched.splice(at, 1);
   }
   // A group that is all young ("three kittens") is a group of equals.
   for (const s of unique) {
@@ -568,6 +570,8 @@ const MAX_COUNT = 5;
 const GROUP_AFTER = new Set(['family', 'group', 'herd', 'flock', 'pack', 'pride', 'litter']);
 /** Words for an animal's parent ("a kitten and her mother"). */
 const PARENT_WORDS = /^(mother|mom|mum|mama|mommy|father|dad|daddy|papa|parent)$/;
+/** Words that make the next word someone's own ("her cub" is the animal's young one). */
+const POSSESSIVES = new Set(['her', 'his', 'its', 'their']);
 /** Words for reading ("a boy reading a book", 看书 reads as "reading book"). */
 const READ_WORDS = /^(reading|read|reads)$/;
 /** Words for an animal's young ("kittens", "a bear and her cubs"), read as the animal, drawn smaller beside a grown one. */
