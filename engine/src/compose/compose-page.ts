@@ -102,7 +102,7 @@ async function libraryAndIndex(): Promise<{ library: SubjectLibrary; toddlerLibr
   if (!indexCache) {
     const library = await loadSubjectLibrary();
     const byName = new Map(library.subjects.map((s) => [s.name, s]));
-    // The toddler drawings are never named by a prompt, only drawn in place of their role figure.
+    // The toddler and detailed drawings are never named by a prompt, only drawn in place of theirs.
     const subjects = library.subjects.filter((s) => !isVariantDrawing(s.id));
     // A toddler's page draws each figure's or animal's plain drawing under its own id and name.
     const toddler = subjects.map((s) => {
@@ -139,8 +139,10 @@ interface Plan {
   scene: Place | null;
   /** subjects[1] goes to this anchor of subjects[0] (in its 72-unit box) instead of beside it. */
   held?: { via: 'hands' | 'mouth'; point: [number, number]; facing: -1 | 0 | 1; verb: RelationVerb };
-  /** Placed by relation (arrange-subjects.ts): a pair by a verb, or a group of 2 to 5 in a row. */
-  /** A group's `young` says which members are young ones drawn smaller beside their parent. */
+  /**
+   * Placed by relation (arrange-subjects.ts): a pair by a verb, or a group of 2 to 5 in a row,
+   * whose `young` says which members are young ones drawn smaller beside their parent.
+   */
   arranged?: { verb: ArrangeVerb; mover: Subject; reference: Subject; count: number } | { group: Subject[]; young?: boolean[] };
   /** Worn things, put on their wearer after everything is placed. */
   worn?: { wearer: Subject; item: Subject }[];

@@ -498,19 +498,18 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   // "a frog with a crown" wears it rather than holds it.
   let relation = related && !worn.some((w) => w.item === related.held) ? related : null;
   // "a girl reading a book": the book is open in her hands, not OpenMoji's pile of books.
-  if (relation && words.some((w) => READ_WORDS.test(w))) {
+  const reading = words.some((w) => READ_WORDS.test(w));
+  const openBook = reading ? index.byName.get('open book') : undefined;
+  if (relation && openBook) {
     const book = unique.find((s) => s.id === relation!.held);
-    const open = index.byName.get('open book');
-    if (book && open && /\bbooks?$/.test(book.name) && !unique.some((s) => s.id === open.id)) {
-      Object.assign(book, { id: open.id, name: open.name, kind: open.kind });
-      relation = { ...relation, held: open.id };
+    if (book && /\bbooks?$/.test(book.name) && !unique.some((s) => s.id === openBook.id)) {
+      Object.assign(book, { id: openBook.id, name: openBook.name, kind: openBook.kind });
+      relation = { ...relation, held: openBook.id };
     }
   }
   // "a boy reading under a tree": reading needs its book, named or not (he does not hold the tree).
-  const reading = words.some((w) => READ_WORDS.test(w));
   if (reading && relation && !/book/.test(unique.find((s) => s.id === relation!.held)?.name ?? '') && !words.some((w) => RELATION_WORDS[w] === 'hold' && !READ_WORDS.test(w))) relation = null;
   const reader = reading && !relation ? unique.find((s) => s.kind === 'person') : undefined;
-  const openBook = reader ? index.byName.get('open book') : undefined;
   if (reader && openBook && !unique.some((s) => s.id === openBook.id)) {
     const at = unique.indexOf(reader);
     unique.splice(at + 1, 0, { id: openBook.id, name: openBook.name, kind: openBook.kind, word: 'book', original: reader.original, count: 1 });
