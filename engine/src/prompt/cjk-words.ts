@@ -39,7 +39,7 @@ export const CHINESE_WORDS: Record<string, string> = {
   秋天: 'autumn', 春天: 'spring', 夏天: 'summer', 海底下: 'underwater', 森林里: 'forest', 花园里: 'garden',
   // Actions: relation words and poses, never subjects.
   玩耍: 'playing', 在玩: 'playing', 在玩耍: 'playing', 嬉戏: 'playing', 玩球: 'playing ball', 奔跑: 'running', 跳跃: 'jumping', 飞翔: 'flying', 飞舞: 'flying',
-  睡觉: 'sleeping', 在睡觉: 'sleeping', 睡着: 'sleeping', 坐着: 'sitting', 站着: 'standing', 唱歌: 'singing', 读书: 'reading', 看书: 'reading book',
+  睡觉: 'sleeping', 嚎叫: 'howling', 在嚎叫: 'howling', 在睡觉: 'sleeping', 睡着: 'sleeping', 坐着: 'sitting', 站着: 'standing', 唱歌: 'singing', 读书: 'reading', 看书: 'reading book',
   散步: 'walking', 走路: 'walking', 爬树: 'climbing tree', 钓鱼: 'fishing', 堆雪人: 'building snowman', 滑冰: 'skating', 溜冰: 'skating', 冲浪: 'surfing',
   骑车: 'riding bicycle', 赏樱: 'cherry-blossom viewing park', 赏樱花: 'cherry-blossom viewing park', 字母: 'letter', 吃饭: 'eating', 喝水: 'drinking', 游来游去: 'swimming', 在游泳: 'swimming', 跳绳: 'jumping',
   // Counts.
@@ -78,7 +78,7 @@ export const JAPANESE_WORDS: Record<string, string> = {
   // Actions.
   遊ぶ: 'playing', 遊んでいる: 'playing', 遊んでる: 'playing', あそぶ: 'playing', あそんでいる: 'playing', 走っている: 'running', 跳ぶ: 'jumping',
   ジャンプ: 'jumping', 飛ぶ: 'flying', 飛んでいる: 'flying', 泳いでいる: 'swimming', 泳ぐ: 'swimming', 寝る: 'sleeping', 眠る: 'sleeping', 眠っている: 'sleeping',
-  歌う: 'singing', 読む: 'reading', 読んでいる: 'reading', 散歩: 'walking', 散歩している: 'walking', 歩く: 'walking', 登る: 'climbing', 釣り: 'fishing',
+  歌う: 'singing', 遠吠え: 'howling', 遠吠えする: 'howling', 遠吠えしている: 'howling', 読む: 'reading', 読んでいる: 'reading', 散歩: 'walking', 散歩している: 'walking', 歩く: 'walking', 登る: 'climbing', 釣り: 'fishing',
   踊っている: 'dancing', 踊る: 'dancing', ダンス: 'dancing', ダンスしている: 'dancing', ダンスする: 'dancing', 座る: 'sitting', 立っている: 'standing', スケート: 'skating', サーフィン: 'surfing', 雪遊び: 'playing snow',
   // Counts.
   たくさん: 'many', いっぱい: 'many', いくつか: 'some', 二人: '=2', ふたり: '=2', 三人: '=3',

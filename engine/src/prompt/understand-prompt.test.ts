@@ -131,6 +131,11 @@ describe('understandPrompt', () => {
     expect(read('小熊和蜂蜜').names).toEqual(['bear', 'honey pot']);
     expect(read('パンダとバンブー').names).toEqual(['panda', 'bamboo']);
     expect(read('a boy reading a comic book').names).toEqual(['boy standing', 'open book']);
+    // A wolf howls sitting, its muzzle to the moon, and the moon is over it.
+    const howl = understandPrompt('狼对着月亮嚎叫', index);
+    expect(howl.subjects.map((s) => s.name)).toEqual(['wolf howling', 'crescent moon']);
+    expect(howl).toMatchObject({ unmatched: [], arrangement: { verb: 'under', object: howl.subjects[1].id } });
+    expect(read('a wolf howling at the moon').names).toEqual(['wolf howling', 'crescent moon']);
     // A pack, a pride: several; autumn leaves are the autumn wood, an autumn leaf is a leaf; a hive is drawn.
     expect(read('a wolf pack').subjects).toMatchObject([{ name: 'wolf', count: 3 }]);
     expect(read('two foxes in autumn leaves')).toMatchObject({ names: ['fox'], scene: 'forest' });

@@ -544,8 +544,9 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   // "a helicopter flying over the city": over a place rather than a thing, the subject is in the air.
   const airborne = arrangement === null && arranges.some((a) => a.verb === 'over');
   const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)], ...(moonGround ? { onGround: true } : {}) };
-  const sleepWord = tokens.find((t) => SLEEP_WORDS.test(t.english))?.original ?? null;
-  return withWholeUnicorns(withAnimalPoses(withBodies(understanding, poseWords, poseOriginals, index), index, sleepWord), index);
+  const poseToken = tokens.find((t) => SLEEP_WORDS.test(t.english) || HOWL_WORDS.test(t.english));
+  const animalPose = poseToken ? { word: poseToken.original, pose: SLEEP_WORDS.test(poseToken.english) ? 'sleeping' : 'howling' } : null;
+  return withWholeUnicorns(withAnimalPoses(withBodies(understanding, poseWords, poseOriginals, index), index, animalPose), index);
 }
 
 /** Scene words that only hint at a place; a place named elsewhere in the prompt wins. */
@@ -764,6 +765,8 @@ const PLAIN_PEOPLE = new Set(['girl', 'boy', 'child', 'kid', 'woman', 'man', 'pe
 
 /** Words that put an animal to sleep: it is drawn curled up where the library has that ("cat sleeping"). */
 const SLEEP_WORDS = /^(sleeping|asleep|napping|sleepy|sleep|sleeps|dozing|curled)$/;
+/** Words for howling: a wolf sitting with its muzzle to the sky. */
+const HOWL_WORDS = /^(howling|howl|howls)$/;
 
 /**
  * "a unicorn": OpenMoji's unicorn is only a head, so a unicorn is its whole horse wearing the drawn
@@ -786,20 +789,25 @@ function withWholeUnicorns(u: Understanding, index: SubjectIndex): Understanding
   };
 }
 
-/** "a cat sleeping on a pillow": the cat lies curled up instead of walking. */
-function withAnimalPoses(u: Understanding, index: SubjectIndex, sleepWord: string | null): Understanding {
-  if (!sleepWord) return u;
+/**
+ * "a cat sleeping on a pillow": the cat lies curled up instead of walking; "a wolf howling at the
+ * moon": the wolf sits with its muzzle to the sky. `pose` is the library's name for it.
+ */
+function withAnimalPoses(u: Understanding, index: SubjectIndex, asked: { word: string; pose: string } | null): Understanding {
+  if (!asked) return u;
   const swaps = new Map<string, SubjectEntry>();
   for (const s of u.subjects) {
-    const sleeping = s.kind !== 'person' ? index.byName.get(`${s.name} sleeping`) : undefined;
-    if (sleeping) swaps.set(s.id, sleeping);
+    const posed = s.kind !== 'person' ? index.byName.get(`${s.name} ${asked.pose}`) : undefined;
+    if (posed) swaps.set(s.id, posed);
   }
-  // A creature the library has no sleeping picture of is drawn awake: the report says "sleeping".
-  const awake = u.subjects[0] && u.subjects[0].kind !== 'person' && !swaps.has(u.subjects[0].id) && !u.subjects[0].name.endsWith('sleeping');
-  if (swaps.size === 0) return awake ? { ...u, unmatched: [...new Set([...u.unmatched, sleepWord])] } : u;
+  // A creature the library has no picture of in that pose is drawn as it is: the report says so.
+  const unposed = u.subjects[0] && u.subjects[0].kind !== 'person' && !swaps.has(u.subjects[0].id) && !u.subjects[0].name.endsWith(asked.pose);
+  if (swaps.size === 0) return unposed ? { ...u, unmatched: [...new Set([...u.unmatched, asked.word])] } : moonOver(u, asked.pose);
   const swap = (id: string): string => swaps.get(id)?.id ?? id;
-  return {
+  return moonOver({
     ...u,
+    // The pose is drawn: its word is not "not drawn" (嚎叫 is no subject's name).
+    unmatched: u.unmatched.filter((w) => w !== asked.word),
     subjects: u.subjects.map((s) => {
       const to = swaps.get(s.id);
       return to ? { ...s, id: to.id, name: to.name, kind: to.kind } : s;
@@ -807,7 +815,14 @@ function withAnimalPoses(u: Understanding, index: SubjectIndex, sleepWord: strin
     relation: u.relation && { ...u.relation, holder: swap(u.relation.holder), held: swap(u.relation.held) },
     arrangement: u.arrangement && { ...u.arrangement, subject: swap(u.arrangement.subject), object: swap(u.arrangement.object) },
     worn: u.worn.map((w) => ({ ...w, wearer: swap(w.wearer) })),
-  };
+  }, asked.pose);
+}
+
+/** "howling at the moon": the moon is up in the sky over the wolf, not standing beside it. */
+function moonOver(u: Understanding, pose: string): Understanding {
+  const howler = pose === 'howling' ? u.subjects.find((s) => s.name.endsWith(' howling')) : undefined;
+  const moon = howler ? u.subjects.find((s) => /moon/.test(s.name)) : undefined;
+  return howler && moon && !u.arrangement ? { ...u, arrangement: { verb: 'under', subject: howler.id, object: moon.id } } : u;
 }
 
 /** Words for whom a page is ("for kids"), read as the audience after "for". */

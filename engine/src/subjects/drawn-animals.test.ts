@@ -6,14 +6,14 @@ import { detailedName, isVariantDrawing, toddlerName } from './drawn-figures';
 describe('drawn animals', () => {
   it('draws each animal whole with two eyes, and a plainer toddler drawing of it', () => {
     const whole = DRAWN_ANIMALS.filter((a) => !isVariantDrawing(a.id));
-    expect(whole.map((a) => a.name)).toEqual(['lion', 'lion sleeping', 'bear', 'bear sleeping', 'panda', 'panda sleeping', 'fox', 'fox sleeping', 'wolf', 'wolf sleeping']);
+    expect(whole.map((a) => a.name)).toEqual(['lion', 'lion sleeping', 'bear', 'bear sleeping', 'panda', 'panda sleeping', 'fox', 'fox sleeping', 'wolf', 'wolf sleeping', 'wolf howling']);
     for (const animal of whole) {
       expect(isDrawnAnimal(animal.id)).toBe(true);
       const elements = outlineOpenMojiSvg(animal.svg);
       // Body, neck, head and four legs at least, each a closed area to colour.
       expect(elements.filter((e) => e.role === 'fill').length).toBeGreaterThanOrEqual(8);
       // Two eye dots awake (the nose is ink too, but not round); closed eyes asleep.
-      expect(elements.filter((e) => e.role === 'ink' && e.tag === 'circle').length).toBe(animal.name.endsWith('sleeping') ? 0 : 2);
+      expect(elements.filter((e) => e.role === 'ink' && e.tag === 'circle').length).toBe(/sleeping|howling/.test(animal.name) ? 0 : 2);
       const toddler = DRAWN_ANIMALS.find((a) => a.name === toddlerName(animal.name))!;
       expect(isVariantDrawing(toddler.id)).toBe(true);
       // No more areas to colour (no inner ears or tail tips) and no toe lines.

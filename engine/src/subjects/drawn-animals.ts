@@ -277,6 +277,41 @@ function sleepingSvg(look: AnimalLook, plain: boolean): string {
   return svgOf(parts, face(look, SLEEPING_HEAD, true) + (plain ? '' : toes([9.5 - paw / 2 + 1.4, pawY], false)));
 }
 
+/**
+ * A wolf sitting and howling, seen from the side: haunch on the ground, front legs straight, chest
+ * up, head thrown back with its muzzle to the sky, mouth open, eyes closed ("a wolf howling at the
+ * moon" was a wolf standing, "howling" reported not drawn).
+ */
+function howlingSvg(look: AnimalLook, plain: boolean, detailed = false): string {
+  const fill = look.coat;
+  const parts: string[] = [
+    // The tail along the ground behind, the far front leg, the haunch.
+    `<path d="M54 58 Q66 54 70 64 Q64 68 52 66 Z" fill="${fill}"/>`,
+    limb([[38, 46], [39, GROUND - 3]], 6, look.shade),
+    ellipse([48, 53], 13, 12, fill),
+    // The chest rising to the neck, the near front leg, the back paw.
+    `<path d="M26 30 Q22 44 28 58 L40 60 Q46 46 38 26 Z" fill="${fill}"/>`,
+    limb([[32, 48], [31, GROUND - 3]], 6.5, fill),
+    ellipse([54, GROUND - 2.6], 8, 2.8, fill),
+    // The head thrown back: skull, ear, and the muzzle pointing up and left, open.
+    polygon([[36, 14], [41, 6], [41.5, 17]], fill),
+    ellipse([33, 20], 8, 7, fill),
+    // The jaws, open: the upper one wide at the skull and tapering to the nose, the lower one below it.
+    `<path d="M27.5 9.5 L15.5 3 Q11.8 3.6 13 7.6 L28 17.5 Z" fill="${fill}"/>`,
+    `<path d="M28 19.5 L18.5 14.2 Q16.2 15.2 17.4 17.4 L29.5 24 Z" fill="${fill}"/>`,
+  ];
+  if (!plain) parts.push(polygon([[37.2, 13.8], [40.2, 9], [40.4, 15.6]], look.light));
+  const line = [
+    // The closed eye, the nose at the muzzle's tip, toes.
+    `<path d="M30.5 17.5 Q32.5 19.5 34.5 17.8" fill="none" stroke="#000"/>`,
+    `<ellipse cx="14.2" cy="4.6" rx="1.6" ry="1.4" fill="#000"/>`,
+    plain ? '' : toes([31, GROUND], true),
+    // Teen and adult: fur tufts down the chest and over the haunch.
+    detailed ? [[30, 34], [29, 40], [45, 46], [51, 49]].map(([x, y]) => `<path d="M${x - 1.5} ${y} L${x} ${y + 1.8} L${x + 1.5} ${y}" fill="none" stroke="#000"/>`).join('') + `<path d="M42 62 Q40 50 50 44" fill="none" stroke="#000"/>` : '',
+  ];
+  return svgOf(parts, line.join(''));
+}
+
 /** Eyes (ink dots with a shine, or closed arcs asleep), the nose and a smile, as ink and strokes. */
 function face(look: AnimalLook, [hx, hy]: Point, asleep: boolean): string {
   const eyeY = hy - HEAD_R * (look.snout ? 0.12 : 0.08);
@@ -325,6 +360,16 @@ export const DRAWN_ANIMALS: DrawnFigure[] = LOOKS.flatMap((look): DrawnFigure[] 
       { id: `${id}-T`, name: toddlerName(name), keywords: [], kind: 'animal', svg: draw(look, true), anchors: anchorsOf(look, sleeping ? SLEEPING_HEAD : TODDLER_HEAD) },
       // Standing, for teens and adults: its own fur detail instead of patterns on its body.
       ...(sleeping ? [] : [{ id: `${id}-D`, name: detailedName(name), keywords: [], kind: 'animal' as const, svg: standingSvg(look, false, true), anchors }]),
+    ];
+  }),
+).concat(
+  LOOKS.filter((look) => look.name === 'wolf').flatMap((look): DrawnFigure[] => {
+    const id = `${ANIMAL_ID_PREFIX}WOLF-HOWLING`;
+    const anchors: SubjectAnchors = { pose: 'side', facing: -1, mouth: [17, 8], hands: [] };
+    return [
+      { id, name: 'wolf howling', keywords: ['howling wolf'], kind: 'animal', svg: howlingSvg(look, false), anchors },
+      { id: `${id}-T`, name: toddlerName('wolf howling'), keywords: [], kind: 'animal', svg: howlingSvg(look, true), anchors },
+      { id: `${id}-D`, name: detailedName('wolf howling'), keywords: [], kind: 'animal', svg: howlingSvg(look, false, true), anchors },
     ];
   }),
 );
