@@ -130,6 +130,15 @@ describe('arrangeGroup', () => {
     expect(a.x + a.width).toBeLessThanOrEqual(b.x + 1);
   });
 
+  it('stands several under the moon side by side, the moon above them all', () => {
+    const [moon, ...wolves] = arrangePair('under', subject('wolf'), subject('crescent moon'), stage, unit, 3);
+    expect(wolves).toHaveLength(3);
+    const boxes = wolves.map(placementBox).sort((a, b) => a.x - b.x);
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i].x).toBeGreaterThan(boxes[i - 1].x + boxes[i - 1].width * 0.5);
+    const m = placementBox(moon);
+    expect(m.y + m.height).toBeLessThanOrEqual(Math.min(...boxes.map((b) => b.y)));
+  });
+
   it('draws young ones well under their parent\'s size ("a bear and her cubs")', () => {
     const bears = [subject('bear'), subject('bear'), subject('bear')];
     const equals = arrangeGroup(bears, stage, unit, seededRandom(1)).map((p) => placementBox(p).height);

@@ -159,10 +159,13 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
       const below = standAt(mover, cx, ground, roomHeight * 0.42, area.width * 0.6);
       const u = placementBox(below);
       if (SKY_THINGS.test(reference.name)) {
-        // Under the moon, the sun, a cloud: it shines in the sky above, clear of the head (a
-        // crescent sat on an owl's head). Drawn first, behind.
-        const sky = standAt(reference, cx + area.width * 0.12, u.y - roomHeight * 0.06, Math.min(roomHeight * 0.3, u.y - area.y - roomHeight * 0.08), area.width * 0.45);
-        return [sky, below];
+        // Under the moon, the sun, a cloud: it shines in the sky above, clear of the heads (a
+        // crescent sat on an owl's head). Drawn first, behind. Several ("a wolf pack under the
+        // moon") stand side by side beneath it, a little apart in size.
+        const group = count > 1 ? Array.from({ length: count }, (_, i) => standAt(mover, area.x + (area.width * (i + 0.5)) / count, ground, roomHeight * 0.42 * (i % 2 === 1 ? 0.86 : 1), (area.width * 0.96) / count, i % 2 === 1)) : [below];
+        const top = Math.min(...group.map((p) => placementBox(p).y));
+        const sky = standAt(reference, cx + area.width * 0.12, top - roomHeight * 0.06, Math.min(roomHeight * 0.3, top - area.y - roomHeight * 0.08), area.width * 0.45);
+        return [sky, ...group];
       }
       const over = standAt(reference, cx, u.y + u.height * 0.12, roomHeight * 0.42, u.width * 1.4);
       return [below, over];

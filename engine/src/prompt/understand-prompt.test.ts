@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { realSubjectIndex } from './test-library';
-import { buildSubjectIndex, detectLanguage, singularize, understandPrompt } from './understand-prompt';
+import { buildSubjectIndex, detectLanguage, plural, singularize, understandPrompt } from './understand-prompt';
 import type { SubjectIndex } from './understand-prompt';
 
 let index: SubjectIndex;
@@ -193,6 +193,9 @@ describe('understandPrompt', () => {
 describe('word helpers', () => {
   it('singularizes common plurals', () => {
     expect(['kittens', 'puppies', 'boxes', 'leaves', 'bus', 'glass'].map(singularize)).toEqual(['kitten', 'puppy', 'box', 'leaf', 'bus', 'glass']);
+  });
+  it('says plurals as a title would', () => {
+    expect(['wolf', 'fox', 'butterfly', 'sheep', 'wolf howling', 'fox sleeping', 'knife'].map(plural)).toEqual(['wolves', 'foxes', 'butterflies', 'sheep', 'wolves howling', 'foxes sleeping', 'knives']);
   });
   it('detects the language from the script', () => {
     expect([detectLanguage('cat'), detectLanguage('小猫'), detectLanguage('ねこ'), detectLanguage('恐竜とジャングル')]).toEqual(['en', 'zh', 'ja', 'ja']);

@@ -124,6 +124,9 @@ export function singularize(word: string): string {
 
 /** The plural of an English noun as a page title says it: the last word takes it ("baby chicks", "foxes", "butterflies"). */
 export function plural(name: string): string {
+  // A pose follows the noun it belongs to: "wolves howling", "foxes sleeping".
+  const posed = name.match(/^(.*) (sleeping|howling)$/);
+  if (posed) return `${plural(posed[1])} ${posed[2]}`;
   const irregular = name.match(/^(.*?)\b(child|mouse|person|man|woman|goose)$/);
   if (irregular) return `${irregular[1]}${{ child: 'children', mouse: 'mice', person: 'people', man: 'men', woman: 'women', goose: 'geese' }[irregular[2]]}`;
   if (/(s|x|ch|sh)$/.test(name)) return `${name}es`;
