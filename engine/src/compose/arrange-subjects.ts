@@ -178,7 +178,8 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
         return [sky, flier];
       }
       const base = standAt(reference, cx + area.width * 0.1, ground, roomHeight * 0.5, area.width * 0.75);
-      const flier = fitSubject(mover, { x: area.x, y: area.y, width: area.width * 0.62, height: roomHeight * 0.38 });
+      // A little in from the frame: what the flier wears (a unicorn's horn, a hat) stays on the page.
+      const flier = fitSubject(mover, { x: area.x + area.width * 0.03, y: area.y + roomHeight * 0.07, width: area.width * 0.62, height: roomHeight * 0.38 });
       return [base, flier];
     }
     case 'front': {

@@ -497,7 +497,8 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       const lean = plan.held ? (plan.held.facing || (plan.held.point[0] > (bl + br) / 2 ? 1 : -1)) : 0;
       // Kept inside the page: a toddler's bunny leaning away from its carrot lost its tail to the frame.
       const x = others.length ? area.x + area.width * 0.04 : Math.min(Math.max(area.x + (area.width - w) / 2 - lean * area.width * 0.12, area.x), area.x + area.width - w);
-      const bottom = layout.floating ? area.y + (area.height + h) / 2 : plan.airborne ? area.y + h * 0.9 : layout.groundY + unit * 0.03;
+      // A flier wearing something (a unicorn's horn, a witch's hat) leaves it room under the frame.
+      const bottom = layout.floating ? area.y + (area.height + h) / 2 : plan.airborne ? area.y + h * (plan.worn?.length ? 1.15 : 0.9) : layout.groundY + unit * 0.03;
       // A castle, a tree or a fire engine beside a person is not a sticker a third of the page
       // wide: it stands large behind, the person in front of it to one side.
       // Named first or not ("お城とお姫様", a castle and a princess): the princess stands in front.
