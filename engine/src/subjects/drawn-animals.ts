@@ -52,6 +52,11 @@ const circle = (c: Point, r: number, fill: string): string => `<circle cx="${fmt
 const ellipse = (c: Point, rx: number, ry: number, fill: string, rotate = 0): string =>
   `<ellipse cx="${fmt(c[0])}" cy="${fmt(c[1])}" rx="${fmt(rx)}" ry="${fmt(ry)}"${rotate ? ` transform="rotate(${rotate} ${fmt(c[0])} ${fmt(c[1])})"` : ''} fill="${fill}"/>`;
 
+/** An open ink line (toes, tufts, a smile): no area of its own. */
+const stroke = (d: string): string => `<path d="${d}" fill="none" stroke="#000"/>`;
+/** A little V of fur `half` wide either side of `x`, its point `depth` below `y`. */
+const tuft = (x: number, y: number, half: number, depth: number): string => stroke(`M${fmt(x - half)} ${fmt(y)} L${fmt(x)} ${fmt(y + depth)} L${fmt(x + half)} ${fmt(y)}`);
+
 /** A ring of `bumps` round bulges about `c` (a lion's mane): one closed shape. */
 function scallops(c: Point, r: number, bumps: number, depth: number, fill: string): string {
   const parts: string[] = [];
@@ -76,8 +81,6 @@ const SLEEPING_HEAD: Point = [19, 49];
 const TODDLER_HEAD: Point = [21, 31];
 const HEAD_R = 11.5;
 const GROUND = 66;
-
-export type AnimalPose = 'standing' | 'sleeping';
 
 function tailOf(look: AnimalLook, plain: boolean, heavy: boolean): string {
   const root: Point = [heavy ? 62 : 60, heavy ? 37 : 38];
@@ -161,7 +164,7 @@ function headParts(look: AnimalLook, plain: boolean, [hx, hy]: Point, detailed =
 /** Two short strokes at the foot of a leg or the tip of a paw, toes pointing `down` or forwards (left). */
 function toes([x, y]: Point, down: boolean): string {
   const d = down ? `M${fmt(x - 1.3)} ${fmt(y - 2.6)} L${fmt(x - 1.3)} ${fmt(y - 0.2)} M${fmt(x + 1.3)} ${fmt(y - 2.6)} L${fmt(x + 1.3)} ${fmt(y - 0.2)}` : `M${fmt(x + 0.2)} ${fmt(y - 1.2)} L${fmt(x + 2.6)} ${fmt(y - 1.2)} M${fmt(x + 0.2)} ${fmt(y + 1.2)} L${fmt(x + 2.6)} ${fmt(y + 1.2)}`;
-  return `<path d="${d}" fill="none" stroke="#000"/>`;
+  return stroke(d);
 }
 
 const svgOf = (colour: string[], line: string): string => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 72 72"><g id="color">${colour.join('')}</g><g id="line">${line}</g></svg>`;
@@ -176,7 +179,6 @@ function furDetail(look: AnimalLook, body: Point, rx: number, ry: number, legWid
   const [bx, by] = body;
   const colour: string[] = [];
   const lines: string[] = [];
-  const stroke = (d: string): void => void lines.push(`<path d="${d}" fill="none" stroke="#000"/>`);
   if (look.snout) {
     // A fox's white bib, a wolf's pale ruff, down the chest from the chin.
     colour.push(`<path d="M${fmt(HEAD[0] - 6)} ${fmt(HEAD[1] + 9)} Q${fmt(HEAD[0] + 4)} ${fmt(HEAD[1] + 22)} ${fmt(bx - rx * 0.55)} ${fmt(by + ry * 0.5)} Q${fmt(bx - rx * 0.9)} ${fmt(by + ry * 0.1)} ${fmt(HEAD[0] + 9)} ${fmt(HEAD[1] + 8)} Z" fill="${look.light}"/>`);
@@ -189,29 +191,29 @@ function furDetail(look: AnimalLook, body: Point, rx: number, ry: number, legWid
   for (const t of [0.25, 0.45, 0.65]) {
     const x = bx - rx + rx * 2 * t;
     const y = by - ry * Math.sqrt(1 - ((x - bx) / rx) ** 2) + 2.2;
-    stroke(`M${fmt(x - 1.6)} ${fmt(y)} L${fmt(x)} ${fmt(y + 1.8)} L${fmt(x + 1.6)} ${fmt(y)}`);
+    lines.push(tuft(x, y, 1.6, 1.8));
   }
   // The haunch and the shoulder: short arcs over the tops of the legs.
-  stroke(`M${fmt(bx + rx * 0.3)} ${fmt(by + ry * 0.25)} Q${fmt(bx + rx * 0.3)} ${fmt(by - ry * 0.45)} ${fmt(bx + rx * 0.66)} ${fmt(by - ry * 0.5)}`);
-  stroke(`M${fmt(bx - rx * 0.42)} ${fmt(by + ry * 0.3)} Q${fmt(bx - rx * 0.46)} ${fmt(by - ry * 0.3)} ${fmt(bx - rx * 0.2)} ${fmt(by - ry * 0.55)}`);
+  lines.push(stroke(`M${fmt(bx + rx * 0.3)} ${fmt(by + ry * 0.25)} Q${fmt(bx + rx * 0.3)} ${fmt(by - ry * 0.45)} ${fmt(bx + rx * 0.66)} ${fmt(by - ry * 0.5)}`));
+  lines.push(stroke(`M${fmt(bx - rx * 0.42)} ${fmt(by + ry * 0.3)} Q${fmt(bx - rx * 0.46)} ${fmt(by - ry * 0.3)} ${fmt(bx - rx * 0.2)} ${fmt(by - ry * 0.55)}`));
   // Tufts along the belly.
   for (const t of [0.4, 0.55]) {
     const x = bx - rx + rx * 2 * t;
     const y = by + ry * Math.sqrt(1 - ((x - bx) / rx) ** 2) - 2;
-    stroke(`M${fmt(x - 1.4)} ${fmt(y)} L${fmt(x)} ${fmt(y + 1.6)} L${fmt(x + 1.4)} ${fmt(y)}`);
+    lines.push(tuft(x, y, 1.4, 1.6));
   }
   if (look.heavy) {
     // A bear's claws at the toes.
-    for (const x of [25, 51]) for (const dx of [-2.2, 0, 2.2]) stroke(`M${fmt(x + dx)} ${fmt(GROUND - 0.4)} L${fmt(x + dx - 0.4)} ${fmt(GROUND + 1.2)}`);
+    for (const x of [25, 51]) for (const dx of [-2.2, 0, 2.2]) lines.push(stroke(`M${fmt(x + dx)} ${fmt(GROUND - 0.4)} L${fmt(x + dx - 0.4)} ${fmt(GROUND + 1.2)}`));
   }
   if (look.mane) {
     // Locks in the mane: short strokes round it, and in the tail's tuft.
     for (let i = 0; i < 16; i++) {
       const a = (i / 16) * Math.PI * 2;
       const [c, s2] = [Math.cos(a), Math.sin(a)];
-      stroke(`M${fmt(HEAD[0] + c * (HEAD_R + 2.6))} ${fmt(HEAD[1] + s2 * (HEAD_R + 2.6))} L${fmt(HEAD[0] + c * (HEAD_R + 4.6))} ${fmt(HEAD[1] + s2 * (HEAD_R + 4.6))}`);
+      lines.push(stroke(`M${fmt(HEAD[0] + c * (HEAD_R + 2.6))} ${fmt(HEAD[1] + s2 * (HEAD_R + 2.6))} L${fmt(HEAD[0] + c * (HEAD_R + 4.6))} ${fmt(HEAD[1] + s2 * (HEAD_R + 4.6))}`));
     }
-    stroke(`M63.4 17 L64.2 21.5 M65.8 16.5 L65.4 21.4`);
+    lines.push(stroke('M63.4 17 L64.2 21.5 M65.8 16.5 L65.4 21.4'));
   }
   return { colour, line: lines.join('') };
 }
@@ -303,11 +305,11 @@ function howlingSvg(look: AnimalLook, plain: boolean, detailed = false): string 
   if (!plain) parts.push(polygon([[37.2, 13.8], [40.2, 9], [40.4, 15.6]], look.light));
   const line = [
     // The closed eye, the nose at the muzzle's tip, toes.
-    `<path d="M30.5 17.5 Q32.5 19.5 34.5 17.8" fill="none" stroke="#000"/>`,
+    stroke('M30.5 17.5 Q32.5 19.5 34.5 17.8'),
     `<ellipse cx="14.2" cy="4.6" rx="1.6" ry="1.4" fill="#000"/>`,
     plain ? '' : toes([31, GROUND], true),
     // Teen and adult: fur tufts down the chest and over the haunch.
-    detailed ? [[30, 34], [29, 40], [45, 46], [51, 49]].map(([x, y]) => `<path d="M${x - 1.5} ${y} L${x} ${y + 1.8} L${x + 1.5} ${y}" fill="none" stroke="#000"/>`).join('') + `<path d="M42 62 Q40 50 50 44" fill="none" stroke="#000"/>` : '',
+    detailed ? [[30, 34], [29, 40], [45, 46], [51, 49]].map(([x, y]) => tuft(x, y, 1.5, 1.8)).join('') + stroke('M42 62 Q40 50 50 44') : '',
   ];
   return svgOf(parts, line.join(''));
 }
@@ -321,7 +323,7 @@ function face(look: AnimalLook, [hx, hy]: Point, asleep: boolean): string {
   for (const side of [-1, 1]) {
     const ex = hx + side * gap;
     if (asleep) {
-      out.push(`<path d="M${fmt(ex - 2)} ${fmt(eyeY)} Q${fmt(ex)} ${fmt(eyeY + 2)} ${fmt(ex + 2)} ${fmt(eyeY)}" fill="none" stroke="#000"/>`);
+      out.push(stroke(`M${fmt(ex - 2)} ${fmt(eyeY)} Q${fmt(ex)} ${fmt(eyeY + 2)} ${fmt(ex + 2)} ${fmt(eyeY)}`));
     } else {
       out.push(circle([ex, eyeY], 1.7, '#000'));
       out.push(circle([ex + 0.55, eyeY - 0.6], 0.55, '#fff'));
@@ -329,7 +331,7 @@ function face(look: AnimalLook, [hx, hy]: Point, asleep: boolean): string {
   }
   out.push(`<path d="M${fmt(hx - 2.4)} ${fmt(noseY - 1.1)} L${fmt(hx + 2.4)} ${fmt(noseY - 1.1)} Q${fmt(hx + 2.2)} ${fmt(noseY + 1.1)} ${fmt(hx)} ${fmt(noseY + 1.6)} Q${fmt(hx - 2.2)} ${fmt(noseY + 1.1)} ${fmt(hx - 2.4)} ${fmt(noseY - 1.1)} Z" fill="#000"/>`);
   const mouthY = noseY + 1.6;
-  out.push(`<path d="M${fmt(hx)} ${fmt(mouthY)} L${fmt(hx)} ${fmt(mouthY + 1.4)} M${fmt(hx - 3)} ${fmt(mouthY + 1.2)} Q${fmt(hx - 1.5)} ${fmt(mouthY + 2.9)} ${fmt(hx)} ${fmt(mouthY + 1.4)} Q${fmt(hx + 1.5)} ${fmt(mouthY + 2.9)} ${fmt(hx + 3)} ${fmt(mouthY + 1.2)}" fill="none" stroke="#000"/>`);
+  out.push(stroke(`M${fmt(hx)} ${fmt(mouthY)} L${fmt(hx)} ${fmt(mouthY + 1.4)} M${fmt(hx - 3)} ${fmt(mouthY + 1.2)} Q${fmt(hx - 1.5)} ${fmt(mouthY + 2.9)} ${fmt(hx)} ${fmt(mouthY + 1.4)} Q${fmt(hx + 1.5)} ${fmt(mouthY + 2.9)} ${fmt(hx + 3)} ${fmt(mouthY + 1.2)}`));
   return out.join('');
 }
 
