@@ -365,6 +365,9 @@ export async function auditPage(page, options = {}) {
   // Colours are read from computed styles: a control still fading from its disabled look (a
   // CSS transition) would be measured half-way, so the page settles first.
   // Spinners and skeletons run for ever, so only finite ones are awaited, and never past 3 s.
+  // The audit also asks for reduced motion (the site then fades in 0.01 ms), so a fade that starts
+  // after the wait (a button re-enabled by a late answer) cannot be measured half-way either.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.evaluate(() => {
     const finite = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
     const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
