@@ -42,7 +42,8 @@ import { createExamplesRepository } from './modules/library/examples.repository'
 import { createLibraryRepository } from './modules/library/library.repository';
 import { libraryRoutes } from './modules/library/library.routes';
 import { createLibraryService } from './modules/library/library.service';
-import { createImagesVersionReader } from './modules/library/images-version';
+import { createCatalogueVersionReader, createImagesVersionReader } from './modules/library/images-version';
+import { createBlogVersionReader } from './modules/blog/blog.repository';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { createBillingJobs } from './modules/billing/billing-jobs';
 import { createPaymentsRepository } from './modules/payments/payments.repository';
@@ -336,10 +337,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, publicUrl: config.publicUrl, rateLimit: config.authRateLimit });
   await app.register(usersRoutes, { users, checkAccessToken: auth.checkAccessToken });
   await app.register(accountRoutes, { account, checkAccessToken: auth.checkAccessToken });
-  await app.register(blogRoutes, { db: kysely, publicUrl: config.publicUrl });
+  const blogVersion = createBlogVersionReader(kysely);
+  await app.register(blogRoutes, { db: kysely, publicUrl: config.publicUrl, blogVersion });
   const libraryRepository = createLibraryRepository(kysely, db.textSearch);
   const library = createLibraryService({ library: libraryRepository, examples: createExamplesRepository(kysely), urls });
   const imagesVersion = createImagesVersionReader(db);
+  const catalogueVersion = createCatalogueVersionReader(db);
   const packs = createPacksService({
     images: imagesRepository,
     library: libraryRepository,
@@ -347,7 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: deps.storage,
     onBookletFailed: (error) => logger.warn({ err: error }, 'booklet stopped before its end'),
   });
-  await app.register(libraryRoutes, { library, imagesVersion });
+  await app.register(libraryRoutes, { library, imagesVersion, catalogueVersion });
   await app.register(imagesRoutes, { images, checkAccessToken: auth.checkAccessToken, namedDownload: packs.namedDownload, readerPdf: packs.readerPdf });
   await app.register(colouringsRoutes, { colourings, checkAccessToken: auth.checkAccessToken, perMinute: config.authRateLimit.generate });
   await app.register(packsRoutes, { packs, checkAccessToken: auth.checkAccessToken });
@@ -363,7 +366,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webDistDir = deps.webDistDir ?? defaultWebDist;
   await app.register(webAppRoutes, {
     distDir: webDistDir,
-    renderPage: createServerRenderer({ distDir: webDistDir, library, imagesVersion, log: app.log }),
+    renderPage: createServerRenderer({ distDir: webDistDir, library, log: app.log }),
+    // The blog's pages read the posts; every other page reads the catalogue at most (a category,
+    // one page), which members' new pages leave alone (images-version.ts).
+    pageVersion: (pathname) => (/^(\/(zh|ja))?\/blog(\/|$)/.test(pathname) ? blogVersion() : catalogueVersion()),
     metaFor: createPageMeta({ publicUrl: config.publicUrl, data: createSeoData({ db: kysely, urls, publicUrl: config.publicUrl }) }),
   });
   return app;

@@ -134,7 +134,7 @@ export function createPageMaker(config: Config): PageMaker & VariantMaker {
   return createThreadedPageMaker({
     inner,
     size: availableParallelism(),
-    spawn: () => new Worker(threadFile, { workerData: { providerConfig: config.providerEnv } }),
+    spawn: () => new Worker(threadFile, { workerData: { providerConfig: config.providerEnv, nice: config.engineNice } }),
   });
 }
 

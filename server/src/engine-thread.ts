@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { isAppError } from '@studio/contracts/errors';
 import type { ImageProviderConfig } from '@studio/engine/providers/image-provider';
@@ -5,7 +6,18 @@ import { createEnginePageMaker } from './adapters/engine/engine-page-maker';
 import type { ThreadReply, ThreadRequest } from './adapters/engine/engine-threads';
 
 // One engine thread of the pool in adapters/engine/engine-threads.ts: makes pages on request.
-const maker = createEnginePageMaker({ providerConfig: (workerData as { providerConfig: ImageProviderConfig }).providerConfig });
+const data = workerData as { providerConfig: ImageProviderConfig; nice?: number };
+// Drawing runs below the server's priority, so a visitor's page is answered first whatever is
+// being drawn (issue 40, decision 078). On Linux a nice value belongs to one thread: this sets the
+// engine thread's own, and the threads it starts (the photo helper) inherit it.
+if (data.nice) {
+  try {
+    os.setPriority(0, data.nice);
+  } catch {
+    // A system that refuses (none known for lowering one's own priority) draws at normal priority.
+  }
+}
+const maker = createEnginePageMaker({ providerConfig: data.providerConfig });
 const port = parentPort!;
 
 port.on('message', async (message: ThreadRequest) => {

@@ -51,6 +51,8 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
+  /** How much lower than the server the engine's threads run (Linux nice, 0–19; issue 40). */
+  ENGINE_NICE: z.coerce.number().int().min(0).max(19).default(10),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: z
     .string()
@@ -105,6 +107,8 @@ export interface Config {
   imageProvider: 'local' | 'openai' | 'comfyui' | 'replicate' | 'stability';
   /** IMAGE_PROVIDER and its provider's variables, for the engine. */
   providerEnv: Record<string, string>;
+  /** The nice value of the engine's threads: pages are drawn with the cores the server leaves. */
+  engineNice: number;
   payment:
     | { provider: 'test' }
     | { provider: 'paypal'; clientId: string; clientSecret: string; mode: 'sandbox' | 'live'; webhookId: string | null; apiUrl: string | null };
@@ -181,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providerEnv: Object.fromEntries(
       [['IMAGE_PROVIDER', e.IMAGE_PROVIDER], ...PROVIDER_VARIABLES.map((key) => [key, cleaned[key]])].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
     ),
+    engineNice: e.ENGINE_NICE,
     payment:
       e.PAYMENT_PROVIDER === 'paypal'
         ? {

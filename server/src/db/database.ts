@@ -11,6 +11,7 @@ import { blog } from './migrations/005-blog';
 import { imageIdTail } from './migrations/006-image-id-tail';
 import { librarySearchIndexes } from './migrations/007-library-search-indexes';
 import { imagesVersion } from './migrations/008-images-version';
+import { catalogueVersion } from './migrations/019-catalogue-version';
 import { textSearch } from './migrations/009-text-search';
 import { privateOriginals } from './migrations/010-private-originals';
 import { renewingSubscriptions } from './migrations/012-renewing-subscriptions';
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '016-storage-deletions': storageDeletions,
   '017-page-faces': pageFaces,
   '018-generation-idempotency': generationIdempotency,
+  '019-catalogue-version': catalogueVersion,
 };
 
 class StaticMigrations implements MigrationProvider {

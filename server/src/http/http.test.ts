@@ -128,11 +128,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYPAL_CLIENT_ID/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ ENGINE_NICE: '25' })).toThrow(/^Invalid configuration: ENGINE_NICE /);
+    expect(() => loadConfig({ ENGINE_NICE: '-5' })).toThrow(/ENGINE_NICE/);
   });
 
   it('has working defaults for every variable', () => {
     const config = loadConfig({ DATA_DIR: '/tmp/studio-config-test' });
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', publicUrl: 'http://localhost:3000', imageProvider: 'local', payment: { provider: 'test' } });
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', publicUrl: 'http://localhost:3000', imageProvider: 'local', engineNice: 10, payment: { provider: 'test' } });
     expect(config.databaseUrl).toBe('sqlite:/tmp/studio-config-test/studio.db');
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: '/tmp/studio-config-test' }).jwtSecret).toBe(config.jwtSecret);

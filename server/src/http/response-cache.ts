@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gzipSync } from 'node:zlib';
 
 /**
@@ -9,9 +11,17 @@ import { gzipSync } from 'node:zlib';
  * The gzip form is made once per entry, when a client first accepts it.
  */
 export interface CachedBody {
+  /** The answer as built (JSON or HTML, despite the name). */
   json: Buffer;
   gzip?: Buffer;
+  /** A validator of the body (weak: the gzip and plain forms are the same answer). */
+  etag: string;
 }
+
+/** Bodies under this size are sent as they are: gzip would save less than it costs. */
+const GZIP_FROM_BYTES = 1024;
+
+const etagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
 export function createResponseCache(options: { maxEntries: number; maxBytes: number; maxAgeMs: number; now?: () => number }) {
   const now = options.now ?? Date.now;
@@ -24,6 +34,19 @@ export function createResponseCache(options: { maxEntries: number; maxBytes: num
     bytes -= entry.bytes;
     entries.delete(key);
   };
+
+  /** The gzip form of a cached body, made on first use and counted in the budget. */
+  function gzipOf(key: string, body: CachedBody): Buffer {
+    if (body.gzip) return body.gzip;
+    body.gzip = gzipSync(body.json, { level: 6 });
+    const entry = entries.get(key);
+    if (entry?.body === body) {
+      entry.bytes += body.gzip.length;
+      bytes += body.gzip.length;
+      while (bytes > options.maxBytes && entries.size > 1) drop(entries.keys().next().value!);
+    }
+    return body.gzip;
+  }
 
   return {
     get(key: string, version: string): CachedBody | undefined {
@@ -41,7 +64,7 @@ export function createResponseCache(options: { maxEntries: number; maxBytes: num
 
     set(key: string, version: string, json: Buffer): CachedBody {
       drop(key);
-      const body: CachedBody = { json };
+      const body: CachedBody = { json, etag: etagOf(json) };
       if (json.length > options.maxBytes) return body;
       const entry = { version, body, bytes: json.length, at: now() };
       entries.set(key, entry);
@@ -50,17 +73,23 @@ export function createResponseCache(options: { maxEntries: number; maxBytes: num
       return body;
     },
 
-    /** The gzip form of a cached body, made on first use and counted in the budget. */
-    gzip(key: string, body: CachedBody): Buffer {
-      if (body.gzip) return body.gzip;
-      body.gzip = gzipSync(body.json, { level: 6 });
-      const entry = entries.get(key);
-      if (entry?.body === body) {
-        entry.bytes += body.gzip.length;
-        bytes += body.gzip.length;
-        while (bytes > options.maxBytes && entries.size > 1) drop(entries.keys().next().value!);
+    gzip: gzipOf,
+
+    /**
+     * Sends a kept answer: 304 when the client already holds it (If-None-Match), else the body,
+     * gzipped when the client accepts it and it is big enough to gain. Headers the route set
+     * (its cache rule) are kept; the type, validator and Vary are set here.
+     */
+    send(request: FastifyRequest, reply: FastifyReply, key: string, body: CachedBody, type: string) {
+      reply.header('etag', body.etag).header('vary', 'accept-encoding');
+      const held = String(request.headers['if-none-match'] ?? '');
+      if (held && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === body.etag.replace(/^W\//, '') || tag.trim() === '*')) {
+        return reply.status(304).send();
       }
-      return body.gzip;
+      reply.type(type);
+      const acceptsGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      if (acceptsGzip && body.json.length >= GZIP_FROM_BYTES) return reply.header('content-encoding', 'gzip').send(gzipOf(key, body));
+      return reply.send(body.json);
     },
 
     get size() {

@@ -5,9 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Language } from '@studio/contracts/constants';
 import type { CategoryDto, ImageListDto } from '@studio/contracts/images';
 import { imagesQuerySchema } from '@studio/contracts/images';
-import type { ImagesVersionReader } from '../modules/library/images-version';
 import type { LibraryService } from '../modules/library/library.service';
-import { createResponseCache } from './response-cache';
 import { splitLanguage } from './seo/page-meta';
 
 /** What web/src/entry-prerender.tsx exports (built into web/dist-ssr by web/scripts/prerender.mjs). */
@@ -29,14 +27,11 @@ interface WebRenderer {
  * category and first images), so they paint, and read for crawlers, before any script runs.
  * Returns null for every other path, and when the web build has no server bundle or rendering
  * fails: the page is then served as the plain app shell, which the client renders.
+ * The finished HTML is kept by the caller (web-app.ts) under the catalogue's version.
  */
-export function createServerRenderer(deps: { distDir: string; library: LibraryService; imagesVersion: ImagesVersionReader; log: FastifyBaseLogger }) {
+export function createServerRenderer(deps: { distDir: string; library: LibraryService; log: FastifyBaseLogger }) {
   const entryFile = path.join(path.dirname(deps.distDir), 'dist-ssr', 'entry-prerender.js');
   let renderer: Promise<WebRenderer | null> | null = null;
-  // Rendered pages are kept like search answers (decision 021): under the images version they
-  // were drawn from, so a page taken offline or a category re-imported never lingers in them.
-  const rendered = createResponseCache({ maxEntries: 500, maxBytes: 32 * 1024 * 1024, maxAgeMs: 60_000 });
-
   const load = () =>
     (renderer ??= existsSync(entryFile)
       ? (import(pathToFileURL(entryFile).href) as Promise<WebRenderer>).catch((error: unknown) => {
@@ -52,15 +47,11 @@ export function createServerRenderer(deps: { distDir: string; library: LibrarySe
     const web = await load();
     if (!web) return null;
     try {
-      const version = await deps.imagesVersion();
-      const kept = rendered.get(pathname, version);
-      if (kept) return kept.json.toString();
       const param = decodeURIComponent(match[1]);
       const category = await deps.library.category(param);
       // The same query the category screen sends for its first page.
       const firstPage = await deps.library.search(imagesQuerySchema.parse({ categoryId: category.categoryId, currentPage: 1, pageSize: web.categoryPageSize }));
       const html = web.composeDocument(template, await web.renderCategoryPage(lang, param, category, firstPage));
-      rendered.set(pathname, version, Buffer.from(html));
       return html;
     } catch (error) {
       deps.log.warn({ err: error, pathname }, 'server rendering failed; the page renders in the browser');

@@ -72,7 +72,8 @@ describe('serving the built web app', () => {
     expect(image.body).toContain('<title>Friendly T-Rex | Coloring Studio</title>');
     expect(image.body).toContain('<meta name="description" content="A friendly T-Rex &lt;waving&gt;.">');
     expect(image.body).toContain('"@type":"ImageObject"');
-    expect(image.body).toContain('<meta property="og:image" content="http://studio.test/files/images/img0000000000trex1234/thumb-600.webp">');
+    // The picture's URL carries the version of the page as drawn (decision 078).
+    expect(image.body).toMatch(/<meta property="og:image" content="http:\/\/studio\.test\/files\/images\/img0000000000trex1234\/thumb-600\.webp\?v=[\w-]{12}">/);
     const byId = (await app.inject({ method: 'GET', url: '/image/img0000000000trex1234' })).body;
     expect(byId).toContain('<link rel="canonical" href="http://studio.test/categories/dinosaurs/friendly-t-rex-trex1234">');
   });

@@ -4,13 +4,28 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ErrorCode } from '@studio/contracts/errors';
+import { createResponseCache } from './response-cache';
 import { injectMeta, type PageMeta } from './seo/page-meta';
+
+const HTML_TYPE = 'text/html; charset=utf-8';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, and index.html for every other page
  * path (the client routes), with <html lang> already set from the /zh or /ja prefix.
  */
-export async function webAppRoutes(app: FastifyInstance, options: { distDir: string; metaFor: (pathname: string) => Promise<PageMeta>; renderPage?: (pathname: string, template: string) => Promise<string | null> }): Promise<void> {
+export async function webAppRoutes(
+  app: FastifyInstance,
+  options: {
+    distDir: string;
+    metaFor: (pathname: string) => Promise<PageMeta>;
+    renderPage?: (pathname: string, template: string) => Promise<string | null>;
+    /**
+     * The token a page's HTML is kept under (response-cache.ts): its data's version. Without it
+     * every page is built on every request.
+     */
+    pageVersion?: (pathname: string) => Promise<string>;
+  },
+): Promise<void> {
   const indexFile = path.join(options.distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir: options.distDir }, 'web app not built; only the API is served');
@@ -19,6 +34,8 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
   const indexHtml = readFileSync(indexFile, 'utf8');
   // Public entry pages rendered at build time (web/scripts/prerender.mjs) paint before any script runs.
   const prerendered = loadPrerendered(path.join(options.distDir, 'prerendered'));
+  // Only pages that were found (200) are kept; a budget of some thousands of pages.
+  const pages = createResponseCache({ maxEntries: 4000, maxBytes: 64 * 1024 * 1024, maxAgeMs: 60_000 });
 
   await app.register(fastifyStatic, {
     root: options.distDir,
@@ -54,15 +71,27 @@ export async function webAppRoutes(app: FastifyInstance, options: { distDir: str
     if (!isPage) {
       return reply.status(404).send({ status: 'error', data: null, errorCode: ErrorCode.notFound, message: `No route for ${request.method} ${pathname}` });
     }
+    // A page's HTML depends on its path and its data only (never on who asks), so each is built
+    // once per data version and then served from memory, gzipped once, with a validator: a page
+    // costs no query, rendering or compression while the library stays as it is (issue 40).
+    const version = await options.pageVersion?.(pathname);
+    const kept = version === undefined ? undefined : pages.get(pathname, version);
+    reply.header('cache-control', 'no-cache');
+    if (kept) return pages.send(request, reply, pathname, kept, HTML_TYPE);
     // Title, description, canonical, alternates and structured data are in the HTML itself, so
     // crawlers and link previews see them without running the app.
     const meta = await options.metaFor(pathname);
     // Build-time HTML for the entry pages; library pages rendered now with their data.
     const page = meta.status === 200 ? (prerendered.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ?? (await options.renderPage?.(pathname, indexHtml))) : undefined;
-    const html = injectMeta(page ?? indexHtml, meta);
-    reply.status(meta.status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
-    return reply.send(html);
+    const html = Buffer.from(injectMeta(page ?? indexHtml, meta));
+    // A path that is not found now may be found later under the same token (a member's new page
+    // has an id nobody asked for before, and it leaves the catalogue's token alone): never kept.
+    if (meta.status !== 200 || version === undefined) {
+      reply.status(meta.status).header('vary', 'accept-encoding').type(HTML_TYPE);
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+      return reply.send(html);
+    }
+    return pages.send(request, reply, pathname, pages.set(pathname, version, html), HTML_TYPE);
   });
 }
 

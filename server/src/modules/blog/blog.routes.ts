@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { blogQuerySchema, type BlogListDto, type BlogPostDto, type BlogQuery } from '@studio/contracts/blog';
 import { ok } from '@studio/contracts/envelope';
 import type { Database } from '../../db/schema';
+import { createResponseCache } from '../../http/response-cache';
 import { parse } from '../../http/validation';
 import { sanitizeBlogHtml } from './sanitize-html';
 import { columnContains } from '../../lib/text-search';
@@ -49,10 +50,15 @@ export async function listPosts(db: Kysely<Database>, query: BlogQuery, publicUr
   return { posts, total: Number(total.n), currentPage: query.currentPage, pageSize: query.pageSize };
 }
 
-export async function blogRoutes(app: FastifyInstance, options: { db: Kysely<Database>; publicUrl: string }): Promise<void> {
+export async function blogRoutes(app: FastifyInstance, options: { db: Kysely<Database>; publicUrl: string; blogVersion: () => Promise<string> }): Promise<void> {
+  // Published posts are the same for everyone: an answer is built (queried and sanitized) once per
+  // URL and blog version, then served from memory with a validator.
+  const answers = createResponseCache({ maxEntries: 1000, maxBytes: 16 * 1024 * 1024, maxAgeMs: 60_000 });
   app.get(apiPaths.blogPosts, async (request, reply) => {
     const query = parse(blogQuerySchema, request.query);
+    const version = await options.blogVersion();
+    const body = answers.get(request.url, version) ?? answers.set(request.url, version, Buffer.from(JSON.stringify(ok(await listPosts(options.db, query, options.publicUrl)))));
     reply.header('cache-control', 'public, max-age=300');
-    return ok(await listPosts(options.db, query, options.publicUrl));
+    return answers.send(request, reply, request.url, body, 'application/json; charset=utf-8');
   });
 }

@@ -232,7 +232,8 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         });
         if (!(await tasks.complete(trx, taskId, imageId))) throw new AppError(ErrorCode.processingTimeout, 'The task was taken over');
         // A public page joins the library's lists in the same commit as the task.
-        if (params.isPublic && !held) await bumpImagesVersion(trx);
+        // It has no category, so the categories' answers stay (images-version.ts).
+        if (params.isPublic && !held) await bumpImagesVersion(trx, 'addition');
         return true;
       }).catch(async (error) => {
         await removePageFiles(storage, files);

@@ -26,6 +26,8 @@ const readerPdfLang = (query: { format: string; variant?: string; lang?: unknown
 /** Downloads drawn for their request alone: counted on their own, against a lower limit. */
 const asksForDrawing = (request: FastifyRequest) => asksForName(request) || readerPdfLang(request.query as { format: string }) !== null;
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 export async function imagesRoutes(app: FastifyInstance, options: { images: ImagesService; checkAccessToken: SessionCheck; namedDownload: PacksService['namedDownload']; readerPdf: PacksService['readerPdf'] }): Promise<void> {
   const { images, checkAccessToken } = options;
   const signedIn = requireAuth(checkAccessToken);
@@ -100,8 +102,19 @@ export async function imagesRoutes(app: FastifyInstance, options: { images: Imag
     return sendStoredFile(reply, original.file, { cacheControl: 'private, no-store', sameOrigin: true });
   });
 
-  app.get<{ Params: { id: string; name: string }; Querystring: { exp?: string; sig?: string } }>('/files/images/:id/:name', async (request, reply) => {
+  app.get<{ Params: { id: string; name: string }; Querystring: { exp?: string; sig?: string; v?: string } }>('/files/images/:id/:name', async (request, reply) => {
     const file = await images.imageFile(request.params.id, request.params.name, request.query);
-    return sendStoredFile(reply, file, { cacheControl: file.cacheable ? 'public, max-age=86400' : 'private, max-age=3600' });
+    // A public page's URL carries the version of the page as drawn (image-files.ts): under the
+    // current version its bytes never change, so it is cached for good and revalidates with a 304
+    // (decision 078). Without it (an old link, a page stored before versions) a day.
+    const current = file.version !== null && request.query.v === file.version;
+    if (!current) return sendStoredFile(reply, file, { cacheControl: file.cacheable ? 'public, max-age=86400' : 'private, max-age=3600' });
+    const etag = `W/"${file.version}-${request.params.name}"`;
+    if (String(request.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim() === etag)) {
+      file.body.destroy();
+      return reply.header('etag', etag).header('cache-control', IMMUTABLE).status(304).send();
+    }
+    reply.header('etag', etag);
+    return sendStoredFile(reply, file, { cacheControl: IMMUTABLE });
   });
 }

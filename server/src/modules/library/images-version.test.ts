@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app';
-import { bumpImagesVersion, createImagesVersionReader, freshReads } from './images-version';
+import { bumpImagesVersion, createCatalogueVersionReader, createImagesVersionReader, freshReads } from './images-version';
 
 describe.each(databaseKinds)('the images version on %s', (kind) => {
   let t: TestApp;
@@ -19,6 +19,19 @@ describe.each(databaseKinds)('the images version on %s', (kind) => {
       seen.add(await current());
     }
     expect(seen.size).toBe(4);
+  });
+
+  it('changes the catalogue\'s token with every change but a member\'s new page', async () => {
+    const images = createImagesVersionReader(t.db);
+    const catalogue = createCatalogueVersionReader(t.db);
+    const [images0, catalogue0] = [await images(), await catalogue()];
+    await bumpImagesVersion(t.db.kysely, 'addition');
+    const [images1, catalogue1] = [await images(), await catalogue()];
+    expect(images1).not.toBe(images0);
+    expect(catalogue1).toBe(catalogue0);
+    await bumpImagesVersion(t.db.kysely);
+    expect(await images()).not.toBe(images1);
+    expect(await catalogue()).not.toBe(catalogue1);
   });
 
   it('shows a bump to every reader that asks after it', async () => {

@@ -4,26 +4,44 @@ import type { Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 /**
- * A token that changes whenever anything a public image search can return changes: a page
- * imported, drawn, deleted, reported offline or put back. Answers cached under one token are
- * never served under another, so a page that goes private or offline leaves every list at once,
- * in every process (the token lives in the database, not in memory).
+ * Two tokens that say when public answers kept in memory (search lists, rendered pages) may no
+ * longer be served. Answers cached under one token are never served under another, so a page that
+ * goes private or offline leaves every list at once, in every process (the tokens live in the
+ * database, not in memory).
+ *
+ * - `images_version` changes whenever anything a public image search can return changes: a page
+ *   imported, drawn, deleted, reported offline or put back.
+ * - `catalogue_version` changes with all of these except one: a member's new public page, which
+ *   has no category. Answers that such a page cannot change (a category, its first pages, the
+ *   categories, one page found by its id) are kept under it, so they survive the steady stream of
+ *   new pages (issue 40: a visitor browsing the library while others draw).
  */
 const KEY = 'images_version';
+const CATALOGUE_KEY = 'catalogue_version';
+
+/** What changed: `addition` is only a new public page without a category; anything else is `change`. */
+export type ImagesChange = 'change' | 'addition';
 
 /**
  * Called as the last statement of the transaction that makes the change, so the new token and
  * the change become visible together. Being last, the transaction never waits for another lock
- * while it holds the token row's: writers queue on it only for their commit, and cannot deadlock.
+ * while it holds the token rows': writers queue on them only for their commit, and cannot deadlock
+ * (one statement locks both rows, always in the key's index order).
  */
-export async function bumpImagesVersion(db: Kysely<Database> | Transaction<Database>): Promise<void> {
-  // The row is made by migration 008.
-  await db.updateTable('settings').set({ value: newId() }).where('key', '=', KEY).execute();
+export async function bumpImagesVersion(db: Kysely<Database> | Transaction<Database>, change: ImagesChange = 'change'): Promise<void> {
+  // The rows are made by migrations 008 and 019.
+  const keys = change === 'addition' ? [KEY] : [CATALOGUE_KEY, KEY];
+  await db.updateTable('settings').set({ value: newId() }).where('key', 'in', keys).execute();
 }
 
 /** The token as it is now, for a request: see `freshReads`. */
 export function createImagesVersionReader(db: Pick<Db, 'readSetting'>) {
   return freshReads(async () => (await db.readSetting(KEY)) ?? '0');
+}
+
+/** The catalogue's token as it is now (see above); read like `createImagesVersionReader`. */
+export function createCatalogueVersionReader(db: Pick<Db, 'readSetting'>) {
+  return freshReads(async () => (await db.readSetting(CATALOGUE_KEY)) ?? '0');
 }
 
 export type ImagesVersionReader = ReturnType<typeof createImagesVersionReader>;
