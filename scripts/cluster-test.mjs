@@ -238,7 +238,9 @@ try {
       missingFiles.push(`${task.id}: no image row`);
       continue;
     }
-    for (const key of Object.values(files)) {
+    // `version` is the page's version (image-files.ts), not a file.
+    const { version: _version, ...keys } = files;
+    for (const key of Object.values(keys)) {
       if (typeof key === 'string' && !existsSync(path.join(dataDir, 'files', key))) missingFiles.push(`${task.id}: ${key}`);
     }
   }
