@@ -127,6 +127,15 @@ describe('understandPrompt', () => {
     expect(read('a baby elephant with its mom')).toMatchObject({ subjects: [{ name: 'elephant', count: 2, young: 1 }], unmatched: [] });
     expect(read('a polar bear and her cub').subjects).toMatchObject([{ name: 'polar bear', count: 2, young: 1 }]);
     expect(read('狐狸妈妈和小狐狸')).toMatchObject({ subjects: [{ name: 'fox', count: 2, young: 1 }], unmatched: [] });
+    // 宝宝 after the animal, 小 before a one-character animal, 子 before a Japanese one (voiced: 子ギツネ).
+    expect(read('熊妈妈和熊宝宝')).toMatchObject({ subjects: [{ name: 'bear', count: 2, young: 1 }], unmatched: [] });
+    expect(read('熊妈妈和小熊')).toMatchObject({ subjects: [{ name: 'bear', count: 2, young: 1 }], unmatched: [] });
+    expect(read('鸭妈妈和鸭宝宝').subjects).toMatchObject([{ name: 'duck', count: 2, young: 1 }]);
+    expect(read('母ギツネと子ギツネ')).toMatchObject({ subjects: [{ name: 'fox', count: 2, young: 1 }], unmatched: [] });
+    expect(read('母グマと子グマ')).toMatchObject({ subjects: [{ name: 'bear', count: 2, young: 1 }], unmatched: [] });
+    // Alone, a young one is just the animal.
+    expect(read('森の中の子グマ')).toMatchObject({ subjects: [{ name: 'bear', count: 1 }], unmatched: [] });
+    expect(read('小熊').subjects[0]).not.toHaveProperty('young');
     // Honey and bamboo in Chinese and Japanese; a comic book is a book read.
     expect(read('小熊和蜂蜜').names).toEqual(['bear', 'honey pot']);
     expect(read('パンダとバンブー').names).toEqual(['panda', 'bamboo']);

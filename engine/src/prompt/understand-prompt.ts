@@ -292,8 +292,9 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
     const counted = plural && !UNCOUNTED_KINDS.has(subject.kind);
     const standIn = STAND_INS[word] !== undefined && subject.name === STAND_INS[word];
     const count = pendingCount ?? (counted ? 2 : 1);
-    // "狮子和小狮子": 小 before an animal is its young one.
-    const young = YOUNG_WORDS.test(word) || YOUNG_WORDS.test(singularize(original.toLowerCase())) || (/^小/.test(original) && original.length > 2 && BABY_PARENTS.has(subject.kind));
+    // "狮子和小狮子", "熊妈妈和小熊", "熊宝宝", "子ギツネ": 小 or 子 before an animal, or 宝宝 after
+    // it, is its young one (alone it is just the animal: a group all young is a group of equals).
+    const young = YOUNG_WORDS.test(word) || YOUNG_WORDS.test(singularize(original.toLowerCase())) || (CJK_YOUNG.test(original) && original.length >= 2 && BABY_PARENTS.has(subject.kind));
     found.push({ id: subject.id, name: subject.name, kind: subject.kind, word, original, count, ...(standIn ? { standIn } : {}), ...(young ? { young: count } : {}) });
     pendingCount = null;
   };
@@ -579,6 +580,8 @@ const POSSESSIVES = new Set(['her', 'his', 'its', 'their']);
 const READ_WORDS = /^(reading|read|reads)$/;
 /** Words for an animal's young ("kittens", "a bear and her cubs"), read as the animal, drawn smaller beside a grown one. */
 const YOUNG_WORDS = /^(kitten|puppy|pup|cub|foal|lamb|calf|piglet|duckling|chick|joey|kit|babie|baby|little one)$/;
+/** A Chinese or Japanese animal word that names its young one (小熊, 熊宝宝, 子ギツネ). */
+const CJK_YOUNG = /^[小子].|.宝宝$/;
 /** Words for children on the page (not "for kids"). */
 const PEOPLE_WORDS = new Set(['kid', 'child']);
 /** Words whose other sense the library would draw: "building a sandcastle" is not a bank. */
