@@ -60,7 +60,7 @@ export const JAPANESE_WORDS: Record<string, string> = {
   ロブスター: 'lobster', イカ: 'squid', カブトムシ: 'beetle', クワガタ: 'beetle', アルパカ: 'llama', ラマ: 'llama', ロバ: 'donkey', ヤギ: 'goat', 山羊: 'goat',
   // A young one is 子 before the animal, often with its first sound voiced (キツネ → 子ギツネ,
   // クマ → 子グマ); its mother 母 (母グマ). Both are the animal; 子 makes it the young one.
-  子ギツネ: 'fox', 子ぎつね: 'fox', 母ギツネ: 'fox', 子グマ: 'bear', 子ぐま: 'bear', 小グマ: 'bear', 母グマ: 'bear', 子ウサギ: 'rabbit', 子ブタ: 'pig',
+  子ギツネ: 'fox', 子ぎつね: 'fox', 母ギツネ: 'fox', 子グマ: 'bear', 小グマ: 'bear', 母グマ: 'bear', 子ウサギ: 'rabbit',
   子ジカ: 'deer', 子鹿: 'deer', 子ヤギ: 'goat', 子ゾウ: 'elephant', 子パンダ: 'panda', 子ライオン: 'lion', 子トラ: 'tiger', 子オオカミ: 'wolf', 子ザル: 'monkey',
   子羊: 'lamb', 子牛: 'calf', 子馬: 'foal', ひな: 'chick', ヒヨコ: 'chick', 鶴: 'crane', ツル: 'crane', 錦鯉: 'fish', 熱帯魚: 'tropical fish', クマノミ: 'tropical fish',
   フグ: 'blowfish', シャチ: 'orca', トリケラトプス: 'triceratops', ステゴサウルス: 'stegosaurus', プテラノドン: 'pterodactyl', ブラキオサウルス: 'brachiosaurus',
