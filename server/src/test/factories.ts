@@ -46,3 +46,15 @@ export async function establishUser(db: Kysely<Database>, userId: string): Promi
     .values({ id, id_tail: id.slice(-8), user_id: userId, category_id: null, type: 'text2image', ratio: '1:1', difficulty: 'children', width: 8, height: 8, title: localized, description: localized, prompt: localized, additional_info: null, attribution: null, is_public: 0, is_online: 1, hotness: 0, files, created_at: monthAgo })
     .execute();
 }
+
+/** A text page made through the API by a signed-in member, waited for; its image id. */
+export async function makeTextPage(app: FastifyInstance, owner: { headers: Record<string, string> }, prompt: string, isPublic = true): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/images/text2imggenerate', headers: owner.headers, payload: { prompt, isPublic } });
+  if (response.statusCode !== 200) throw new Error(`generate answered ${response.statusCode}: ${response.body}`);
+  for (let i = 0; i < 200; i += 1) {
+    const status = (await app.inject({ method: 'GET', url: `/api/images/tasks/${response.json().data.taskId}?type=text2image`, headers: owner.headers })).json().data;
+    if (status.status === 'completed') return status.image.id as string;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no page');
+}

@@ -2,7 +2,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../adapters/storage/storage';
-import { establishUser, signedInUser } from '../../test/factories';
+import { establishUser, makeTextPage, signedInUser } from '../../test/factories';
 import { createFakePageMaker } from '../../test/fake-page-maker';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app';
 import { createExamplesRepository } from '../library/examples.repository';
@@ -36,16 +36,7 @@ describe.each(databaseKinds)('gallery rules on %s', (kind) => {
     await t?.close();
   });
 
-  async function page(owner: { headers: Headers }, prompt: string, isPublic = true): Promise<string> {
-    const response = await t.app.inject({ method: 'POST', url: '/api/images/text2imggenerate', headers: owner.headers, payload: { prompt, isPublic } });
-    expect(response.statusCode, response.body).toBe(200);
-    for (let i = 0; i < 200; i += 1) {
-      const status = (await t.app.inject({ method: 'GET', url: `/api/images/tasks/${response.json().data.taskId}?type=text2image`, headers: owner.headers })).json().data;
-      if (status.status === 'completed') return status.image.id as string;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error('no page');
-  }
+  const page = (owner: { headers: Headers }, prompt: string, isPublic = true) => makeTextPage(t.app, owner, prompt, isPublic);
   const inGallery = async (id: string) => (await t.app.inject({ method: 'GET', url: '/api/images?type=text2image&isPublic=true&pageSize=100' })).body.includes(id);
   const viewable = async (id: string, headers: Headers = {}) => (await t.app.inject({ method: 'GET', url: `/api/images/${id}/download?format=png`, headers })).statusCode === 200;
   const examples = async (type: string) => ((await t.app.inject({ method: 'GET', url: `/api/images/examples?type=${type}` })).json().data.images as { id: string }[]).map((image) => image.id);

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../adapters/storage/storage';
-import { signedInUser } from '../../test/factories';
+import { makeTextPage, signedInUser } from '../../test/factories';
 import { createFakePageMaker } from '../../test/fake-page-maker';
 import { bareWebBuild, createTestApp, databaseKinds, serveWebBuild, type TestApp } from '../../test/test-app';
 import { newId } from '../../lib/ids';
@@ -41,16 +41,6 @@ describe.each(databaseKinds)('kept answers on %s', (kind) => {
     await t?.close();
   });
 
-  async function newPublicPage(owner: { headers: Headers }, prompt: string): Promise<string> {
-    const response = await t.app.inject({ method: 'POST', url: '/api/images/text2imggenerate', headers: owner.headers, payload: { prompt, isPublic: true } });
-    expect(response.statusCode, response.body).toBe(200);
-    for (let i = 0; i < 200; i += 1) {
-      const status = (await t.app.inject({ method: 'GET', url: `/api/images/tasks/${response.json().data.taskId}?type=text2image`, headers: owner.headers })).json().data;
-      if (status.status === 'completed') return status.image.id as string;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error('no page');
-  }
   const get = (app: FastifyInstance, url: string, headers: Headers = {}) => app.inject({ method: 'GET', url, headers });
 
   it('answers a repeat with 304 when the client holds the answer, and the body otherwise', async () => {
@@ -103,7 +93,7 @@ describe.each(databaseKinds)('kept answers on %s', (kind) => {
     const countBefore = (await get(t.app, '/api/images/count')).json().data;
 
     const member = await signedInUser(t.app);
-    const id = await newPublicPage(member, 'a kept kite');
+    const id = await makeTextPage(t.app, member, 'a kept kite');
 
     expect((await get(t.app, '/api/images/count')).json().data).not.toEqual(countBefore);
     expect((await get(t.app, '/api/images?pageSize=100')).body).toContain(id);
