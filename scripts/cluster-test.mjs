@@ -238,9 +238,7 @@ try {
       missingFiles.push(`${task.id}: no image row`);
       continue;
     }
-    // `version` is the page's version (image-files.ts), not a file.
-    const { version: _version, ...keys } = files;
-    for (const key of Object.values(keys)) {
+    for (const key of Object.values(files)) {
       if (typeof key === 'string' && !existsSync(path.join(dataDir, 'files', key))) missingFiles.push(`${task.id}: ${key}`);
     }
   }

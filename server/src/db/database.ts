@@ -12,6 +12,7 @@ import { imageIdTail } from './migrations/006-image-id-tail';
 import { librarySearchIndexes } from './migrations/007-library-search-indexes';
 import { imagesVersion } from './migrations/008-images-version';
 import { catalogueVersion } from './migrations/019-catalogue-version';
+import { pageFilesVersion } from './migrations/020-page-files-version';
 import { textSearch } from './migrations/009-text-search';
 import { privateOriginals } from './migrations/010-private-originals';
 import { renewingSubscriptions } from './migrations/012-renewing-subscriptions';
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '017-page-faces': pageFaces,
   '018-generation-idempotency': generationIdempotency,
   '019-catalogue-version': catalogueVersion,
+  '020-page-files-version': pageFilesVersion,
 };
 
 class StaticMigrations implements MigrationProvider {

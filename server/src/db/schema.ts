@@ -94,6 +94,8 @@ export interface ImagesTable {
   hotness: number;
   /** Photo pages: JSON list of the faces the page drew, `DrawnFace`s (decision 066); null elsewhere. */
   faces?: string | null;
+  /** The page as drawn, for its public file URLs (image-files.ts `pageVersion`); null before migration 020. */
+  files_version?: string | null;
   /** JSON map of file role → storage key (see modules/images/image-files.ts). */
   files: string;
   created_at: string;

@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
 import { bookCredits } from '../credits/credits.repository';
 import { toImageDto } from '../images/image-dto';
-import { removePageFiles, storePageFiles, type FileUrls } from '../images/image-files';
+import { pageVersion, removePageFiles, storePageFiles, type FileUrls } from '../images/image-files';
 import type { ImagesRepository } from '../images/images.repository';
 import { bumpImagesVersion } from '../library/images-version';
 import type { UsersRepository } from '../users/users.repository';
@@ -227,6 +227,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           held,
           hotness: 0,
           files: JSON.stringify(files),
+          files_version: pageVersion(page),
           faces: page.faces ? JSON.stringify(page.faces) : null,
           created_at: nowIso(),
         });

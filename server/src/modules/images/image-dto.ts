@@ -1,7 +1,7 @@
 import type { Difficulty, Localized, Ratio } from '@studio/contracts/constants';
 import { imageSlug, type Attribution, type DrawnFace, type ImageDto, type ImageTag, type ImageType } from '@studio/contracts/images';
 import type { ImageRow } from './images.repository';
-import { filesVersion, parseFiles, type FileUrls } from './image-files';
+import { parseFiles, type FileUrls } from './image-files';
 import { parseLocalized } from '../../db/localized';
 
 const parseOptional = (json: string | null): Localized | null => (json ? parseLocalized(json) : null);
@@ -9,8 +9,7 @@ const parseOptional = (json: string | null): Localized | null => (json ? parseLo
 export function toImageDto(row: ImageRow, urls: FileUrls, tags: ImageTag[] = []): ImageDto {
   const files = parseFiles(row.files);
   const isPublic = row.is_public === 1;
-  const version = filesVersion(row.files);
-  const url = (key: string) => urls.url(key, isPublic && row.is_online === 1, Date.now(), version);
+  const url = (key: string) => urls.url(key, isPublic && row.is_online === 1, Date.now(), row.files_version ?? null);
   const title = parseLocalized(row.title);
   return {
     id: row.id,

@@ -47,9 +47,8 @@ export function originalKey(imageId: string): string {
 export type StoredPage = Pick<MadePage, 'png' | 'svg' | 'pdfLetter' | 'pdfA4' | 'thumb600' | 'thumb320' | 'colorPng' | 'colorThumb600'>;
 
 /** Writes every file of a page under images/<imageId>/ (the uploaded photo, if any, under originals/); returns their keys. */
-export async function storePageFiles(storage: Storage, imageId: string, page: StoredPage, source: Buffer | null = null): Promise<ImageFiles & { version: string }> {
-  const files: ImageFiles & { version: string } = {
-    version: createHash('sha256').update(page.png).update(page.thumb600).digest('base64url').slice(0, 12),
+export async function storePageFiles(storage: Storage, imageId: string, page: StoredPage, source: Buffer | null = null): Promise<ImageFiles> {
+  const files: ImageFiles = {
     page: imageFileKey(imageId, 'page'),
     svg: page.svg ? imageFileKey(imageId, 'svg') : null,
     pdfLetter: imageFileKey(imageId, 'pdfLetter'),
@@ -76,24 +75,21 @@ export async function storePageFiles(storage: Storage, imageId: string, page: St
 }
 
 /** Removes every stored file of a page, its photo included (best effort: a missing file is not an error). */
-export async function removePageFiles(storage: Storage, files: ImageFiles & { version?: string }): Promise<void> {
-  const { version: _version, ...keys } = files;
-  await Promise.all(Object.values(keys).filter((key): key is string => !!key).map((key) => storage.delete(key).catch(() => undefined)));
+export async function removePageFiles(storage: Storage, files: ImageFiles): Promise<void> {
+  await Promise.all(Object.values(files).filter((key): key is string => !!key).map((key) => storage.delete(key).catch(() => undefined)));
 }
 
-/** The keys of a page's files (without the version, which is not a key). */
 export function parseFiles(json: string): ImageFiles {
-  const { version: _version, ...files } = JSON.parse(json) as ImageFiles & { version?: string };
-  return files;
+  return JSON.parse(json) as ImageFiles;
 }
 
 /**
- * A short hash of the page as drawn, stored beside its keys (the keys stay the same when a
+ * A short hash of the page as drawn, kept in `images.files_version` (the keys stay the same when a
  * library page is drawn again). Public file URLs carry it, so they may be cached for good
  * (decision 078); pages stored before it have none and are cached for a day.
  */
-export function filesVersion(json: string): string | null {
-  return (JSON.parse(json) as { version?: string }).version ?? null;
+export function pageVersion(page: Pick<StoredPage, 'png' | 'thumb600'>): string {
+  return createHash('sha256').update(page.png).update(page.thumb600).digest('base64url').slice(0, 12);
 }
 
 const SIGNED_URL_TTL_SECONDS = 60 * 60;
@@ -112,7 +108,7 @@ export function createFileUrls(options: { publicUrl: string; secret: string }) {
   const matches = (expected: string, given: string) => expected.length === given.length && timingSafeEqual(Buffer.from(expected), Buffer.from(given));
   const expiry = (exp: string | undefined, now: number) => (exp && /^\d+$/.test(exp) && Number(exp) * 1000 >= now ? Number(exp) : null);
   return {
-    /** `version` (filesVersion) makes a public URL one that may be cached for good. */
+    /** `version` (pageVersion) makes a public URL one that may be cached for good. */
     url(key: string, isPublic: boolean, now = Date.now(), version: string | null = null): string {
       const base = `${options.publicUrl}/files/${key}`;
       if (isPublic) return version ? `${base}?v=${version}` : base;

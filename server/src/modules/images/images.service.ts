@@ -5,7 +5,7 @@ import { downloadFileName, type DownloadVariant, type ImageDto, type ImageListDt
 import type { Storage } from '../../adapters/storage/storage';
 import { removeVariantFiles, type NumbersVariants } from './colour-by-number';
 import { toImageDto } from './image-dto';
-import { ORIGINAL_URL_TTL_SECONDS, PAGE_FILE_NAMES, filesVersion, parseFiles, removePageFiles, type FileUrls, type PageFileRole } from './image-files';
+import { ORIGINAL_URL_TTL_SECONDS, PAGE_FILE_NAMES, parseFiles, removePageFiles, type FileUrls, type PageFileRole } from './image-files';
 import { REPORT_RULES, type ImageRow, type ImagesRepository } from './images.repository';
 
 export interface ImagesServiceDeps {
@@ -163,7 +163,7 @@ export function createImagesService(deps: ImagesServiceDeps) {
       if (!open && !urls.verify(key, signature.exp, signature.sig)) throw new AppError(ErrorCode.notFound);
       const file = await storage.stream(key);
       if (!file) throw new AppError(ErrorCode.notFound);
-      return { ...file, key, cacheable: open, version: open ? filesVersion(row.files) : null };
+      return { ...file, key, cacheable: open, version: open ? (row.files_version ?? null) : null };
     },
   };
 }

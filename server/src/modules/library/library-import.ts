@@ -7,7 +7,7 @@ import type { MadePage } from '../../adapters/engine/page-maker';
 import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../lib/ids';
 import { removeVariantFiles } from '../images/colour-by-number';
-import { storePageFiles, type StoredPage } from '../images/image-files';
+import { pageVersion, storePageFiles, type StoredPage } from '../images/image-files';
 import { bumpImagesVersion } from './images-version';
 
 export interface CategoryInput {
@@ -91,6 +91,7 @@ export function createLibraryImporter(deps: { db: Kysely<Database>; storage: Sto
         attribution: input.attribution ? JSON.stringify(input.attribution) : null,
         hotness: input.hotness,
         files: JSON.stringify(files),
+        files_version: pageVersion(page),
       };
       // A page imported or drawn again is replaced in place: its reports, its place among the
       // generator's examples and its moderation state stay (deleting the row would cascade).
