@@ -13,6 +13,7 @@ import type { Random } from './seeded-random';
 import { drawSubject, fitSubject } from './place-subject';
 import type { Placement } from './place-subject';
 import { drawSunburst } from './pattern-fill';
+import { roomFurniture, roomKind } from './room-furniture';
 import * as shape from './scenery-shapes';
 import { ellipse, paint, polygon, rect } from './svg-shapes';
 import type { Box, Point } from './svg-shapes';
@@ -277,6 +278,22 @@ const wall = (ctx: SceneContext, y: number): string => {
   return out.join('');
 };
 
+/**
+ * A room: a kitchen, a classroom or a bedroom has its own furniture (room-furniture.ts) on a floor
+ * and under a skirting board; any other room is the living room.
+ */
+const room = (ctx: SceneContext, y: number): string => {
+  const kind = roomKind(ctx.words);
+  if (kind === 'living') return wall(ctx, y);
+  const { inner } = ctx.layout;
+  const bottom = inner.y + inner.height + 10;
+  return [
+    rect(inner.x - 10, y, inner.width + 20, bottom - y, paint(ctx.colored, '#e8c39e')),
+    rect(inner.x - 10, y - inner.height * 0.025, inner.width + 20, inner.height * 0.025, paint(ctx.colored, '#f8f9fa')),
+    roomFurniture(kind, { inner, floorTop: y, groundY: ctx.layout.groundY, level: ctx.level, random: ctx.random, colored: ctx.colored, keepClear: ctx.keepClear }),
+  ].join('');
+};
+
 const RECIPES: Record<Place, Recipe> = {
   meadow: { sky: 'day', horizon: 0.56, far: hillsOrPeaks, ground: ['#d8f5a2', '#b2f2bb'], mid: [tree, pine, bush, tree], near: [tree, bush], details: [flower, tulip, tuft, mushroom, flower] },
   garden: { sky: 'day', horizon: 0.58, far: trees(0.03, '#8ce99a'), ground: ['#d8f5a2', '#b2f2bb'], mid: [bush, tree, bush], near: [tulip, flower, bush], details: [flower, tulip, flower, mushroom, tuft] },
@@ -295,7 +312,7 @@ const RECIPES: Record<Place, Recipe> = {
   space: { sky: 'space', horizon: 0.86, far: (ctx, y) => bigPlanet(ctx) + moonGround(ctx, y), ground: [], mid: [], near: [], details: [], air: (x, y, s, c) => (r(c).next() < 0.3 ? shape.planet(x, y, s * 0.1, r(c).next() < 0.5, c.colored) : shape.star(x, y, s * 0.12, c.colored)) },
   night: { sky: 'night', horizon: 0.58, far: hills(0.06, '#c0eb75'), ground: ['#b2f2bb'], mid: [house, tree, pine, house], near: [tree], details: [tuft, flower] },
   table: { sky: 'wall', horizon: 0.66, far: wall, ground: [], mid: [], near: [], details: [] },
-  room: { sky: 'wall', horizon: 0.64, far: wall, ground: [], mid: [], near: [], details: [] },
+  room: { sky: 'wall', horizon: 0.64, far: room, ground: [], mid: [], near: [], details: [] },
   // A theatre's stage: curtains drawn back on both sides under a scalloped valance, floorboards, and
   // footlights along the front (a ballerina danced in a living room).
   stage: { sky: 'wall', horizon: 0.7, far: stage, ground: [], mid: [], near: [], details: [] },
