@@ -193,6 +193,24 @@ describe('wearOn', () => {
     expect(placementBox(scarf.placement).y).toBeGreaterThan(h.y);
     expect(wearOn(cat, subject('cape')).behind).toBe(true);
   });
+
+  it('puts wings on the back of a horse, sweeping up away from its head, in front of its body', () => {
+    const [horse] = arrangePair('front', subject('horse'), subject('house'), stage, unit).slice(1);
+    const b = placementBox(horse);
+    const worn = wearOn(horse, subject('wings'));
+    const w = placementBox(worn.placement);
+    expect(worn.behind).toBe(false);
+    // Above the back and rising over it, about half the horse's length.
+    expect(w.y).toBeLessThan(topAt(horse, centreX(b)));
+    expect(w.y + w.height).toBeGreaterThan(topAt(horse, centreX(b)));
+    expect(w.width).toBeGreaterThan(b.width * 0.4);
+    expect(w.width).toBeLessThan(b.width * 0.65);
+    // The feathers' tips point to the tail: the wing is mirrored when the horse faces the other way.
+    const facing = (horse.subject.anchors?.facing || 1) * (horse.flip ? -1 : 1);
+    expect(worn.placement.flip).toBe(facing < 0);
+    const turned = wearOn({ ...horse, flip: !horse.flip }, subject('wings'));
+    expect(turned.placement.flip).toBe(!worn.placement.flip);
+  });
 });
 
 describe('visibleShares', () => {

@@ -67,7 +67,7 @@ const SIZE_BY_KIND: Record<Subject['kind'], number> = {
   dinosaur: 3, road: 3, air: 3, water: 3, space: 3, building: 4,
 };
 const SIZE_BY_NAME: [RegExp, number][] = [
-  [/mouse|hamster|chick|snail|frog/, 0.5], [/^(rock|stone|boulder)$/, 1.5], [/elephant|giraffe|whale|horse|cow|camel|rhinoceros|hippopotamus|bear$/, 2.5], [/tree|palm|castle|lighthouse|barn|house|mountain/, 4],
+  [/mouse|hamster|chick|snail|frog/, 0.5], [/^(rock|stone|boulder)$/, 1.5], [/elephant|giraffe|whale|horse|camel/, 3], [/cow|rhinoceros|hippopotamus|bear$/, 2.5], [/tree|palm|castle|lighthouse|barn|house|mountain/, 4],
   [/sunflower/, 1.6], [/^dragon|dragon$/, 3], [/teddy bear|ball|yarn|gift|balloon|kite/, 0.8], [/couch|sofa|bed|bench|throne|armchair|rocking chair/, 2.2],
 ];
 export function sizeClass(subject: Subject): number {
@@ -282,7 +282,8 @@ export function arrangeGroup(members: Subject[], stage: Stage, unit: number, ran
 }
 
 /** Worn on the head (hats, crowns, helmets), at the eyes, at the neck, or behind the body. */
-function wornSpot(name: string): 'head' | 'eyes' | 'neck' | 'back' {
+function wornSpot(name: string): 'head' | 'eyes' | 'neck' | 'back' | 'wings' {
+  if (name === 'wings') return 'wings';
   if (/glasses/.test(name)) return 'eyes';
   if (/scarf/.test(name)) return 'neck';
   if (/cape/.test(name)) return 'back';
@@ -320,6 +321,17 @@ export function wearOn(wearer: Placement, item: Subject): { placement: Placement
   const spot = wornSpot(item.name);
   const [l, t, r, b] = item.bounds;
   const aspect = (r - l) / (b - t);
+  if (spot === 'wings') {
+    // On the back behind the shoulders, sweeping up and back (the wing's root is at its lower
+    // right: a creature facing left wears it mirrored). In front of the body: the near wing.
+    const facing = (anchors?.facing || 1) * (wearer.flip ? -1 : 1);
+    const backX = box.x + box.width * (0.5 - 0.02 * facing);
+    const width = box.width * 0.52;
+    const height = width / aspect;
+    const bottom = topAt(wearer, backX) + height * 0.22;
+    const x = facing > 0 ? backX - width * 0.72 : backX - width * 0.28;
+    return { placement: fitSubject(item, { x, y: bottom - height, width, height }, facing < 0), behind: false };
+  }
   let width = spot === 'back' ? box.width * 1.1 : headWidth * (spot === 'neck' ? 0.95 : spot === 'eyes' ? 0.75 : 0.8);
   // A tall hat (a party cone) stays a hat: at most about a head high.
   if (spot === 'head') width = Math.min(width, box.height * 0.32 * aspect);

@@ -147,7 +147,7 @@ describe('composePage', () => {
   });
 
   it('titles a page the way it is drawn: riders riding, wearers wearing, no pose names', async () => {
-    const titles = await Promise.all(['a cowboy riding a horse', 'a cat wearing a witch hat', 'a happy sun', 'a girl sitting on a rock', 'a koala hugging a tree', 'a girl riding a unicorn', 'two unicorns', 'a boy reading a book'].map(async (prompt) => (await composePage(prompt, { difficulty: 'children', ratio: '3:4', verify: false })).title));
+    const titles = await Promise.all(['a cowboy riding a horse', 'a cat wearing a witch hat', 'a happy sun', 'a girl sitting on a rock', 'a koala hugging a tree', 'a girl riding a unicorn', 'two unicorns', 'a boy reading a book', 'a flying unicorn', 'a chef in a kitchen'].map(async (prompt) => (await composePage(prompt, { difficulty: 'children', ratio: '3:4', verify: false })).title));
     expect(titles[0]).toMatch(/^Cowboy riding horse /);
     expect(titles[1]).toMatch(/^Cat wearing witch hat /);
     expect(titles[2]).toMatch(/^Smiling sun/);
@@ -157,6 +157,9 @@ describe('composePage', () => {
     // Each unicorn is a horse wearing its own horn; they live in a meadow, not on the horse's farm.
     expect(titles[6]).toMatch(/^Two unicorns in the meadow/);
     expect(titles[7]).toMatch(/^Boy reading book /);
+    // A unicorn with wings flies among the clouds; a cook works in a kitchen (the room's furniture says which).
+    expect(titles[8]).toMatch(/^Winged unicorn in the sky/);
+    expect(titles[9]).toMatch(/^Cook in the kitchen/);
     const kittens = await composePage('three kittens', { difficulty: 'children', ratio: '3:4', verify: false });
     expect(kittens.title).toMatch(/^Three cats /);
   });

@@ -26,6 +26,8 @@ import { drawSubject, fitSubject, placementBox } from './place-subject';
 import type { Placement } from './place-subject';
 import { cleanPage, closeNarrowNecks, cutBetweenSeeds, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
 import { choosePlace, indoors, namedPlace } from './page-place';
+import { roomKind } from './room-furniture';
+import type { RoomKind } from './room-furniture';
 import { drawScene, estimateRegions, layoutFor } from './scenes';
 import type { Box, Place, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
@@ -489,7 +491,9 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       const alone = !others.length && !plan.held && !plan.arranged;
       // A toddler's holder leaves room on its facing side for what it holds (a ball in front of a
       // cat's mouth, not over its face).
-      const share = (difficulty === 'toddler' || wide) && !others.length ? (plan.held && !wide ? 0.78 : 0.92) : others.length ? 0.56 : plan.held ? 0.66 : difficulty === 'adult' ? 0.84 : 0.72;
+      // Beside something bigger than itself (a girl beside a horse) the main subject leaves it more of the width.
+      const besideBigger = others.some((o) => sizeClass(o) > sizeClass(main) && !isBackdropSized(o, main));
+      const share = (difficulty === 'toddler' || wide) && !others.length ? (plan.held && !wide ? 0.78 : 0.92) : others.length ? (besideBigger ? 0.44 : 0.56) : plan.held ? 0.66 : difficulty === 'adult' ? 0.84 : 0.72;
       const heightShare = difficulty === 'toddler' ? (plan.held ? 0.7 : 0.8) : plan.held ? 0.6 : difficulty === 'adult' && alone ? 0.72 : 0.62;
       const w = area.width * share;
       const h = Math.min(area.height * heightShare, layout.groundY - area.y);
@@ -515,12 +519,16 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       }
       // What else is named stands in front to the right (of the big thing too).
       let nextX = big ? area.x + area.width * 0.66 : placementBox(placement).x + placementBox(placement).width + unit * 0.03;
-      for (const other of others) {
-        if (other === big || other === lead) continue;
-        const ow = Math.min(area.width * 0.32, area.x + area.width - nextX);
-        if (ow < area.width * 0.12) break;
+      const besides = others.filter((o) => o !== big && o !== lead);
+      for (const other of besides) {
         // Size sense: a bee beside a sunflower is small, a castle beside a dog is not.
         const oh = h * Math.min(0.9, Math.max(0.3, 0.55 * (sizeClass(other) / sizeClass(main))));
+        // The last one, if bigger than the main subject, may take the width its height needs: a cow
+        // beside a girl is long, and squeezed into a third of the page it was a calf (issue 34).
+        const [ol, ot, or, ob0] = other.bounds;
+        const needed = other === besides[besides.length - 1] && sizeClass(other) > sizeClass(main) ? (oh * (or - ol)) / (ob0 - ot) : 0;
+        const ow = Math.min(Math.max(area.width * 0.32, needed), area.x + area.width - nextX);
+        if (ow < area.width * 0.12) break;
         const ob = layout.floating ? bottom - (h - oh) / 2 : bottom;
         const op = fitSubject(other, { x: nextX, y: ob - oh, width: ow, height: oh }, true);
         placements.push(op);
@@ -687,7 +695,9 @@ function toddlerUnicorn(u: Understanding, index: SubjectIndex): Understanding {
   const head = index.byName.get('unicorn');
   const horn = u.worn.find((w) => u.subjects.find((s) => s.id === w.item)?.name === 'unicorn horn');
   const horse = horn && u.subjects.find((s) => s.id === horn.wearer);
-  if (!head || !horn || !horse || horse.name !== 'horse' || u.arrangement?.verb === 'ride' || u.subjects.some((s) => s.id === head.id)) return u;
+  // A winged unicorn keeps its whole horse: OpenMoji's head has no back for the wings.
+  const winged = u.worn.some((w) => w.wearer === horse?.id && u.subjects.find((s) => s.id === w.item)?.name === 'wings');
+  if (!head || !horn || !horse || horse.name !== 'horse' || winged || u.arrangement?.verb === 'ride' || u.subjects.some((s) => s.id === head.id)) return u;
   return {
     ...u,
     subjects: u.subjects.filter((s) => s.id !== horn.item).map((s) => (s === horse ? { ...s, id: head.id, name: head.name, kind: head.kind } : s)),
@@ -840,7 +850,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     attribution: credit,
     ...honestReport(understanding, report),
     drawn: report,
-    title: pageTitle(chosen.plan, drawn, placeOf(chosen.composition, chosen.plan)),
+    title: pageTitle(chosen.plan, drawn, placeOf(chosen.composition, chosen.plan), roomKind(understanding.words)),
     holding: chosen.composition.holding,
     style: chosen.plan.style,
     seed: chosen.dials.seed,
@@ -917,7 +927,9 @@ function shownName(s: Subject): string {
     .trim();
 }
 
-function pageTitle(plan: Plan, drawn: Subject[], place: Place | null): string {
+function pageTitle(plan: Plan, drawn: Subject[], place: Place | null, room: RoomKind): string {
+  // A furnished room is named: "Cook in the kitchen".
+  const where = (at: Place): string => (at === 'room' && room !== 'living' ? `in the ${room}` : SCENE_TITLE[at]);
   if (plan.style === 'mandala') return drawn[0] ? `${capitalize(shownName(drawn[0]))} mandala` : 'Mandala';
   // Named in the plan's order, not the drawing's: a castle drawn first behind a princess is not
   // the page's subject ("Princess and castle", "Princess holding books and tree").
@@ -932,15 +944,17 @@ function pageTitle(plan: Plan, drawn: Subject[], place: Place | null): string {
     const all = sorted.filter((o) => worn.get(o.id) === s.id).map(shownName);
     // A horse wearing a unicorn's horn is a unicorn (wearing whatever else it wears).
     const unicorn = s.name === 'horse' && all.includes('unicorn horn');
-    const items = unicorn ? all.filter((i) => i !== 'unicorn horn') : all;
-    const name = unicorn ? 'unicorn' : shownName(s);
+    // Wings make it a winged one: "Winged unicorn", not "Unicorn wearing wings".
+    const winged = all.includes('wings');
+    const items = all.filter((i) => !(unicorn && i === 'unicorn horn') && i !== 'wings');
+    const name = `${winged ? 'winged ' : ''}${unicorn ? 'unicorn' : shownName(s)}`;
     return items.length ? `${name} wearing ${items.join(' and ')}` : name;
   };
   // The same thing drawn several times is said once with its number ("Cat and two cats" read badly).
   const counted = new Map<string, number>();
   for (const name of sorted.filter((s) => !worn.has(s.id) || !sorted.some((o) => o.id === worn.get(s.id))).map(named)) counted.set(name, (counted.get(name) ?? 0) + 1);
   const names = [...counted].map(([name, n]) => (n > 1 ? `${NUMBER_WORDS[n] ?? n} ${plural(name)}` : name));
-  if (names.length === 0) return plan.style === 'pattern' ? 'Pattern' : `Scene ${place ? SCENE_TITLE[place] : ''}`.trim();
+  if (names.length === 0) return plan.style === 'pattern' ? 'Pattern' : `Scene ${place ? where(place) : ''}`.trim();
   const verb = { hold: 'holding', eat: 'eating', with: 'with', breathe: 'breathing' } as const;
   const pairVerb = plan.arranged && 'verb' in plan.arranged && names.length === 2 ? ({ ride: 'riding', climb: 'climbing' } as Partial<Record<ArrangeVerb, string>>)[plan.arranged.verb] : undefined;
   // An open book held is read ("Girl reading book").
@@ -949,7 +963,7 @@ function pageTitle(plan: Plan, drawn: Subject[], place: Place | null): string {
     ? `${names[0]} ${reads ? 'reading' : verb[plan.held.verb]} ${[reads ? 'book' : names[1], ...names.slice(2)].join(' and ')}`
     : pairVerb ? `${names[0]} ${pairVerb} ${names[1]}`
     : names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  const title = plan.style === 'pattern' ? `Patterned ${subject}` : place ? `${subject} ${SCENE_TITLE[place]}` : subject;
+  const title = plan.style === 'pattern' ? `Patterned ${subject}` : place ? `${subject} ${where(place)}` : subject;
   return title.charAt(0).toUpperCase() + title.slice(1);
 }
 

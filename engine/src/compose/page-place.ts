@@ -119,6 +119,8 @@ export function choosePlace(scene: Scene | null, words: readonly string[], main:
   if (named) return named;
   if (words.some((w) => POND_THINGS.test(w))) return 'lake';
   // A unicorn is drawn as a horse wearing a horn (understand-prompt.ts): it lives in a meadow, not on a farm.
-  const home = main ? (main.name === 'horse' && words.includes('unicorn') ? 'meadow' : homeOf(main)) : null;
+  // A flying unicorn or a pegasus is up among the clouds.
+  const winged = words.some((w) => /^(flying|winged|wings|pegasus|pegasi)$/.test(w));
+  const home = main ? (main.name === 'horse' && words.some((w) => /^(unicorn|pegasus|pegasi)$/.test(w)) ? (winged ? 'sky' : 'meadow') : homeOf(main)) : null;
   return home === 'beach' && words.some((w) => SWIM_WORDS.test(w)) ? 'sea' : home;
 }

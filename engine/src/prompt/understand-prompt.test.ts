@@ -109,6 +109,27 @@ describe('understandPrompt', () => {
     expect(read('a unicorn with a rainbow mane')).toMatchObject({ names: ['horse', 'unicorn horn'], unmatched: ['rainbow mane'] });
   });
 
+  it('gives a flying unicorn and a pegasus wings on their backs, and a plain unicorn none', () => {
+    const worn = (prompt: string) => {
+      const u = understandPrompt(prompt, index);
+      return u.worn.map((w) => [u.subjects.find((s) => s.id === w.wearer)?.name, u.subjects.find((s) => s.id === w.item)?.name]);
+    };
+    expect(worn('a flying unicorn')).toEqual([['horse', 'unicorn horn'], ['horse', 'wings']]);
+    expect(worn('a unicorn with wings')).toContainEqual(['horse', 'wings']);
+    expect(worn('a winged unicorn over a rainbow')).toContainEqual(['horse', 'wings']);
+    expect(read('a pegasus')).toMatchObject({ names: ['horse', 'wings'], unmatched: [] });
+    expect(read('有翅膀的独角兽')).toMatchObject({ names: ['horse', 'unicorn horn', 'wings'], unmatched: [] });
+    expect(read('飞马')).toMatchObject({ names: ['horse', 'wings'], unmatched: [] });
+    expect(read('空飛ぶユニコーン')).toMatchObject({ names: ['horse', 'unicorn horn', 'wings'], unmatched: [] });
+    expect(read('ペガサス')).toMatchObject({ names: ['horse', 'wings'], unmatched: [] });
+    // Alone in the air, it flies; over something, it is placed by that.
+    expect(understandPrompt('a flying unicorn', index).airborne).toBe(true);
+    expect(worn('a cute unicorn')).toEqual([['horse', 'unicorn horn']]);
+    // A horse jumping a fence does not grow wings, nor does a unicorn carrying a princess.
+    expect(worn('a horse flying over a fence')).toEqual([]);
+    expect(worn('a princess riding a flying unicorn').some(([, item]) => item === 'wings')).toBe(false);
+  });
+
   it('draws a few people, and reads "for kids" as the audience, not a subject', () => {
     // A person who holds something is a whole figure with hands (drawn-figures.ts), not a bust.
     expect(read('a girl with a kite')).toMatchObject({ names: ['girl standing', 'kite'], unmatched: [] });

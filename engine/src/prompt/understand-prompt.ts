@@ -550,7 +550,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)], ...(moonGround ? { onGround: true } : {}) };
   const poseToken = tokens.find((t) => SLEEP_WORDS.test(t.english) || HOWL_WORDS.test(t.english));
   const animalPose = poseToken ? { word: poseToken.original, pose: SLEEP_WORDS.test(poseToken.english) ? 'sleeping' : 'howling' } : null;
-  return withWholeUnicorns(withAnimalPoses(withBodies(understanding, poseWords, poseOriginals, index), index, animalPose), index);
+  return withWings(withWholeUnicorns(withAnimalPoses(withBodies(understanding, poseWords, poseOriginals, index), index, animalPose), index), index);
 }
 
 /** Scene words that only hint at a place; a place named elsewhere in the prompt wins. */
@@ -792,6 +792,40 @@ function withWholeUnicorns(u: Understanding, index: SubjectIndex): Understanding
     relation: u.relation && { ...u.relation, holder: swap(u.relation.holder), held: swap(u.relation.held) },
     arrangement: u.arrangement && { ...u.arrangement, subject: swap(u.arrangement.subject), object: swap(u.arrangement.object) },
     worn: [...u.worn.map((w) => ({ ...w, wearer: swap(w.wearer) })), { wearer: horse.id, item: horn.id }],
+  };
+}
+
+/** Words that give a horse or a unicorn wings. */
+const WING_WORDS = /^(flying|flies|fly|winged|wings|wing|pegasus|pegasi)$/;
+
+/**
+ * "a flying unicorn", "a unicorn with wings", "a pegasus": the whole horse (wearing its horn, for a
+ * unicorn) wears a pair of drawn wings on its back (issue 34: the flying unicorn stood in the
+ * meadow without them). A flier with nothing to fly over is up in the air.
+ */
+function withWings(u: Understanding, index: SubjectIndex): Understanding {
+  const wings = index.byName.get('wings');
+  const horse = index.byName.get('horse');
+  const pegasus = u.words.some((w) => /^pegas(us|i)$/.test(w));
+  if (!wings || !horse || !u.words.some((w) => WING_WORDS.test(w))) return u;
+  // Ridden, the rider sits where the wings go: a winged steed is drawn without them.
+  if (u.arrangement?.verb === 'ride') return u;
+  const existing = u.subjects.find((s) => s.id === horse.id);
+  const unicorn = existing && u.worn.some((w) => w.wearer === horse.id && u.subjects.find((s) => s.id === w.item)?.name === 'unicorn horn');
+  // Only a unicorn or a pegasus: "a horse flying over a fence" is a jump, and a plain horse named with
+  // wings is rare enough to keep to those two words.
+  if (!pegasus && !unicorn) return u;
+  const word = pegasus ? u.words.find((w) => /^pegas(us|i)$/.test(w))! : existing!.word;
+  const mount: MatchedSubject = existing ?? { id: horse.id, name: horse.name, kind: horse.kind, word, original: word, count: 1 };
+  const extra: MatchedSubject = { id: wings.id, name: wings.name, kind: wings.kind, word: mount.word, original: mount.original, count: 1 };
+  const flying = u.arrangement === null && !u.relation;
+  return {
+    ...u,
+    subjects: [...(existing ? u.subjects : [mount, ...u.subjects]), extra],
+    worn: [...u.worn, { wearer: horse.id, item: wings.id }],
+    airborne: u.airborne || flying,
+    // Drawn now, in any of the three languages ("pegasus", 飞马, 有翅膀的, 翼のある).
+    unmatched: u.unmatched.filter((w) => ![w.toLowerCase(), CHINESE_WORDS[w], JAPANESE_WORDS[w]].some((e) => e !== undefined && WING_WORDS.test(e))),
   };
 }
 

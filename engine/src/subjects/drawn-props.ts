@@ -45,6 +45,25 @@ function checkerboard(x: number, y: number, cols: number, rows: number, size: nu
 const BAMBOO_CANES = [20, 40].map((x, i) => `<rect x="${x}" y="${8 + i * 6}" width="12" height="${60 - i * 6}" rx="3" fill="#8ce99a"/>`).join('') +
   `</g><g id="line">${[20, 40].map((x, i) => [1, 2].map((k) => `<path d="M${x} ${8 + i * 6 + k * (20 - i * 2)} Q${x + 6} ${8 + i * 6 + k * (20 - i * 2) + 2} ${x + 12} ${8 + i * 6 + k * (20 - i * 2)}" fill="none" stroke="#000"/>`).join('')).join('')}</g><g id="color">`;
 
+/**
+ * A bird's wing for a creature that has none (a flying unicorn, a pegasus): five long feathers
+ * fanned from the root at the lower right towards the upper left, a shorter row over their roots, so a
+ * creature facing right wears it sweeping back. Each feather is a closed area to colour.
+ */
+const WING = ((): string => {
+  const [rx, ry] = [54, 62];
+  const feather = (angle: number, length: number, width: number, fill: string): string => {
+    const a = (angle * Math.PI) / 180;
+    const cx = rx + (Math.cos(a) * length) / 2;
+    const cy = ry + (Math.sin(a) * length) / 2;
+    return `<ellipse cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" rx="${(length / 2).toFixed(1)}" ry="${width}" transform="rotate(${angle} ${cx.toFixed(1)} ${cy.toFixed(1)})" fill="${fill}"/>`;
+  };
+  // Long flight feathers, a shorter row over their roots, and the wing's leading edge on top.
+  const primaries = [[200, 56], [213, 64], [226, 66], [239, 62], [252, 54]].map(([angle, length]) => feather(angle, length, 4.6, '#e7f5ff')).join('');
+  const secondaries = [[208, 34], [224, 38], [240, 36]].map(([angle, length]) => feather(angle, length, 4.6, '#d0ebff')).join('');
+  return primaries + secondaries + feather(250, 46, 5.5, '#fff');
+})();
+
 export const DRAWN_PROPS: DrawnProp[] = [
   {
     id: 'X-LIGHTHOUSE', name: 'lighthouse', keywords: ['lighthouse', 'beacon', 'coast'], kind: 'building',
@@ -187,6 +206,11 @@ export const DRAWN_PROPS: DrawnProp[] = [
     // On a toddler's page the horn is the plain cone: the grooves cut it into slivers that print black.
     id: 'X-UNICORN-HORN-T', name: 'unicorn horn (toddler)', keywords: [], kind: 'object',
     svg: svg(`<polygon points="24,68 48,68 36,4" fill="#fff3bf"/>`),
+  },
+  {
+    // Worn on the back by a flying horse or unicorn (compose/arrange-subjects.ts#wearOn).
+    id: 'X-WINGS', name: 'wings', keywords: [], kind: 'object',
+    svg: svg(WING),
   },
   {
     // A straw skep: bands stacked into a dome, its door at the foot (no emoji set draws a hive).
