@@ -36,6 +36,16 @@ describe('drawScene', () => {
     expect(svgs.size).toBe(5);
   });
 
+  it('draws a bamboo forest as rows of canes from the top of the page, not pines', () => {
+    const words = (w: string[], level: number): SceneContext => ({ ...context('forest', 4, level), colored: true, words: w });
+    const bamboo = drawScene('forest', words(['panda', 'bamboo', 'forest'], 2), 40).svg;
+    const pines = drawScene('forest', words(['panda', 'forest'], 2), 40).svg;
+    // Canes are tall rectangles starting above the frame's inside.
+    const canes = (svg: string): number => [...svg.matchAll(/<rect x="[\d.]+" y="([-\d.]+)" width="[\d.]+" height="([\d.]+)"/g)].filter(([, y, h]) => Number(y) < inner.y && Number(h) > inner.height * 0.3).length;
+    expect(canes(bamboo)).toBeGreaterThanOrEqual(8);
+    expect(canes(pines)).toBe(0);
+  });
+
   it('lets the rain fall instead of the sun shining when the prompt says rain', () => {
     const colored = (seed: number, words: string[]): SceneContext => ({ ...context('meadow', seed, 3), colored: true, words });
     for (const seed of [1, 2, 3, 4, 5, 6]) {

@@ -12,6 +12,7 @@ import type { Subject } from '../subjects/subject-library';
 import type { Random } from './seeded-random';
 import { drawSubject, fitSubject } from './place-subject';
 import type { Placement } from './place-subject';
+import { bambooClump, bambooWall } from './bamboo-grove';
 import { drawSunburst } from './pattern-fill';
 import { roomFurniture, roomKind } from './room-furniture';
 import * as shape from './scenery-shapes';
@@ -131,6 +132,8 @@ const lamp: Item = (x, y, s, c) => shape.lampPost(x, y, s, c.colored);
 // OpenMoji's sailboat sits on its own square of sea: far off, a drawn one on the horizon line.
 const sailingBoat: Item = (x, y, s, c) => shape.sailingBoat(x, y, s * 0.7, c.colored);
 const reeds: Item = (x, y, s, c) => shape.tuft(x, y, s * 0.7, c.colored);
+// Near canes stand taller than the page, cut by the frame.
+const bambooNear: Item = (x, y, s, c) => bambooClump(x, y, s * 2.2, c.level >= 3 ? 3 : 2, c.level >= 2, r(c), c.colored);
 const fern: Item = (x, y, s, c) => [-2.2, -1.57, -0.9].map((a) => shape.jungleLeaf(x, y, s * 0.55, a + r(c).range(-0.15, 0.15), c.level >= 3 ? 2 : 1, c.colored)).join('');
 const libraryProp = (name: string): Item => (x, y, s, c) => {
   const subject = c.findSubject(name);
@@ -328,6 +331,10 @@ const RECIPES: Record<Place, Recipe> = {
 function recipeFor(place: Place, words: readonly string[]): Recipe {
   const recipe = RECIPES[place];
   const has = (pattern: RegExp): boolean => words.some((w) => pattern.test(w));
+  // A bamboo forest (竹林): clumps of canes instead of trees, a far wood of them.
+  if ((place === 'forest' || place === 'jungle') && has(/^bamboo$/)) {
+    return { ...recipe, far: (ctx, y) => bambooWall(ctx.layout.inner, y, ctx.level, ctx.random, ctx.colored), mid: [], near: [bambooNear, bambooNear], details: [tuft, rock, tuft], canopy: false };
+  }
   if (has(/^(autumn|fall)$/)) return { ...recipe, mid: [autumnTree, pine, autumnTree], near: [autumnTree], air: (x, y, s, c) => shape.leaf(x, y, s * 0.06, r(c).range(0, Math.PI), c.colored) };
   // "in the rain": clouds and falling drops instead of the sun (a girl with an umbrella stood under a clear sky).
   if (recipe.sky === 'day' && (has(RAIN_WORDS) || has(/^(puddle|raindrop)$/))) return { ...recipe, overcast: true };

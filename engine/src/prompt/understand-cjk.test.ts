@@ -18,7 +18,8 @@ function read(prompt: string) {
 describe('Chinese and Japanese prompts are read word by word', () => {
   // Prompts as people type them on colouring sites: subjects (×count), the scene word's scene, and nothing reported.
   it.each([
-    ['熊猫在竹林里', ['panda', 'bamboo'], 'forest'],
+    // 竹林 is a bamboo forest: the forest's canes are drawn by the scenery, not a subject beside the panda.
+    ['熊猫在竹林里', ['panda'], 'forest'],
     ['一只火鸡', ['turkey'], null],
     ['一只火鸡和南瓜', ['turkey', 'jack-o-lantern'], null],
     ['小猫在玩耍', ['cat'], null],
@@ -51,7 +52,7 @@ describe('Chinese and Japanese prompts are read word by word', () => {
     ['農場の牛とにわとり', ['cow', 'chicken'], 'farm'],
     // Farm animals are as often written in katakana as in hiragana.
     ['ウシとニワトリとブタ', ['cow', 'chicken', 'pig'], null],
-    ['竹林のパンダ', ['panda', 'bamboo'], 'forest'],
+    ['竹林のパンダ', ['panda'], 'forest'],
     ['ケーキとカップ', ['birthday cake', 'hot beverage'], null],
     ['うさぎが花畑で遊んでいる', ['rabbit'], 'garden'],
     ['请帮我画一只可爱的小猫咪', ['cat'], null],

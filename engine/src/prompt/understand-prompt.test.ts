@@ -109,6 +109,13 @@ describe('understandPrompt', () => {
     expect(read('a unicorn with a rainbow mane')).toMatchObject({ names: ['horse', 'unicorn horn'], unmatched: ['rainbow mane'] });
   });
 
+  it('reads a bamboo forest as the place, and bamboo eaten as a subject', () => {
+    expect(read('a panda in a bamboo forest')).toMatchObject({ names: ['panda'], scene: 'forest', unmatched: [] });
+    expect(read('a bamboo forest')).toMatchObject({ names: [], scene: 'forest', unmatched: [] });
+    expect(read('a panda eating bamboo in a bamboo forest').names).toEqual(['panda', 'bamboo']);
+    expect(read('a panda with bamboo').names).toEqual(['panda', 'bamboo']);
+  });
+
   it('gives a flying unicorn and a pegasus wings on their backs, and a plain unicorn none', () => {
     const worn = (prompt: string) => {
       const u = understandPrompt(prompt, index);

@@ -550,7 +550,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)], ...(moonGround ? { onGround: true } : {}) };
   const poseToken = tokens.find((t) => SLEEP_WORDS.test(t.english) || HOWL_WORDS.test(t.english));
   const animalPose = poseToken ? { word: poseToken.original, pose: SLEEP_WORDS.test(poseToken.english) ? 'sleeping' : 'howling' } : null;
-  return withWings(withWholeUnicorns(withAnimalPoses(withBodies(understanding, poseWords, poseOriginals, index), index, animalPose), index), index);
+  return withWings(inBambooForest(withWholeUnicorns(withAnimalPoses(withBodies(understanding, poseWords, poseOriginals, index), index, animalPose), index)), index);
 }
 
 /** Scene words that only hint at a place; a place named elsewhere in the prompt wins. */
@@ -793,6 +793,20 @@ function withWholeUnicorns(u: Understanding, index: SubjectIndex): Understanding
     arrangement: u.arrangement && { ...u.arrangement, subject: swap(u.arrangement.subject), object: swap(u.arrangement.object) },
     worn: [...u.worn.map((w) => ({ ...w, wearer: swap(w.wearer) })), { wearer: horse.id, item: horn.id }],
   };
+}
+
+/**
+ * "a panda in a bamboo forest", 竹林里的熊猫: the bamboo is the forest (compose/scenes.ts draws its
+ * canes), not a subject the panda stood on. Eaten or held ("a panda eating bamboo in a bamboo
+ * forest") it stays a subject.
+ */
+function inBambooForest(u: Understanding): Understanding {
+  const at = u.words.findIndex((w, i) => w === 'bamboo' && /^(forest|grove|woods|wood|jungle)$/.test(u.words[i + 1] ?? ''));
+  if (at < 0 || (u.scene !== 'forest' && u.scene !== 'jungle')) return u;
+  const bamboo = u.subjects.find((s) => s.word === 'bamboo');
+  if (!bamboo || u.relation?.held === bamboo.id) return u;
+  const arrangement = u.arrangement && (u.arrangement.subject === bamboo.id || u.arrangement.object === bamboo.id) ? null : u.arrangement;
+  return { ...u, subjects: u.subjects.filter((s) => s !== bamboo), arrangement };
 }
 
 /** Words that give a horse or a unicorn wings. */
