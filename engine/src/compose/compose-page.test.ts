@@ -138,6 +138,18 @@ describe('composePage', () => {
     expect(result.page.report.passes).toBe(true);
   });
 
+  it('draws a robot whole, eyes and all, with its hands free to hold', async () => {
+    const result = await composePage('a robot in space', { difficulty: 'children', ratio: '3:4' });
+    expect(result.subjects).toEqual(['robot']);
+    // A standing figure (taller than wide), not OpenMoji's head, with a hand at each arm's end.
+    const robot = (await drawingLibrary('children')).subjects.find((s) => s.name === 'robot')!;
+    expect(robot.id).toBe('X-ROBOT');
+    expect(robot.anchors?.hands.length).toBe(2);
+    const drawn = result.drawn.find((d) => d.name === 'robot')!;
+    expect(drawn.box.height).toBeGreaterThan(drawn.box.width * 1.2);
+    expect(result.page.report.passes).toBe(true);
+  });
+
   it('puts the fire a dragon breathes at its mouth', async () => {
     const result = await composePage('a dragon breathing fire', { difficulty: 'children', ratio: '3:4' });
     expect(result.subjects).toEqual(['dragon', 'fire']);

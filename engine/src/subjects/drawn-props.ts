@@ -213,6 +213,26 @@ export const DRAWN_PROPS: DrawnProp[] = [
     svg: svg(WING),
   },
   {
+    // A whole friendly robot, front-facing: antenna, head with round eyes and a grille mouth, a
+    // chest panel with three buttons, arms with round hands, legs and feet. OpenMoji's robot is only
+    // a head (issue 34: "a robot in space" was a face floating among the planets).
+    id: 'X-ROBOT', name: 'robot', keywords: ['robot', 'android', 'droid'], kind: 'fantasy',
+    svg: svg(
+      `<circle cx="36" cy="4.5" r="2.6" fill="#ffd43b"/><rect x="34.8" y="6.8" width="2.4" height="3.6" fill="#adb5bd"/>` +
+        `<rect x="17.5" y="15" width="5" height="10" rx="1.5" fill="#adb5bd"/><rect x="49.5" y="15" width="5" height="10" rx="1.5" fill="#adb5bd"/>` +
+        `<rect x="22" y="10" width="28" height="20" rx="4" fill="#ced4da"/><circle cx="29" cy="18.5" r="4.4" fill="#fff"/><circle cx="43" cy="18.5" r="4.4" fill="#fff"/>` +
+        `<rect x="28.5" y="24" width="15" height="3.6" rx="1.5" fill="#fff"/><rect x="32" y="30" width="8" height="3.2" fill="#adb5bd"/>` +
+        `<rect x="11.5" y="35" width="8" height="16" rx="3.5" fill="#ced4da"/><rect x="52.5" y="35" width="8" height="16" rx="3.5" fill="#ced4da"/>` +
+        `<circle cx="15.5" cy="53.5" r="3.4" fill="#adb5bd"/><circle cx="56.5" cy="53.5" r="3.4" fill="#adb5bd"/>` +
+        `<rect x="24" y="54" width="8" height="12" fill="#ced4da"/><rect x="40" y="54" width="8" height="12" fill="#ced4da"/>` +
+        `<rect x="20" y="33" width="32" height="22" rx="3" fill="#a5d8ff"/><rect x="26.5" y="37" width="19" height="10.5" rx="2" fill="#fff"/>` +
+        `<circle cx="31" cy="42.2" r="2" fill="#ff8787"/><circle cx="36" cy="42.2" r="2" fill="#ffd43b"/><circle cx="41" cy="42.2" r="2" fill="#8ce99a"/>` +
+        `<rect x="20.5" y="65" width="13.5" height="5" rx="2" fill="#adb5bd"/><rect x="38" y="65" width="13.5" height="5" rx="2" fill="#adb5bd"/>` +
+        `</g><g id="line"><circle cx="29.6" cy="19" r="1.9" fill="#000"/><circle cx="43.6" cy="19" r="1.9" fill="#000"/>` +
+        `<path d="M32.5 24 L32.5 27.6 M36 24 L36 27.6 M39.5 24 L39.5 27.6" fill="none" stroke="#000"/>`,
+    ),
+  },
+  {
     // A straw skep: bands stacked into a dome, its door at the foot (no emoji set draws a hive).
     id: 'X-BEEHIVE', name: 'beehive', keywords: ['beehive', 'bee hive', 'hive', 'skep'], kind: 'object',
     svg: svg(`<path d="M22 20 Q36 2 50 20 Z" fill="#ffd43b"/>` +
