@@ -150,6 +150,23 @@ describe('composePage', () => {
     expect(result.page.report.passes).toBe(true);
   });
 
+  it('closes the eyes of a creature asked asleep that the library has only awake, and says so when it cannot', async () => {
+    const dragon = await composePage('a dragon sleeping in a cave', { difficulty: 'children', ratio: '3:4' });
+    expect(dragon.understanding.asleep).toMatchObject({ word: 'sleeping' });
+    expect(dragon.title).toMatch(/^Sleeping dragon in the cave/);
+    expect(dragon.unmatched).not.toContain('sleeping');
+    // The lids: a paper disc over each eye and a curve under it, drawn after the dragon.
+    const lids = (svg: string): number => svg.match(/<circle[^>]*fill="#fff" stroke="none"\/><path d="M[^"]*Q[^"]*" fill="none"\/>/g)?.length ?? 0;
+    const awake = await composePage('a dragon in a cave', { difficulty: 'children', ratio: '3:4', verify: false });
+    expect(lids(dragon.page.svg ?? '')).toBeGreaterThan(lids(awake.page.svg ?? ''));
+    // A giraffe's eye is not known (its head is narrower than an eye that prints): drawn awake, and reported.
+    const giraffe = await composePage('a giraffe sleeping', { difficulty: 'children', ratio: '3:4', verify: false });
+    expect(giraffe.understanding.asleep).toMatchObject({ word: 'sleeping' });
+    expect(giraffe.unmatched).toContain('sleeping');
+    expect(giraffe.title).not.toMatch(/[Ss]leeping/);
+    expect(dragon.page.report.passes).toBe(true);
+  });
+
   it('puts the fire a dragon breathes at its mouth', async () => {
     const result = await composePage('a dragon breathing fire', { difficulty: 'children', ratio: '3:4' });
     expect(result.subjects).toEqual(['dragon', 'fire']);
@@ -159,7 +176,7 @@ describe('composePage', () => {
   });
 
   it('titles a page the way it is drawn: riders riding, wearers wearing, no pose names', async () => {
-    const titles = await Promise.all(['a cowboy riding a horse', 'a cat wearing a witch hat', 'a happy sun', 'a girl sitting on a rock', 'a koala hugging a tree', 'a girl riding a unicorn', 'two unicorns', 'a boy reading a book', 'a flying unicorn', 'a chef in a kitchen'].map(async (prompt) => (await composePage(prompt, { difficulty: 'children', ratio: '3:4', verify: false })).title));
+    const titles = await Promise.all(['a cowboy riding a horse', 'a cat wearing a witch hat', 'a happy sun', 'a girl sitting on a rock', 'a koala hugging a tree', 'a girl riding a unicorn', 'two unicorns', 'a boy reading a book', 'a flying unicorn', 'a chef in a kitchen', 'a girl watering flowers in the garden'].map(async (prompt) => (await composePage(prompt, { difficulty: 'children', ratio: '3:4', verify: false })).title));
     expect(titles[0]).toMatch(/^Cowboy riding horse /);
     expect(titles[1]).toMatch(/^Cat wearing witch hat /);
     expect(titles[2]).toMatch(/^Smiling sun/);
@@ -172,6 +189,7 @@ describe('composePage', () => {
     // A unicorn with wings flies among the clouds; a cook works in a kitchen (the room's furniture says which).
     expect(titles[8]).toMatch(/^Winged unicorn in the sky/);
     expect(titles[9]).toMatch(/^Cook in the kitchen/);
+    expect(titles[10]).toMatch(/^Girl watering flower/);
     const kittens = await composePage('three kittens', { difficulty: 'children', ratio: '3:4', verify: false });
     expect(kittens.title).toMatch(/^Three cats /);
   });

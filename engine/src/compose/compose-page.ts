@@ -22,7 +22,7 @@ import { drawnSubjects, isVisible } from './drawn-report';
 import type { DrawnThing } from './drawn-report';
 import { drawMandala } from './mandala';
 import { drawSunburst } from './pattern-fill';
-import { drawSubject, fitSubject, placementBox } from './place-subject';
+import { closedEyes, drawSubject, fitSubject, placementBox } from './place-subject';
 import type { Placement } from './place-subject';
 import { cleanPage, closeNarrowNecks, cutBetweenSeeds, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
 import { choosePlace, indoors, namedPlace } from './page-place';
@@ -316,6 +316,8 @@ interface Composition {
   /** The subjects' placements in drawing order, and the scene or theme drawn behind them. */
   placements: Placement[];
   backdrop: string | null;
+  /** The subject drawn asleep with its eyes closed (Understanding.asleep), if its eyes were known. */
+  eyesClosed: string | null;
 }
 
 interface Dials {
@@ -333,6 +335,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
   const lw = lineWidthPx(difficulty);
   let holding: Holding | null = null;
   let sceneryRegions = 0;
+  let eyesClosed: string | null = null;
   const frame = frameGeometry(width, height, dials.frame);
   const inner = frame.inner;
   const unit = Math.min(inner.width, inner.height);
@@ -558,6 +561,12 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       const detail = DETAIL[difficulty];
       // Its own random stream: the scenery drawn after keeps the choices it made before the bands.
       if (detail && !p.subject.ownDetail && (detail === 'full' || p === leader)) subjectParts.push(await drawZentangle(p, { level: detail, lineWidthPx: lw, random: seededRandom((dials.seed ^ 0x2e7a) >>> 0) }));
+      // Asleep with no sleeping picture of it: its eyes are drawn closed.
+      const closed = understanding.asleep?.subject === p.subject.id ? closedEyes(p, lw) : '';
+      if (closed) {
+        subjectParts.push(closed);
+        eyesClosed = p.subject.id;
+      }
       drawn.push(p.subject);
       order.push(p);
       if (p === leader && heldPlacement) {
@@ -580,7 +589,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#fff"/><g fill="#fff" stroke="#000" stroke-width="${lw.toFixed(2)}" stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>`;
   const color = await layers(true);
   const bw = await layers(false);
-  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding, sceneryRegions, placements: [...order], backdrop };
+  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding, sceneryRegions, placements: [...order], backdrop, eyesClosed };
 }
 
 /** A point of a placed subject's 72-unit box on the page. */
@@ -848,9 +857,9 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     understanding,
     subjects: drawn.map((s) => s.name),
     attribution: credit,
-    ...honestReport(understanding, report),
+    ...honestReport(understanding, report, chosen.composition.eyesClosed),
     drawn: report,
-    title: pageTitle(chosen.plan, drawn, placeOf(chosen.composition, chosen.plan), roomKind(understanding.words)),
+    title: pageTitle(chosen.plan, drawn, placeOf(chosen.composition, chosen.plan), roomKind(understanding.words), chosen.composition.eyesClosed),
     holding: chosen.composition.holding,
     style: chosen.plan.style,
     seed: chosen.dials.seed,
@@ -872,7 +881,7 @@ function drawnReport(composition: Composition, width: number, height: number): D
  * but not as asked: a stand-in ("a T-rex instead of a triceratops"), fewer than asked ("3
  * kittens: drew 2").
  */
-export function honestReport(understanding: Understanding, drawn: DrawnThing[]): { unmatched: string[]; notes: PageNote[] } {
+export function honestReport(understanding: Understanding, drawn: DrawnThing[], eyesClosed: string | null = null): { unmatched: string[]; notes: PageNote[] } {
   const visible = drawn.filter((d) => isVisible(d, PX_PER_MM));
   const missing = [...understanding.unmatched];
   const notes: PageNote[] = [];
@@ -891,6 +900,8 @@ export function honestReport(understanding: Understanding, drawn: DrawnThing[]):
   }
   // The place is drawn as the scene its words pick (a park for "park", read as a meadow).
   if (understanding.scene && understanding.sceneWord && !visible.some((d) => d.role === 'scene')) missing.push(understanding.sceneWord);
+  // Asked asleep, drawn awake: no eyes of it were known to close.
+  if (understanding.asleep && understanding.asleep.subject !== eyesClosed) missing.push(understanding.asleep.word);
   return { unmatched: [...new Set(missing)], notes };
 }
 
@@ -907,6 +918,9 @@ const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text
 function placeOf(composition: Composition, plan: Plan): Place | null {
   return composition.backdrop?.startsWith('scene:') ? (composition.backdrop.slice('scene:'.length) as Place) : plan.scene;
 }
+
+/** Tools held for a doing word (understand-prompt.ts#withTools), by what the title says is done. */
+const TOOL_TITLES: Record<string, string> = { 'watering can': 'watering', paintbrush: 'painting', shovel: 'digging', crayon: 'drawing', 'fishing pole': 'fishing' };
 
 const NUMBER_WORDS: Record<number, string> = { 2: 'two', 3: 'three', 4: 'four', 5: 'five' };
 /**
@@ -927,7 +941,7 @@ function shownName(s: Subject): string {
     .trim();
 }
 
-function pageTitle(plan: Plan, drawn: Subject[], place: Place | null, room: RoomKind): string {
+function pageTitle(plan: Plan, drawn: Subject[], place: Place | null, room: RoomKind, asleep: string | null = null): string {
   // A furnished room is named: "Cook in the kitchen".
   const where = (at: Place): string => (at === 'room' && room !== 'living' ? `in the ${room}` : SCENE_TITLE[at]);
   if (plan.style === 'mandala') return drawn[0] ? `${capitalize(shownName(drawn[0]))} mandala` : 'Mandala';
@@ -947,7 +961,7 @@ function pageTitle(plan: Plan, drawn: Subject[], place: Place | null, room: Room
     // Wings make it a winged one: "Winged unicorn", not "Unicorn wearing wings".
     const winged = all.includes('wings');
     const items = all.filter((i) => !(unicorn && i === 'unicorn horn') && i !== 'wings');
-    const name = `${winged ? 'winged ' : ''}${unicorn ? 'unicorn' : shownName(s)}`;
+    const name = `${s.id === asleep ? 'sleeping ' : ''}${winged ? 'winged ' : ''}${unicorn ? 'unicorn' : shownName(s)}`;
     return items.length ? `${name} wearing ${items.join(' and ')}` : name;
   };
   // The same thing drawn several times is said once with its number ("Cat and two cats" read badly).
@@ -959,7 +973,11 @@ function pageTitle(plan: Plan, drawn: Subject[], place: Place | null, room: Room
   const pairVerb = plan.arranged && 'verb' in plan.arranged && names.length === 2 ? ({ ride: 'riding', climb: 'climbing' } as Partial<Record<ArrangeVerb, string>>)[plan.arranged.verb] : undefined;
   // An open book held is read ("Girl reading book").
   const reads = plan.held?.verb === 'hold' && names[1] === 'open book';
-  const subject = plan.held && names.length >= 2
+  // A tool held says what is done with it: "Girl watering flower", not "Girl holding watering can and flower".
+  const doing = plan.held?.verb === 'hold' && names.length >= 2 ? TOOL_TITLES[names[1]] : undefined;
+  const subject = doing
+    ? [`${names[0]} ${doing}`, ...names.slice(2)].join(' ')
+    : plan.held && names.length >= 2
     ? `${names[0]} ${reads ? 'reading' : verb[plan.held.verb]} ${[reads ? 'book' : names[1], ...names.slice(2)].join(' and ')}`
     : pairVerb ? `${names[0]} ${pairVerb} ${names[1]}`
     : names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;

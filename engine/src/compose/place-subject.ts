@@ -36,3 +36,23 @@ export function drawSubject(p: Placement, lineWidthPx: number, colored: boolean,
   const transform = `translate(${n(tx)} ${n(ty)}) scale(${p.flip ? -p.scale : p.scale} ${p.scale})`.replace(/(\d+\.\d{4})\d+/g, '$1');
   return `<g transform="${transform}" stroke-width="${(lineWidthPx / p.scale).toFixed(4)}">${outlineElementsToSvg(simplified ? p.subject.elements.filter((e) => e.role === 'fill') : p.subject.elements, colored)}</g>`;
 }
+
+/**
+ * A creature's eyes drawn closed, over the drawn subject (a dragon asleep that the library has
+ * only awake): each known eye is painted over with paper and gets a lid, a curve hanging down
+ * like a sleeping eye in a picture book. Returns '' when the subject's eyes are not known.
+ */
+export function closedEyes(p: Placement, lineWidthPx: number): string {
+  const eyes = p.subject.eyes?.at ?? [];
+  if (eyes.length === 0) return '';
+  const [l, , r, b] = p.subject.bounds;
+  const tx = p.flip ? p.left + r * p.scale : p.left - l * p.scale;
+  const ty = p.bottom - b * p.scale;
+  const transform = `translate(${n(tx)} ${n(ty)}) scale(${p.flip ? -p.scale : p.scale} ${p.scale})`.replace(/(\d+\.\d{4})\d+/g, '$1');
+  const shapes = eyes.map(([x, y, er]) => {
+    const w = Math.max(er * 1.8, 2.2);
+    return `<circle cx="${n(x)}" cy="${n(y)}" r="${n(Math.max(er * 1.3, w * 0.9))}" fill="#fff" stroke="none"/><path d="M${n(x - w)} ${n(y - w * 0.15)}Q${n(x)} ${n(y + w * 0.85)} ${n(x + w)} ${n(y - w * 0.15)}" fill="none"/>`;
+  });
+  return `<g transform="${transform}" stroke-width="${(lineWidthPx / p.scale).toFixed(4)}">${shapes.join('')}</g>`;
+}
+

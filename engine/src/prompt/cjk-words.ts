@@ -10,6 +10,8 @@
 /** Chinese words → English words. */
 export const CHINESE_WORDS: Record<string, string> = {
   // Winged horses: a flying unicorn, a pegasus (understand-prompt.ts#withWings).
+  // Doing words whose tool is held (understand-prompt.ts#withTools).
+  浇: 'watering', 浇水: 'watering', 浇花: 'watering flower',
   会飞的: 'flying', 飞翔的: 'flying', 翅膀: 'wings', 有翅膀的: 'winged', 带翅膀的: 'winged', 飞马: 'pegasus', 天马: 'pegasus',
   // Animals.
   小猫咪: 'kitten', 驯鹿群: 'reindeer', 火鸡: 'turkey', 鸽子: 'pigeon', 白鸽: 'dove', 和平鸽: 'dove', 麻雀: 'bird', 乌鸦: 'crow', 啄木鸟: 'bird', 海鸥: 'bird', 鹅: 'goose', 大鹅: 'goose',
@@ -57,6 +59,7 @@ export const CHINESE_WORDS: Record<string, string> = {
 /** Japanese words → English words. */
 export const JAPANESE_WORDS: Record<string, string> = {
   // Winged horses (understand-prompt.ts#withWings).
+  水やり: 'watering', 水やりする: 'watering',
   ペガサス: 'pegasus', 天馬: 'pegasus', 翼: 'wings', 翼のある: 'winged', 羽のある: 'winged', 羽の生えた: 'winged',
   // Animals.
   七面鳥: 'turkey', ターキー: 'turkey', 鳩: 'pigeon', ハト: 'pigeon', スズメ: 'bird', 雀: 'bird', カラス: 'crow', 小鳥: 'bird', ガチョウ: 'goose', オオカミ: 'wolf',

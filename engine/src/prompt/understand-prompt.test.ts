@@ -109,6 +109,24 @@ describe('understandPrompt', () => {
     expect(read('a unicorn with a rainbow mane')).toMatchObject({ names: ['horse', 'unicorn horn'], unmatched: ['rainbow mane'] });
   });
 
+  it('gives a doer the tool of its doing word to hold, what it works on beside it', () => {
+    const read2 = (prompt: string) => {
+      const u = understandPrompt(prompt, index);
+      const name = (id?: string) => u.subjects.find((s) => s.id === id)?.name;
+      return { names: u.subjects.map((s) => s.name), holds: u.relation && [name(u.relation.holder), u.relation.verb, name(u.relation.held)], unmatched: u.unmatched };
+    };
+    expect(read2('a girl watering flowers in the garden')).toEqual({ names: ['girl standing', 'watering can', 'blossom'], holds: ['girl standing', 'hold', 'watering can'], unmatched: [] });
+    expect(read2('女孩在花园里浇花').holds).toEqual(['girl standing', 'hold', 'watering can']);
+    expect(read2('女孩浇水')).toMatchObject({ holds: ['girl standing', 'hold', 'watering can'], unmatched: [] });
+    expect(read2('花に水やりする女の子').holds).toEqual(['girl standing', 'hold', 'watering can']);
+    // The word that picked a crayon or a fish is the doing word: only the tool is drawn for it.
+    expect(read2('a boy painting a picture').names).toEqual(['boy standing', 'paintbrush']);
+    expect(read2('a bear fishing').holds).toEqual(['bear', 'hold', 'fishing pole']);
+    // Water to drink is no watering, and something already held stays held.
+    expect(read2('a girl drinking water').names).not.toContain('watering can');
+    expect(read2('a girl holding a kite and watering flowers').holds?.[2]).toBe('kite');
+  });
+
   it('reads a bamboo forest as the place, and bamboo eaten as a subject', () => {
     expect(read('a panda in a bamboo forest')).toMatchObject({ names: ['panda'], scene: 'forest', unmatched: [] });
     expect(read('a bamboo forest')).toMatchObject({ names: [], scene: 'forest', unmatched: [] });

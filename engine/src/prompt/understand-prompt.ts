@@ -77,6 +77,11 @@ export interface Understanding {
   unmatched: string[];
   /** The page stands on the ground of its place even where things float (on the moon, in space). */
   onGround?: boolean;
+  /**
+   * A creature asked asleep that the library has no sleeping picture of ("a dragon sleeping"): its
+   * id, and the word that asked (reported when the composer knows no eyes of it to close).
+   */
+  asleep?: { subject: string; word: string };
 }
 
 export interface SubjectIndex {
@@ -550,7 +555,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)], ...(moonGround ? { onGround: true } : {}) };
   const poseToken = tokens.find((t) => SLEEP_WORDS.test(t.english) || HOWL_WORDS.test(t.english));
   const animalPose = poseToken ? { word: poseToken.original, pose: SLEEP_WORDS.test(poseToken.english) ? 'sleeping' : 'howling' } : null;
-  return withWings(inBambooForest(withWholeUnicorns(withAnimalPoses(withBodies(understanding, poseWords, poseOriginals, index), index, animalPose), index)), index);
+  return withWings(inBambooForest(withWholeUnicorns(withAnimalPoses(withBodies(withTools(understanding, index), poseWords, poseOriginals, index), index, animalPose), index)), index);
 }
 
 /** Scene words that only hint at a place; a place named elsewhere in the prompt wins. */
@@ -809,6 +814,38 @@ function inBambooForest(u: Understanding): Understanding {
   return { ...u, subjects: u.subjects.filter((s) => s !== bamboo), arrangement };
 }
 
+/** Doing words whose tool is what the doer holds: "a girl watering flowers" holds a watering can. */
+const TOOL_VERBS: Record<string, string> = {
+  watering: 'watering can', waters: 'watering can',
+  painting: 'paintbrush', paints: 'paintbrush',
+  digging: 'shovel', digs: 'shovel',
+  drawing: 'crayon', draws: 'crayon', colouring: 'crayon', coloring: 'crayon',
+  fishing: 'fishing pole',
+};
+
+/**
+ * "a girl watering flowers", "a boy painting a picture", "a bear fishing": the doer holds the tool
+ * (a watering can, a paintbrush, a fishing pole) and what it works on stands beside (issue 34:
+ * actions were not drawn; "watering" was reported as not drawn). Only when nothing else is held.
+ */
+function withTools(u: Understanding, index: SubjectIndex): Understanding {
+  const verb = u.words.find((w) => TOOL_VERBS[w]);
+  const tool = verb ? index.byName.get(TOOL_VERBS[verb]) : undefined;
+  if (!verb || !tool || u.relation || u.subjects.some((s) => s.id === tool.id)) return u;
+  const doer = u.subjects.find((s) => s.kind === 'person' || s.kind === 'animal' || s.kind === 'fantasy');
+  if (!doer || doer !== u.subjects[0]) return u;
+  const held: MatchedSubject = { id: tool.id, name: tool.name, kind: tool.kind, word: verb, original: verb, count: 1 };
+  const arrangement = u.arrangement && (u.arrangement.subject === doer.id || u.arrangement.object === doer.id) ? null : u.arrangement;
+  return {
+    ...u,
+    // What the doing word itself picked ("painting" a crayon, "fishing" a fish) is the tool now.
+    subjects: [doer, held, ...u.subjects.slice(1).filter((s) => s.word !== verb)],
+    relation: { verb: 'hold', holder: doer.id, held: tool.id },
+    arrangement,
+    unmatched: u.unmatched.filter((w) => ![w.toLowerCase(), CHINESE_WORDS[w], JAPANESE_WORDS[w]].some((e) => e !== undefined && e.split(' ')[0] === verb)),
+  };
+}
+
 /** Words that give a horse or a unicorn wings. */
 const WING_WORDS = /^(flying|flies|fly|winged|wings|wing|pegasus|pegasi)$/;
 
@@ -856,6 +893,9 @@ function withAnimalPoses(u: Understanding, index: SubjectIndex, asked: { word: s
   }
   // A creature the library has no picture of in that pose is drawn as it is: the report says so.
   const unposed = u.subjects[0] && u.subjects[0].kind !== 'person' && !swaps.has(u.subjects[0].id) && !u.subjects[0].name.endsWith(asked.pose);
+  // Asleep without a sleeping picture, a creature is drawn as it is with its eyes closed (the
+  // composer closes the eyes it knows of; if it knows none, the report says "sleeping" was not drawn).
+  if (swaps.size === 0 && unposed && asked.pose === 'sleeping') return { ...u, asleep: { subject: u.subjects[0].id, word: asked.word } };
   if (swaps.size === 0) return unposed ? { ...u, unmatched: [...new Set([...u.unmatched, asked.word])] } : moonOver(u, asked.pose);
   const swap = (id: string): string => swaps.get(id)?.id ?? id;
   return moonOver({

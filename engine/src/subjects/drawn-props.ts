@@ -233,6 +233,16 @@ export const DRAWN_PROPS: DrawnProp[] = [
     ),
   },
   {
+    // Held by whoever is watering (understand-prompt.ts#withTools): a can with a band, a long spout
+    // with its rose, and a handle over the top. No emoji set draws one.
+    id: 'X-WATERING-CAN', name: 'watering can', keywords: ['watering can'], kind: 'object',
+    svg: svg(
+      `<path d="M13 32 Q28 4 43 32 L37.5 32 Q28 15 18.5 32 Z" fill="#69db7c"/>` +
+        `<polygon points="40,50 63,25 67,29 44,57" fill="#8ce99a"/><ellipse cx="66" cy="25.5" rx="5" ry="3.2" transform="rotate(-48 66 25.5)" fill="#69db7c"/>` +
+        `<rect x="10" y="30" width="36" height="34" rx="4" fill="#8ce99a"/><rect x="10" y="41" width="36" height="7" fill="#d3f9d8"/>`,
+    ),
+  },
+  {
     // A straw skep: bands stacked into a dome, its door at the foot (no emoji set draws a hive).
     id: 'X-BEEHIVE', name: 'beehive', keywords: ['beehive', 'bee hive', 'hive', 'skep'], kind: 'object',
     svg: svg(`<path d="M22 20 Q36 2 50 20 Z" fill="#ffd43b"/>` +
