@@ -582,6 +582,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     // their shapes, then what the last raster measured).
     const scenery = drawScene(place, ctx, dials.sceneryBudget ?? dials.regionTarget - estimateRegions(subjectParts.join('')));
     sceneryRegions = scenery.regions;
+    if (scenery.placeDrawn) backdrop = `scene:${place}`;
     parts.push(scenery.svg, ...subjectParts);
     return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
   };

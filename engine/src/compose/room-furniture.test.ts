@@ -43,6 +43,18 @@ describe('room furniture', () => {
     expect(room(['teacher'], 1)).not.toContain('fill="#ff6b6b"');
   });
 
+  it('keeps a toddler kitchen at the least scenery when its areas allow, and says the place is drawn', () => {
+    const least = (budget: number) => drawScene('room', { layout: layoutFor('room', inner), random: seededRandom(3), colored: true, lineWidth: 6, level: 0, keepClear: [{ x: 800, y: 900, width: 800, height: 1700 }], words: ['kitten', 'kitchen'], findSubject: () => null }, budget);
+    const roomy = least(20);
+    expect(roomy.placeDrawn).toBe(true);
+    expect(roomy.svg).toContain('fill="#ffd8a8"');
+    // Fewer pieces than a toddler's level-1 kitchen: no window, two units.
+    expect(roomy.regions).toBeLessThan(drawScene('room', { layout: layoutFor('room', inner), random: seededRandom(3), colored: true, lineWidth: 6, level: 1, keepClear: [], words: ['kitchen'], findSubject: () => null }, 20).regions);
+    const tight = least(2);
+    expect(tight.placeDrawn).toBe(false);
+    expect(tight.svg).not.toContain('fill="#ffd8a8"');
+  });
+
   it('puts the bed on the side the subjects leave free', () => {
     const blanket = (svg: string): number => {
       const [, x, width] = /<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^>]*fill="#a5d8ff"/.exec(svg) ?? [];

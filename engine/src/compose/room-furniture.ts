@@ -131,7 +131,8 @@ function kitchen(room: Room): string {
   const ch = H * 0.18;
   const top = floorTop - ch;
   const wood = paint(colored, '#ffe8cc');
-  const units = level <= 1 ? 3 : 4;
+  // A toddler's kitchen (level 0) is an oven and one big cupboard under the worktop.
+  const units = level === 0 ? 2 : level === 1 ? 3 : 4;
   const uw = (W + 20) / units;
   const ovenAt = random.int(0, units - 1);
   for (let i = 0; i < units; i++) {
@@ -153,9 +154,11 @@ function kitchen(room: Room): string {
   const wx = windowLeft ? inner.x + W * 0.08 : inner.x + W * 0.62;
   const wy = inner.y + H * 0.08;
   const wh = H * 0.2;
-  out.push(rect(wx, wy, ww, wh, paint(colored, '#d0ebff')));
-  out.push(line(`M${n(wx + ww / 2)} ${n(wy)}V${n(wy + wh)}`));
-  out.push(rect(wx - ww * 0.08, wy + wh, ww * 1.16, H * 0.018, wood));
+  if (level >= 1) {
+    out.push(rect(wx, wy, ww, wh, paint(colored, '#d0ebff')));
+    out.push(line(`M${n(wx + ww / 2)} ${n(wy)}V${n(wy + wh)}`));
+    out.push(rect(wx - ww * 0.08, wy + wh, ww * 1.16, H * 0.018, wood));
+  }
   if (level >= 2) {
     const cx0 = windowLeft ? inner.x + W * 0.5 : inner.x - 10;
     const cw = windowLeft ? W * 0.5 + 10 : W * 0.5;
@@ -319,7 +322,7 @@ function bedroom(room: Room): string {
   const out: string[] = [];
   const side = freerSide(room);
   const ww = W * 0.3;
-  out.push(windowWithCurtains(side > 0 ? inner.x + W * 0.1 : inner.x + W * 0.6, inner.y + H * 0.1, ww, H * 0.22, colored));
+  if (level >= 1) out.push(windowWithCurtains(side > 0 ? inner.x + W * 0.1 : inner.x + W * 0.6, inner.y + H * 0.1, ww, H * 0.22, colored));
   if (level >= 3) {
     for (let i = 0; i < 5; i++) {
       const sx = inner.x + W * random.range(0.05, 0.95);

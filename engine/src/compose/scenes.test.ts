@@ -36,6 +36,18 @@ describe('drawScene', () => {
     expect(svgs.size).toBe(5);
   });
 
+  it('always gives a farm its barn, on the side the subjects leave free', () => {
+    for (const seed of [1, 2, 3]) {
+      const ctx = (keepClear: { x: number; y: number; width: number; height: number }[]): SceneContext => ({ ...context('farm', seed, 2, keepClear), colored: true });
+      // Even with no budget beyond the sky, far plane and ground.
+      const right = drawScene('farm', ctx([{ x: 200, y: 1400, width: 800, height: 1200 }]), 0).svg;
+      const left = drawScene('farm', ctx([{ x: 1400, y: 1400, width: 800, height: 1200 }]), 0).svg;
+      const barnX = (svg: string): number => Number(/<polygon points="([\d.]+),[\d.]+ [^"]*" fill="#fa5252"/.exec(svg)?.[1]);
+      expect(barnX(right)).toBeGreaterThan(inner.x + inner.width / 2);
+      expect(barnX(left)).toBeLessThan(inner.x + inner.width / 2);
+    }
+  });
+
   it('draws a bamboo forest as rows of canes from the top of the page, not pines', () => {
     const words = (w: string[], level: number): SceneContext => ({ ...context('forest', 4, level), colored: true, words: w });
     const bamboo = drawScene('forest', words(['panda', 'bamboo', 'forest'], 2), 40).svg;

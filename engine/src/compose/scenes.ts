@@ -121,7 +121,6 @@ const palm: Item = (x, y, s, c) => shape.palm(x, y, s, r(c).pick([-1, 1]), c.col
 const cactus: Item = (x, y, s, c) => shape.cactus(x, y, s * 0.8, c.colored);
 const house: Item = (x, y, s, c) => shape.house(x - s * 0.4, y, s * 0.8, r(c), c.colored);
 const snowyHouse: Item = (x, y, s, c) => shape.house(x - s * 0.4, y, s * 0.8, r(c), c.colored, true);
-const barn: Item = (x, y, s, c) => shape.barn(x - s * 0.5, y, s, c.colored);
 const coral: Item = (x, y, s, c) => shape.coral(x, y, s * 0.8, r(c), c.colored);
 const seaFan: Item = (x, y, s, c) => shape.seaFan(x, y, s * 0.5, c.level >= 3 ? 6 : 4, c.colored);
 const seaweed: Item = (x, y, s, c) => shape.seaweed(x, y, s * 1.3, r(c), c.colored);
@@ -155,6 +154,22 @@ const peaks = (height: number, caps: boolean) => (ctx: SceneContext, y: number):
 const trees = (lift: number, color: string) => (ctx: SceneContext, y: number): string => {
   const { inner } = ctx.layout;
   return shape.treeline(inner.x - 10, inner.x + inner.width + 10, y - inner.height * lift, inner.y + inner.height + 10, inner.width * 0.06, ctx.random, paint(ctx.colored, color));
+};
+/**
+ * A farm's barn on the horizon, on the side the subjects leave freer, with a stretch of fence:
+ * what says "farm" is drawn whatever the budget (a cow on a farm stood in a mountain meadow when
+ * the budget ran out before the barn, issue 34).
+ */
+const farmstead = (ctx: SceneContext, y: number): string => {
+  const { inner } = ctx.layout;
+  const subjects = ctx.keepClear.length ? ctx.keepClear.reduce((sum, b) => sum + b.x + b.width / 2, 0) / ctx.keepClear.length : inner.x + inner.width / 2;
+  const left = subjects > inner.x + inner.width / 2;
+  const w = inner.width * (ctx.level >= 3 ? 0.3 : 0.36);
+  const x = left ? inner.x + inner.width * 0.03 : inner.x + inner.width * 0.97 - w;
+  const base = y + inner.height * 0.03;
+  const run = inner.width * 0.26;
+  const fence = ctx.level >= 2 ? shape.fence(left ? x + w : x - run, left ? x + w + run : x, base + inner.height * 0.02, inner.height * 0.05, ctx.colored) : '';
+  return fence + shape.barn(x, base, w, ctx.colored);
 };
 const both = (...planes: ((ctx: SceneContext, y: number) => string)[]) => (ctx: SceneContext, y: number): string => planes.map((p) => p(ctx, y)).join('');
 /** Far hills, or far mountains on some pages. */
@@ -292,7 +307,7 @@ const room = (ctx: SceneContext, y: number): string => {
   const bottom = inner.y + inner.height + 10;
   return [
     rect(inner.x - 10, y, inner.width + 20, bottom - y, paint(ctx.colored, '#e8c39e')),
-    rect(inner.x - 10, y - inner.height * 0.025, inner.width + 20, inner.height * 0.025, paint(ctx.colored, '#f8f9fa')),
+    ctx.level > 0 ? rect(inner.x - 10, y - inner.height * 0.025, inner.width + 20, inner.height * 0.025, paint(ctx.colored, '#f8f9fa')) : '',
     roomFurniture(kind, { inner, floorTop: y, groundY: ctx.layout.groundY, level: ctx.level, random: ctx.random, colored: ctx.colored, keepClear: ctx.keepClear }),
   ].join('');
 };
@@ -301,7 +316,7 @@ const RECIPES: Record<Place, Recipe> = {
   meadow: { sky: 'day', horizon: 0.56, far: hillsOrPeaks, ground: ['#d8f5a2', '#b2f2bb'], mid: [tree, pine, bush, tree], near: [tree, bush], details: [flower, tulip, tuft, mushroom, flower] },
   garden: { sky: 'day', horizon: 0.58, far: trees(0.03, '#8ce99a'), ground: ['#d8f5a2', '#b2f2bb'], mid: [bush, tree, bush], near: [tulip, flower, bush], details: [flower, tulip, flower, mushroom, tuft] },
   park: { sky: 'day', horizon: 0.56, far: both(skyline, trees(0.02, '#8ce99a')), ground: ['#d8f5a2', '#c0eb75'], mid: [tree, lamp, bench, tree], near: [tree, lamp], details: [flower, tuft, bush] },
-  farm: { sky: 'day', horizon: 0.56, far: hills(0.07, '#d8f5a2'), ground: ['#ffec99', '#d8f5a2', '#c0eb75'], mid: [barn, tree, house, tree], near: [tree, bush], details: [tuft, flower, rock, tuft] },
+  farm: { sky: 'day', horizon: 0.56, far: both(hills(0.07, '#d8f5a2'), farmstead), ground: ['#ffec99', '#d8f5a2', '#c0eb75'], mid: [tree, house, tree], near: [tree, bush], details: [tuft, flower, rock, tuft] },
   forest: { sky: 'day', horizon: 0.5, far: trees(0.08, '#69db7c'), ground: ['#c0eb75', '#a9e34b'], mid: [pine, tree, pine], near: [pine, tree], details: [mushroom, rock, tuft, bush, mushroom] },
   jungle: { sky: 'day', horizon: 0.5, far: trees(0.12, '#69db7c'), ground: ['#8ce99a', '#69db7c'], mid: [palm, tree, palm], near: [palm, fern], details: [fern, flower, rock], canopy: true },
   mountain: { sky: 'day', horizon: 0.58, far: both(peaks(0.42, true), hills(0.05, '#c0eb75')), ground: ['#d8f5a2', '#c0eb75'], mid: [pine, pine, tree], near: [pine, rock], details: [rock, tuft, flower] },
@@ -503,6 +518,8 @@ export interface Scenery {
   svg: string;
   /** estimateRegions of everything drawn. */
   regions: number;
+  /** At the least scenery (level 0), whether what says the place (a room's furniture, a barn) was drawn. */
+  placeDrawn?: boolean;
 }
 
 /** How many of each plane's things a level may draw at most (index: level). */
@@ -522,6 +539,12 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
   const bottom = inner.y + inner.height;
   const spend = new Spending(budget);
   if (level === 0) {
+    // A toddler's kitchen, classroom or bedroom keeps its few big pieces of furniture, and a farm
+    // its barn, when the areas allow: the place asked for is what the page is of (a kitten "in the
+    // kitchen" stood on a bare line).
+    const furnished = place === 'room' && roomKind(ctx.words) !== 'living';
+    const placeDrawn = (furnished || place === 'farm') && spend.add(recipe.far(ctx, inner.y + inner.height * recipe.horizon));
+    if (placeDrawn && furnished) return { svg: spend.parts.join(''), regions: spend.regions, placeDrawn };
     // The least a page gets: the ground its subject stands on (the sea floor, far hills below a sky).
     const ground = recipe.ground[0] ?? '#dee2e6';
     const y = ctx.layout.floating ? inner.y + inner.height * 0.92 : groundY - unit * 0.02;
@@ -535,7 +558,7 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
       const left = random.next() < 0.5;
       spend.add(shape.sun(left ? inner.x + rr * 1.8 : inner.x + inner.width - rr * 1.8, inner.y + rr * 1.7, rr, 2, 0, colored));
     }
-    return { svg: spend.parts.join(''), regions: spend.regions };
+    return { svg: spend.parts.join(''), regions: spend.regions, placeDrawn };
   }
   const horizonY = inner.y + inner.height * recipe.horizon;
   const placed: Box[] = [];
