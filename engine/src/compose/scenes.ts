@@ -158,15 +158,22 @@ const trees = (lift: number, color: string) => (ctx: SceneContext, y: number): s
 /**
  * A farm's barn on the horizon, on the side the subjects leave freer, with a stretch of fence:
  * what says "farm" is drawn whatever the budget (a cow on a farm stood in a mountain meadow when
- * the budget ran out before the barn, issue 34).
+ * the budget ran out before the barn, issue 34). No big tree in front at the sides: it hid the barn.
  */
-const farmstead = (ctx: SceneContext, y: number): string => {
+function farmsteadBox(ctx: SceneContext, y: number): Box & { left: boolean } {
   const { inner } = ctx.layout;
   const subjects = ctx.keepClear.length ? ctx.keepClear.reduce((sum, b) => sum + b.x + b.width / 2, 0) / ctx.keepClear.length : inner.x + inner.width / 2;
   const left = subjects > inner.x + inner.width / 2;
-  const w = inner.width * (ctx.level >= 3 ? 0.3 : 0.36);
-  const x = left ? inner.x + inner.width * 0.03 : inner.x + inner.width * 0.97 - w;
+  const width = inner.width * (ctx.level >= 3 ? 0.3 : 0.36);
+  const x = left ? inner.x + inner.width * 0.03 : inner.x + inner.width * 0.97 - width;
   const base = y + inner.height * 0.03;
+  // shape.barn is 0.7 of its width high.
+  return { x, y: base - width * 0.7, width, height: width * 0.7, left };
+}
+const farmstead = (ctx: SceneContext, y: number): string => {
+  const { inner } = ctx.layout;
+  const { x, y: top, width: w, height, left } = farmsteadBox(ctx, y);
+  const base = top + height;
   const run = inner.width * 0.26;
   const fence = ctx.level >= 2 ? shape.fence(left ? x + w : x - run, left ? x + w + run : x, base + inner.height * 0.02, inner.height * 0.05, ctx.colored) : '';
   return fence + shape.barn(x, base, w, ctx.colored);
@@ -316,7 +323,7 @@ const RECIPES: Record<Place, Recipe> = {
   meadow: { sky: 'day', horizon: 0.56, far: hillsOrPeaks, ground: ['#d8f5a2', '#b2f2bb'], mid: [tree, pine, bush, tree], near: [tree, bush], details: [flower, tulip, tuft, mushroom, flower] },
   garden: { sky: 'day', horizon: 0.58, far: trees(0.03, '#8ce99a'), ground: ['#d8f5a2', '#b2f2bb'], mid: [bush, tree, bush], near: [tulip, flower, bush], details: [flower, tulip, flower, mushroom, tuft] },
   park: { sky: 'day', horizon: 0.56, far: both(skyline, trees(0.02, '#8ce99a')), ground: ['#d8f5a2', '#c0eb75'], mid: [tree, lamp, bench, tree], near: [tree, lamp], details: [flower, tuft, bush] },
-  farm: { sky: 'day', horizon: 0.56, far: both(hills(0.07, '#d8f5a2'), farmstead), ground: ['#ffec99', '#d8f5a2', '#c0eb75'], mid: [tree, house, tree], near: [tree, bush], details: [tuft, flower, rock, tuft] },
+  farm: { sky: 'day', horizon: 0.56, far: both(hills(0.07, '#d8f5a2'), farmstead), ground: ['#ffec99', '#d8f5a2', '#c0eb75'], mid: [tree, house, tree], near: [], details: [tuft, flower, rock, tuft] },
   forest: { sky: 'day', horizon: 0.5, far: trees(0.08, '#69db7c'), ground: ['#c0eb75', '#a9e34b'], mid: [pine, tree, pine], near: [pine, tree], details: [mushroom, rock, tuft, bush, mushroom] },
   jungle: { sky: 'day', horizon: 0.5, far: trees(0.12, '#69db7c'), ground: ['#8ce99a', '#69db7c'], mid: [palm, tree, palm], near: [palm, fern], details: [fern, flower, rock], canopy: true },
   mountain: { sky: 'day', horizon: 0.58, far: both(peaks(0.42, true), hills(0.05, '#c0eb75')), ground: ['#d8f5a2', '#c0eb75'], mid: [pine, pine, tree], near: [pine, rock], details: [rock, tuft, flower] },
@@ -598,6 +605,8 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
     }
     placed.push({ x: inner.x, y: inner.y, width: unit * 0.3, height: unit * 0.3 }, { x: inner.x + inner.width - unit * 0.3, y: inner.y, width: unit * 0.3, height: unit * 0.3 });
   }
+  // Nothing on the far ground stands in front of the farm's barn.
+  if (place === 'farm') placed.push(farmsteadBox(ctx, horizonY));
   const mids = random.shuffle(recipe.mid);
   const floating = FLOATING.has(place);
   // One thing of each plane in turn, so a small budget still spreads over the page.
