@@ -229,6 +229,19 @@ describe('composePage', () => {
     expect(teen.subjects.some((s) => s.name.endsWith('(detailed)'))).toBe(false);
   });
 
+  it('dresses a teen or adult page\'s drawn people in patterned clothes of their own instead of bands across the body', async () => {
+    const [children, adult] = await Promise.all([drawingLibrary('children'), drawingLibrary('adult')]);
+    for (const name of ['girl standing', 'boy running', 'princess', 'farmer']) {
+      const of = (library: typeof adult) => library.subjects.find((s) => s.name === name)!;
+      expect(of(adult).id).toBe(of(children).id);
+      expect(of(adult).ownDetail).toBe(true);
+      // Dots, a sash, stripes or a collar: more closed shapes than the children's drawing.
+      expect(of(adult).elements.length).toBeGreaterThan(of(children).elements.length);
+      // Still holds things where it did.
+      expect(of(adult).anchors?.hands).toEqual(of(children).anchors?.hands);
+    }
+  });
+
   it('draws a toddler\'s unicorn as the big unicorn head, a ridden one as the whole horse with its horn', async () => {
     const [alone, ridden] = await Promise.all(['a unicorn', 'a girl riding a unicorn'].map((prompt) => composePage(prompt, { difficulty: 'toddler', ratio: '3:4', verify: false })));
     expect(alone.subjects).toEqual(['unicorn']);

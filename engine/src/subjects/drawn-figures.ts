@@ -457,6 +457,72 @@ export const detailedName = (name: string): string => `${name} (detailed)`;
 export const isVariantDrawing = (id: string): boolean => id.startsWith('X-') && (id.endsWith('-T') || id.endsWith('-D'));
 
 /**
+ * What a teen or adult page draws inside a figure's clothes instead of zentangle bands across its
+ * whole body (blind graders called the banded children "mummies", issue 34): a dress with a collar,
+ * a sash and rows of polka dots; a shirt with a collar and two stripes; a few strands in the hair.
+ * Each mark is a closed shape inside the garment, or a stroke inside the hair. `over` is a role's
+ * costume, worn over it (role-figures.ts).
+ */
+export function detailCostume(look: Look, over: Costume = {}): Costume {
+  const spine = (s: Skeleton): { top: Point; dir: Point; normal: Point; len: number } => {
+    const dx = s.hip[0] - s.neck[0];
+    const dy = s.hip[1] - s.neck[1];
+    const len = Math.hypot(dx, dy) || 1;
+    const dir: Point = [dx / len, dy / len];
+    return { top: [s.neck[0] - dir[0] * 1.5, s.neck[1] - dir[1] * 1.5], dir, normal: [-dir[1], dir[0]], len: len + 1.5 };
+  };
+  const at = (p: Point, dir: Point, d: number): Point => [p[0] + dir[0] * d, p[1] + dir[1] * d];
+  const onBody = (s: Skeleton): string => {
+    const { top, dir, normal, len } = spine(s);
+    const out: string[] = [];
+    // The collar: a white band under the chin, narrower than the shoulders.
+    out.push(polygon(spineShape(at(top, dir, 0.2), at(top, dir, 2.6), 8.5, 7), '#fff'));
+    if (look.bottom === 'dress' || look.bottom === 'gown') {
+      // The dress flares from 12.5 at the shoulders to its hem; its width at a distance d down.
+      const hemWidth = look.bottom === 'gown' ? (s.facing ? 26 : 30) : s.facing && s.hip[1] < 40 ? 17 : 21;
+      const extend = look.bottom === 'gown' ? Math.max(7, 64 - s.hip[1]) : 7;
+      const total = len + extend;
+      const width = (d: number): number => 12.5 + ((hemWidth - 12.5) * d) / total;
+      // A sash at the waist, then dots in rows below it (alternating two and three).
+      const waist = len * 0.62;
+      out.push(polygon(spineShape(at(top, dir, waist), at(top, dir, waist + 2.4), width(waist) - 1.2, width(waist + 2.4) - 1.2), '#fff'));
+      for (const [row, d] of [waist + 5.5, waist + 10.5, waist + 15.5].entries()) {
+        if (d > total - 2.5) break;
+        const w = width(d);
+        const offsets = row % 2 ? [-w / 4, w / 4] : [-w / 3, 0, w / 3];
+        for (const o of offsets) {
+          const c = at(at(top, dir, d), normal, o);
+          out.push(`<circle cx="${fmt(c[0])}" cy="${fmt(c[1])}" r="1.25" fill="#fff"/>`);
+        }
+      }
+      // Two dots on the bodice above the sash.
+      for (const o of [-2.6, 2.6]) {
+        const c = at(at(top, dir, waist * 0.55), normal, o);
+        out.push(`<circle cx="${fmt(c[0])}" cy="${fmt(c[1])}" r="1.1" fill="#fff"/>`);
+      }
+    } else {
+      // Two stripes across the shirt, inside its edges (13.5 wide at the top, 12.5 at the hip).
+      const width = (d: number): number => 13.5 - d / len;
+      for (const d of [len * 0.38, len * 0.64]) out.push(polygon(spineShape(at(top, dir, d), at(top, dir, d + 2.6), width(d) - 1.6, width(d + 2.6) - 1.6), '#fff'));
+    }
+    return out.join('');
+  };
+  // Strands in the hair: three short curves from the crown towards the fringe.
+  const face = (s: Skeleton): string => {
+    const [cx, cy] = s.head;
+    const r = s.headR;
+    const strands = [-0.5, 0, 0.5].map((k) => `M${fmt(cx + k * r * 0.9)} ${fmt(cy - r * 0.95)} Q${fmt(cx + k * r * 0.5 + r * 0.15)} ${fmt(cy - r * 0.8)} ${fmt(cx + k * r * 0.75 + r * 0.1)} ${fmt(cy - r * 0.62)}`);
+    return `<path d="${strands.join(' ')}" fill="none" stroke="#000"/>`;
+  };
+  // A role's own costume goes over the pattern (an apron over the stripes); under a hat no strands.
+  return {
+    ...over,
+    onBody: (sk) => onBody(sk) + (over.onBody?.(sk) ?? ''),
+    face: (sk) => (over.hat ? '' : face(sk)) + (over.face?.(sk) ?? ''),
+  };
+}
+
+/**
  * Every look in every pose, named like the library's figures ("girl running", "child biking"),
  * each again plain for toddler pages (a boy was 14 areas alone: no room for his puppy).
  * Held things use the hands (the riding and ball poses have their hands busy: no held things).
@@ -468,6 +534,7 @@ export const DRAWN_FIGURES: DrawnFigure[] = LOOKS.flatMap((look) =>
     return [
       { id, name, keywords: [look.name, ...POSE_KEYWORDS[pose]], kind: 'person', ...dressedFigure(pose, look, {}) },
       { id: `${id}-T`, name: toddlerName(name), keywords: [], kind: 'person', ...dressedFigure(pose, look, { plain: true, trousers: 1 }) },
+      { id: `${id}-D`, name: detailedName(name), keywords: [], kind: 'person', ...dressedFigure(pose, look, detailCostume(look)) },
     ];
   }),
 );

@@ -7,7 +7,7 @@
  * the bust of that name; its poses are named "princess dancing", "cook sitting". Our own artwork (MIT).
  */
 import type { Costume, DrawnFigure, Look, Point, PoseName, Skeleton } from './drawn-figures';
-import { ROLE_ID_PREFIX, dressedFigure, fmt, limb, polygon, toddlerName } from './drawn-figures';
+import { ROLE_ID_PREFIX, detailCostume, detailedName, dressedFigure, fmt, limb, polygon, toddlerName } from './drawn-figures';
 
 /** A point `t` of the way from the neck to the hip (past 1: below the hip). */
 function onSpine(s: Skeleton, t: number): Point {
@@ -413,6 +413,7 @@ export const ROLE_FIGURES: DrawnFigure[] = ROLES.flatMap((role) => {
     return [
       { id, name, keywords: pose === 'standing' ? role.keywords : [], kind: role.kind, ...dressedFigure(skeleton, role.look, costume) },
       { id: `${id}-T`, name: toddlerName(name), keywords: [], kind: role.kind, ...dressedFigure(skeleton, role.look, simpler(costume)) },
+      { id: `${id}-D`, name: detailedName(name), keywords: [], kind: role.kind, ...dressedFigure(skeleton, role.look, detailCostume(role.look, costume)) },
     ];
   });
 });
