@@ -53,7 +53,9 @@ export function bambooWall(inner: { x: number; y: number; width: number; height:
   const out: string[] = [];
   const lines: string[] = [];
   const width = inner.width * 0.036;
-  const joints = level >= 3 ? 4 : level >= 2 ? 3 : 0;
+  // Joints cut each cane into areas: the richer pages get them on fewer, wider-spaced canes, so the
+  // wood stays inside the page's band of areas (a teen panda's page lost its joints to the checker).
+  const joints = level >= 2 ? 3 : 0;
   let x = inner.x + random.range(0, inner.width * 0.05);
   let i = 0;
   while (x < inner.x + inner.width) {
@@ -69,7 +71,7 @@ export function bambooWall(inner: { x: number; y: number; width: number; height:
         out.push(leafPath(x + (side > 0 ? width : 0), jy, inner.width * 0.08, base - side * 0.5, paint(colored, '#8ce99a')));
       }
     }
-    x += width + inner.width * random.range(0.05, 0.08);
+    x += width + inner.width * (joints ? random.range(0.08, 0.11) : random.range(0.05, 0.08));
     i++;
   }
   if (lines.length) out.push(`<path d="${lines.join('')}" fill="none"/>`);
