@@ -229,17 +229,21 @@ describe('composePage', () => {
     expect(teen.subjects.some((s) => s.name.endsWith('(detailed)'))).toBe(false);
   });
 
-  it('dresses a teen or adult page\'s drawn people in patterned clothes of their own instead of bands across the body', async () => {
-    const [children, adult] = await Promise.all([drawingLibrary('children'), drawingLibrary('adult')]);
+  it('dresses a teen page\'s drawn people in patterned clothes of their own instead of bands across the body; adult pages keep the bands', async () => {
+    const [children, teen, adult] = await Promise.all([drawingLibrary('children'), drawingLibrary('teen'), drawingLibrary('adult')]);
     for (const name of ['girl standing', 'boy running', 'princess', 'farmer']) {
-      const of = (library: typeof adult) => library.subjects.find((s) => s.name === name)!;
-      expect(of(adult).id).toBe(of(children).id);
-      expect(of(adult).ownDetail).toBe(true);
+      const of = (library: typeof teen) => library.subjects.find((s) => s.name === name)!;
+      expect(of(teen).id).toBe(of(children).id);
+      expect(of(teen).ownDetail).toBe(true);
       // Dots, a sash, stripes or a collar: more closed shapes than the children's drawing.
-      expect(of(adult).elements.length).toBeGreaterThan(of(children).elements.length);
+      expect(of(teen).elements.length).toBeGreaterThan(of(children).elements.length);
       // Still holds things where it did.
-      expect(of(adult).anchors?.hands).toEqual(of(children).anchors?.hands);
+      expect(of(teen).anchors?.hands).toEqual(of(children).anchors?.hands);
+      // The adult page's person is the children's drawing, banded by the composer.
+      expect(of(adult)).toBe(of(children));
     }
+    // An adult page's drawn animal keeps its own fur.
+    expect(adult.subjects.find((s) => s.name === 'lion')!.ownDetail).toBe(true);
   });
 
   it('draws a toddler\'s unicorn as the big unicorn head, a ridden one as the whole horse with its horn', async () => {
