@@ -167,6 +167,44 @@ describe('composePage', () => {
     expect(dragon.page.report.passes).toBe(true);
   });
 
+  it('draws a letter or number page: the glyph big above its subjects, or alone', async () => {
+    const apple = await composePage('A is for apple', { difficulty: 'children', ratio: '3:4' });
+    expect(apple.title).toMatch(/^Letter A and /);
+    expect(apple.subjects).toContain('red apple');
+    expect(apple.unmatched).toEqual([]);
+    // The glyph: a wide black stroke and a paper one over it.
+    expect(apple.page.svg).toMatch(/stroke="#000" stroke-width="[\d.]+"\/><path d="[^"]+" fill="none" stroke-linecap="round" stroke-linejoin="round" stroke="#fff"/);
+    // The apple stands below the glyph's band.
+    const drawnApple = apple.drawn.find((d) => d.name === 'red apple')!;
+    expect(drawnApple.box.y).toBeGreaterThan(apple.inside.y + apple.inside.height * 0.3);
+    expect(apple.page.report.passes).toBe(true);
+    const five = await composePage('the number 5', { difficulty: 'toddler', ratio: '3:4' });
+    expect(five.title).toBe('Number 5');
+    expect(five.page.report.passes).toBe(true);
+  });
+
+  it('draws a life cycle round a circle with arrows, and a kawaii face on a thing', async () => {
+    const cycle = await composePage('butterfly life cycle', { difficulty: 'children', ratio: '3:4' });
+    expect(cycle.subjects.sort()).toEqual(['bug', 'butterfly', 'egg']);
+    expect(cycle.unmatched).toEqual([]);
+    // Round a circle: the first stage on top, the others lower on either side.
+    const box = (name: string) => cycle.drawn.find((d) => d.name === name)!.box;
+    const cx = (b: { x: number; width: number }) => b.x + b.width / 2;
+    expect(box('egg').y).toBeLessThan(box('bug').y);
+    expect(box('egg').y).toBeLessThan(box('butterfly').y);
+    expect(cx(box('bug'))).toBeGreaterThan(cx(box('egg')));
+    expect(cx(box('butterfly'))).toBeLessThan(cx(box('egg')));
+    // Three arrows, each one closed shape.
+    expect(cycle.page.svg?.match(/<path d="M[^"]*Z" fill="#fff"\/>/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+    expect(cycle.page.report.passes).toBe(true);
+    const donut = await composePage('kawaii donut with a happy face', { difficulty: 'children', ratio: '3:4' });
+    expect(donut.title).toMatch(/^Smiling doughnut/);
+    expect(donut.unmatched).toEqual([]);
+    // Two ink eyes with their highlights.
+    expect(donut.page.svg?.match(/<ellipse[^>]*fill="#000"\/><circle[^>]*fill="#fff" stroke="none"\/>/g)?.length).toBe(2);
+    expect(donut.page.report.passes).toBe(true);
+  });
+
   it('puts the fire a dragon breathes at its mouth', async () => {
     const result = await composePage('a dragon breathing fire', { difficulty: 'children', ratio: '3:4' });
     expect(result.subjects).toEqual(['dragon', 'fire']);

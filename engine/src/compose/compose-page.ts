@@ -22,17 +22,19 @@ import { drawnSubjects, isVisible } from './drawn-report';
 import type { DrawnThing } from './drawn-report';
 import { drawMandala } from './mandala';
 import { drawSunburst } from './pattern-fill';
-import { closedEyes, drawSubject, fitSubject, placementBox } from './place-subject';
+import { closedEyes, drawSubject, fitSubject, kawaiiFace, placementBox } from './place-subject';
 import type { Placement } from './place-subject';
 import { cleanPage, closeNarrowNecks, cutBetweenSeeds, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
 import { choosePlace, indoors, namedPlace } from './page-place';
+import { cycleArrows, cyclePlacements } from './cycle-layout';
+import { canDrawGlyphs, drawGlyphs } from './glyphs';
 import { roomKind } from './room-furniture';
 import type { RoomKind } from './room-furniture';
 import { drawScene, estimateRegions, layoutFor } from './scenes';
 import type { Box, Place, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
 import { paint, rect } from './svg-shapes';
-import { drawZentangle } from './zentangle';
+import { clearestSpot, drawZentangle } from './zentangle';
 import type { DetailLevel } from './zentangle';
 
 export interface ComposeOptions {
@@ -86,6 +88,8 @@ export interface ComposeResult {
  * Detail grown inside the subjects (zentangle.ts, decision 058): none for the young (their
  * subject's own parts are the page), a band or two for teens, bands all the way in for adults.
  */
+/** A letter's or number's stroke, as a share of its height: bolder for the young. */
+const GLYPH_STROKE: Record<Difficulty, number> = { toddler: 0.24, children: 0.2, teen: 0.17, adult: 0.15 };
 const DETAIL: Record<Difficulty, DetailLevel | null> = { toddler: null, children: null, teen: 'bands', adult: 'full' };
 
 const SCENE_LEVEL: Record<Difficulty, number> = { toddler: 1, children: 2, teen: 3, adult: 4 };
@@ -265,6 +269,9 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
   const wornIds = new Set(understanding.worn.map((w) => w.item));
   const matched = understanding.subjects.filter((m) => !wornIds.has(m.id)).map((m) => byId.get(m.id)!).filter(Boolean);
   const named = namedPlace(understanding.scene, understanding.words);
+  // "the letter C", "number 5": the glyph is the page's subject, standing in a meadow when no
+  // place is named (alone on white it left the page too empty for the checker at every age).
+  if (understanding.glyph && matched.length === 0 && understanding.theme !== 'mandala') return { style: 'scene', subjects: [], scene: named ?? 'meadow' };
   if (understanding.theme === 'mandala' || (matched.length === 0 && named === null)) {
     return { style: understanding.theme === 'pattern' ? 'pattern' : 'mandala', subjects: matched.slice(0, 1), scene: null };
   }
@@ -321,6 +328,10 @@ interface Composition {
   backdrop: string | null;
   /** The subject drawn asleep with its eyes closed (Understanding.asleep), if its eyes were known. */
   eyesClosed: string | null;
+  /** The letter or number drawn (Understanding.glyph), if it was. */
+  glyphDrawn: string | null;
+  /** The thing given a kawaii face (Understanding.faced), if there was room on it for one. */
+  faceDrawn: string | null;
 }
 
 interface Dials {
@@ -339,6 +350,8 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
   let holding: Holding | null = null;
   let sceneryRegions = 0;
   let eyesClosed: string | null = null;
+  let glyphDrawn: string | null = null;
+  let faceDrawn: string | null = null;
   const frame = frameGeometry(width, height, dials.frame);
   const inner = frame.inner;
   const unit = Math.min(inner.width, inner.height);
@@ -370,7 +383,14 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     const parts: string[] = [];
     const drawn: Subject[] = [];
     const pad = unit * 0.04;
-    const area: Box = { x: inner.x + pad, y: inner.y + pad, width: inner.width - 2 * pad, height: inner.height - 2 * pad };
+    const full: Box = { x: inner.x + pad, y: inner.y + pad, width: inner.width - 2 * pad, height: inner.height - 2 * pad };
+    // A letter or number page: the glyph big across the top, the subjects below it (alone, most of the page).
+    const glyph = plan.style === 'scene' && understanding.glyph && canDrawGlyphs(understanding.glyph) ? understanding.glyph : null;
+    const withSubjects = plan.subjects.length > 0;
+    const glyphBox: Box | null = glyph
+      ? { x: full.x + full.width * 0.06, y: full.y + (withSubjects ? 0 : full.height * 0.08), width: full.width * 0.88, height: full.height * (withSubjects ? (difficulty === 'toddler' ? 0.4 : 0.36) : 0.66) }
+      : null;
+    const area: Box = glyphBox && withSubjects ? { ...full, y: glyphBox.y + glyphBox.height + pad, height: full.y + full.height - (glyphBox.y + glyphBox.height + pad) } : full;
     if (plan.style === 'mandala') {
       const radius = Math.min(area.width, area.height) / 2;
       const cx = area.x + area.width / 2;
@@ -481,8 +501,15 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     const place = plan.scene;
     const layout = layoutFor(place, inner, understanding.onGround === true);
     const placements: Placement[] = [];
-    const [main, ...rest] = plan.arranged ? [] : plan.subjects;
-    if (plan.arranged) placements.push(...arrangedPlacements({ area, groundY: layout.groundY, floating: layout.floating }, random));
+    // A life cycle: its stages round a circle above the ground, linked by arrows.
+    const cycle = understanding.cycle === true && !plan.held && plan.subjects.length >= 2;
+    const cycleTop = Math.min(layout.groundY, area.y + area.height);
+    const cycleCentre: [number, number] = [area.x + area.width / 2, area.y + (cycleTop - area.y) * 0.5];
+    const cycleRadius = Math.min(area.width, cycleTop - area.y) * 0.35;
+    const cycleSize = cycleRadius * (plan.subjects.length <= 3 ? 1.05 : 0.9);
+    const [main, ...rest] = plan.arranged || cycle ? [] : plan.subjects;
+    if (plan.arranged && !cycle) placements.push(...arrangedPlacements({ area, groundY: layout.groundY, floating: layout.floating }, random));
+    if (cycle) placements.push(...cyclePlacements(plan.subjects, cycleCentre, cycleRadius, cycleSize));
     const heldSubject = plan.held ? rest[0] : undefined;
     const others = plan.held ? rest.slice(1) : rest;
     let heldPlacement: Placement | null = null;
@@ -550,7 +577,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       colored,
       lineWidth: lw,
       level: dials.level,
-      keepClear: [...placements, ...(heldPlacement ? [heldPlacement] : [])].map(placementBox),
+      keepClear: [...placements, ...(heldPlacement ? [heldPlacement] : [])].map(placementBox).concat(glyphBox ? [glyphBox] : []),
       words: understanding.words,
       findSubject,
     };
@@ -565,6 +592,14 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       // Its own random stream: the scenery drawn after keeps the choices it made before the bands.
       if (detail && !p.subject.ownDetail && (detail === 'full' || p === leader)) subjectParts.push(await drawZentangle(p, { level: detail, lineWidthPx: lw, random: seededRandom((dials.seed ^ 0x2e7a) >>> 0) }));
       // Asleep with no sleeping picture of it: its eyes are drawn closed.
+      // A thing given a mood (a kawaii donut): a face where it has most room, if that is room enough.
+      if (understanding.faced?.subject === p.subject.id) {
+        const spot = await clearestSpot(p, lw);
+        if (spot && spot.r >= unit * 0.05) {
+          subjectParts.push(kawaiiFace(spot.x, spot.y, Math.min(spot.r * 0.92, unit * 0.13), colored));
+          faceDrawn = p.subject.id;
+        }
+      }
       const closed = understanding.asleep?.subject === p.subject.id ? closedEyes(p, lw) : '';
       if (closed) {
         subjectParts.push(closed);
@@ -587,13 +622,16 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     sceneryRegions = scenery.regions;
     if (scenery.placeDrawn) backdrop = `scene:${place}`;
     parts.push(scenery.svg, ...subjectParts);
+    if (cycle) parts.push(cycleArrows(placements.length, cycleCentre, cycleRadius, cycleSize, colored));
+    if (glyph && glyphBox) glyphDrawn = glyph;
+    if (glyph && glyphBox) parts.push(drawGlyphs(glyph, glyphBox, lw, GLYPH_STROKE[difficulty], paint(colored, '#ffd43b'), DETAIL[difficulty] ? paint(colored, '#ff8787') : null));
     return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
   };
   const wrap = (body: string): string =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#fff"/><g fill="#fff" stroke="#000" stroke-width="${lw.toFixed(2)}" stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>`;
   const color = await layers(true);
   const bw = await layers(false);
-  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding, sceneryRegions, placements: [...order], backdrop, eyesClosed };
+  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding, sceneryRegions, placements: [...order], backdrop, eyesClosed, glyphDrawn, faceDrawn };
 }
 
 /** A point of a placed subject's 72-unit box on the page. */
@@ -861,9 +899,9 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     understanding,
     subjects: drawn.map((s) => s.name),
     attribution: credit,
-    ...honestReport(understanding, report, chosen.composition.eyesClosed),
+    ...honestReport(understanding, report, { eyesClosed: chosen.composition.eyesClosed, glyphDrawn: chosen.composition.glyphDrawn, faceDrawn: chosen.composition.faceDrawn }),
     drawn: report,
-    title: pageTitle(chosen.plan, drawn, placeOf(chosen.composition, chosen.plan), roomKind(understanding.words), chosen.composition.eyesClosed),
+    title: withGlyphTitle(chosen.composition.glyphDrawn ?? undefined, pageTitle(chosen.plan, drawn, placeOf(chosen.composition, chosen.plan), roomKind(understanding.words), chosen.composition.eyesClosed, chosen.composition.faceDrawn), drawn.length),
     holding: chosen.composition.holding,
     style: chosen.plan.style,
     seed: chosen.dials.seed,
@@ -885,7 +923,11 @@ function drawnReport(composition: Composition, width: number, height: number): D
  * but not as asked: a stand-in ("a T-rex instead of a triceratops"), fewer than asked ("3
  * kittens: drew 2").
  */
-export function honestReport(understanding: Understanding, drawn: DrawnThing[], eyesClosed: string | null = null): { unmatched: string[]; notes: PageNote[] } {
+export function honestReport(
+  understanding: Understanding,
+  drawn: DrawnThing[],
+  shown: { eyesClosed?: string | null; glyphDrawn?: string | null; faceDrawn?: string | null } = {},
+): { unmatched: string[]; notes: PageNote[] } {
   const visible = drawn.filter((d) => isVisible(d, PX_PER_MM));
   const missing = [...understanding.unmatched];
   const notes: PageNote[] = [];
@@ -905,7 +947,11 @@ export function honestReport(understanding: Understanding, drawn: DrawnThing[], 
   // The place is drawn as the scene its words pick (a park for "park", read as a meadow).
   if (understanding.scene && understanding.sceneWord && !visible.some((d) => d.role === 'scene')) missing.push(understanding.sceneWord);
   // Asked asleep, drawn awake: no eyes of it were known to close.
-  if (understanding.asleep && understanding.asleep.subject !== eyesClosed) missing.push(understanding.asleep.word);
+  if (understanding.asleep && understanding.asleep.subject !== (shown.eyesClosed ?? null)) missing.push(understanding.asleep.word);
+  // A face asked on a thing with no room for one.
+  if (understanding.faced && understanding.faced.subject !== (shown.faceDrawn ?? null)) missing.push(understanding.faced.word);
+  // A letter or number asked for and not drawn (a pattern page has no place for it).
+  if (understanding.glyph && understanding.glyph !== shown.glyphDrawn) missing.push(/\d/.test(understanding.glyph) ? `number ${understanding.glyph}` : `letter ${understanding.glyph}`);
   return { unmatched: [...new Set(missing)], notes };
 }
 
@@ -945,7 +991,7 @@ function shownName(s: Subject): string {
     .trim();
 }
 
-function pageTitle(plan: Plan, drawn: Subject[], place: Place | null, room: RoomKind, asleep: string | null = null): string {
+function pageTitle(plan: Plan, drawn: Subject[], place: Place | null, room: RoomKind, asleep: string | null = null, smiling: string | null = null): string {
   // A furnished room is named: "Cook in the kitchen".
   const where = (at: Place): string => (at === 'room' && room !== 'living' ? `in the ${room}` : SCENE_TITLE[at]);
   if (plan.style === 'mandala') return drawn[0] ? `${capitalize(shownName(drawn[0]))} mandala` : 'Mandala';
@@ -965,7 +1011,7 @@ function pageTitle(plan: Plan, drawn: Subject[], place: Place | null, room: Room
     // Wings make it a winged one: "Winged unicorn", not "Unicorn wearing wings".
     const winged = all.includes('wings');
     const items = all.filter((i) => !(unicorn && i === 'unicorn horn') && i !== 'wings');
-    const name = `${s.id === asleep ? 'sleeping ' : ''}${winged ? 'winged ' : ''}${unicorn ? 'unicorn' : shownName(s)}`;
+    const name = `${s.id === asleep ? 'sleeping ' : ''}${s.id === smiling ? 'smiling ' : ''}${winged ? 'winged ' : ''}${unicorn ? 'unicorn' : shownName(s)}`;
     return items.length ? `${name} wearing ${items.join(' and ')}` : name;
   };
   // The same thing drawn several times is said once with its number ("Cat and two cats" read badly).
@@ -987,6 +1033,13 @@ function pageTitle(plan: Plan, drawn: Subject[], place: Place | null, room: Room
     : names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   const title = plan.style === 'pattern' ? `Patterned ${subject}` : place ? `${subject} ${where(place)}` : subject;
   return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
+/** "Letter A and red apple", "Number 3 and three balloons", "Letter C". */
+function withGlyphTitle(glyph: string | undefined, title: string, drawnCount: number): string {
+  if (!glyph || !canDrawGlyphs(glyph)) return title;
+  const name = /\d/.test(glyph) ? `Number ${glyph}` : `Letter ${glyph}`;
+  return drawnCount === 0 ? name : `${name} and ${title.charAt(0).toLowerCase()}${title.slice(1)}`;
 }
 
 /** The inside of the frame in whole pixels, inside its line. */

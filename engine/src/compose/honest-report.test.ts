@@ -56,8 +56,11 @@ describe('honestReport', () => {
     expect(report('a cat and a dog', [picture('cat'), { ...picture('dog'), visibleShare: 0.1 }]).unmatched).toEqual(['dog']);
   });
 
-  it('names attributes the page cannot show: a letter, a creature that does not sleep', () => {
-    expect(report('letter A for apple', [picture('red apple')]).unmatched).toEqual(['letter A']);
+  it('names attributes the page cannot show: a letter not drawn, a creature that does not sleep', () => {
+    // The letter is drawn as a glyph above the apple; a page that did not draw it says so.
+    const letter = understandPrompt('letter A for apple', index);
+    expect(honestReport(letter, [picture('red apple')], { glyphDrawn: 'A' }).unmatched).toEqual([]);
+    expect(honestReport(letter, [picture('red apple')]).unmatched).toEqual(['letter A']);
     const sleepy = understandPrompt('a sleeping giraffe', index);
     expect(sleepy.subjects.map((s) => s.name)).toEqual(['giraffe']);
     expect(honestReport(sleepy, [picture('giraffe')]).unmatched).toEqual(['sleeping']);

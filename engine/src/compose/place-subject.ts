@@ -56,3 +56,21 @@ export function closedEyes(p: Placement, lineWidthPx: number): string {
   return `<g transform="${transform}" stroke-width="${(lineWidthPx / p.scale).toFixed(4)}">${shapes.join('')}</g>`;
 }
 
+
+/**
+ * A kawaii face on a thing (a donut, a cupcake, a cloud) at a clear spot of radius `r`: two ink
+ * eyes with a paper highlight, a smile and two blush ovals to colour. Drawn over the subject.
+ */
+export function kawaiiFace(x: number, y: number, r: number, colored: boolean): string {
+  const eye = r * 0.19;
+  const gap = r * 0.46;
+  const out: string[] = [];
+  for (const side of [-1, 1]) {
+    const ex = x + side * gap;
+    out.push(`<ellipse cx="${n(ex)}" cy="${n(y - r * 0.08)}" rx="${n(eye)}" ry="${n(eye * 1.25)}" fill="#000"/>`);
+    out.push(`<circle cx="${n(ex + eye * 0.35)}" cy="${n(y - r * 0.08 - eye * 0.45)}" r="${n(eye * 0.38)}" fill="#fff" stroke="none"/>`);
+    out.push(`<ellipse cx="${n(x + side * gap * 1.3)}" cy="${n(y + r * 0.34)}" rx="${n(r * 0.17)}" ry="${n(r * 0.1)}" fill="${colored ? '#ffc9c9' : '#fff'}"/>`);
+  }
+  out.push(`<path d="M${n(x - r * 0.22)} ${n(y + r * 0.24)}Q${n(x)} ${n(y + r * 0.52)} ${n(x + r * 0.22)} ${n(y + r * 0.24)}" fill="none"/>`);
+  return out.join('');
+}

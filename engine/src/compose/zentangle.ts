@@ -729,3 +729,37 @@ function smoothLoop(loop: Point[]): Point[] {
   }
   return points;
 }
+
+/**
+ * The point of a placed subject farthest from its lines (and from the frame of its silhouette),
+ * in page pixels, with that distance: where a face can be drawn on a thing (a kawaii donut).
+ * Prefers the lower middle of the subject, where a face sits on a cupcake or a strawberry.
+ */
+export async function clearestSpot(p: Placement, lineWidthPx: number): Promise<{ x: number; y: number; r: number } | null> {
+  const [l, t, r, b] = p.subject.bounds;
+  const span = Math.max(r - l, b - t);
+  const cell = span / GRID;
+  const map = await areaMap(p, lineWidthPx / p.scale);
+  const midX = ((l + r) / 2 - l) / cell;
+  const midY = (t + (b - t) * 0.58 - t) / cell;
+  let best = -1;
+  let score = 0;
+  for (let i = 0; i < map.dist.length; i++) {
+    if (map.dist[i] <= 0) continue;
+    const x = i % GRID;
+    const y = (i - x) / GRID;
+    // Distance to the lines, a little less the farther from the lower middle.
+    const s = map.dist[i] - 0.04 * Math.hypot(x - midX, y - midY);
+    if (s > score) {
+      score = s;
+      best = i;
+    }
+  }
+  if (best < 0) return null;
+  const gx = best % GRID;
+  const gy = (best - gx) / GRID;
+  const ux = l + (gx + 0.5) * cell;
+  const uy = t + (gy + 0.5) * cell;
+  return { x: p.flip ? p.left + (r - ux) * p.scale : p.left + (ux - l) * p.scale, y: p.bottom - (b - uy) * p.scale, r: map.dist[best] * cell * p.scale };
+}
+

@@ -26,7 +26,7 @@ export const ARRANGE_PHRASES: Record<string, ArrangeVerb> = {
 
 /** Number and group words: how many of the next subject. */
 export const COUNT_WORDS: Record<string, number> = {
-  two: 2, three: 3, four: 4, five: 5, pair: 2, couple: 2, group: 3, bunch: 3, herd: 3, flock: 3, family: 3, pack: 3, pride: 3, litter: 3, many: 4, lot: 4, lots: 4, some: 3, several: 3,
+  two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, pair: 2, couple: 2, group: 3, bunch: 3, herd: 3, flock: 3, family: 3, pack: 3, pride: 3, litter: 3, many: 4, lot: 4, lots: 4, some: 3, several: 3,
   '=2': 2, '=3': 3, '=4': 4, '=5': 5, '=6': 6, '=7': 7, '=8': 8, '=9': 9, '=10': 10,
 };
 

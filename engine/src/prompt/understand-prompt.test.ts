@@ -127,6 +127,51 @@ describe('understandPrompt', () => {
     expect(read2('a girl holding a kite and watering flowers').holds?.[2]).toBe('kite');
   });
 
+  it('reads the letter or number a page is of, never as an envelope or a pool ball', () => {
+    const glyph = (prompt: string) => {
+      const u = understandPrompt(prompt, index);
+      return { glyph: u.glyph, names: u.subjects.map((s) => s.name), unmatched: u.unmatched };
+    };
+    expect(glyph('A is for apple')).toEqual({ glyph: 'A', names: ['red apple'], unmatched: [] });
+    expect(glyph('B is for bear')).toMatchObject({ glyph: 'B', names: ['bear'], unmatched: [] });
+    expect(glyph('the letter C')).toEqual({ glyph: 'C', names: [], unmatched: [] });
+    expect(glyph('number 3 with three balloons')).toMatchObject({ glyph: '3', unmatched: [] });
+    expect(understandPrompt('number 3 with three balloons', index).subjects[0]).toMatchObject({ name: 'balloon', count: 3 });
+    expect(glyph('the number five').glyph).toBe('5');
+    expect(glyph('字母B和熊')).toMatchObject({ glyph: 'B', names: ['bear'], unmatched: [] });
+    expect(glyph('数字3和三个气球')).toMatchObject({ glyph: '3', unmatched: [] });
+    expect(glyph('アルファベットのA')).toEqual({ glyph: 'A', names: [], unmatched: [] });
+    expect(glyph('数字の5')).toMatchObject({ glyph: '5', unmatched: [] });
+    // A letter to post, a number of cats and eight planets are not glyphs; eight is a count.
+    expect(glyph('a letter for mom').glyph).toBeUndefined();
+    expect(glyph('a number of cats').glyph).toBeUndefined();
+    expect(glyph('eight planets')).toMatchObject({ names: ['ringed planet'] });
+  });
+
+  it('reads a life cycle as its stages in order, never DNA and a bicycle', () => {
+    const butterfly = understandPrompt('butterfly life cycle', index);
+    expect(butterfly.subjects.map((s) => s.name)).toEqual(['egg', 'bug', 'butterfly']);
+    expect(butterfly).toMatchObject({ cycle: true, scene: 'garden', unmatched: [] });
+    expect(understandPrompt('the life cycle of a chicken', index).subjects.map((s) => s.name)).toEqual(['egg', 'hatching chick', 'chicken']);
+    // No stages known: said, not guessed.
+    expect(understandPrompt('life cycle of a frog', index)).toMatchObject({ unmatched: ['life cycle'] });
+    expect(understandPrompt('a boy on his cycle', index).cycle).toBeUndefined();
+  });
+
+  it('gives a thing a face when a mood word asks, never a frog for "face"', () => {
+    const faced = (prompt: string) => {
+      const u = understandPrompt(prompt, index);
+      return { faced: u.faced && u.subjects.find((s) => s.id === u.faced!.subject)?.name, names: u.subjects.map((s) => s.name), unmatched: u.unmatched };
+    };
+    expect(faced('kawaii donut with a happy face')).toEqual({ faced: 'doughnut', names: ['doughnut'], unmatched: [] });
+    expect(faced('a happy cupcake').faced).toBe('cupcake');
+    expect(faced('a strawberry with a smiling face').faced).toBe('strawberry');
+    expect(faced('可爱的甜甜圈').faced).toBe('doughnut');
+    // A creature has its own face; a plain thing gets none.
+    expect(faced('a cute cat').faced).toBeUndefined();
+    expect(faced('a donut').faced).toBeUndefined();
+  });
+
   it('reads a bamboo forest as the place, and bamboo eaten as a subject', () => {
     expect(read('a panda in a bamboo forest')).toMatchObject({ names: ['panda'], scene: 'forest', unmatched: [] });
     expect(read('a bamboo forest')).toMatchObject({ names: [], scene: 'forest', unmatched: [] });

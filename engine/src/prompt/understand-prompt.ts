@@ -82,6 +82,19 @@ export interface Understanding {
    * id, and the word that asked (reported when the composer knows no eyes of it to close).
    */
   asleep?: { subject: string; word: string };
+  /**
+   * A letter or number the page is of ("A is for apple", "number 3 with three balloons", 字母B,
+   * 数字の5): drawn as a big bubble glyph above the subjects (compose/glyphs.ts). A–Z or 0–9, at
+   * most two characters ("10").
+   */
+  glyph?: string;
+  /** The subjects are the stages of a life cycle, in order: the composer links them with arrows. */
+  cycle?: boolean;
+  /**
+   * A thing given a face by a mood word ("a kawaii donut", "a happy cupcake", "a strawberry with a
+   * smiling face"): its id and the word; the composer draws a kawaii face on it.
+   */
+  faced?: { subject: string; word: string };
 }
 
 export interface SubjectIndex {
@@ -417,6 +430,8 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
       } else if (BODY_PARTS.has(word) && found.some((f) => HEAD_PRIORITY[f.kind] === 0) && tokens.slice(Math.max(0, i - 3), i).some((t) => /^(with|has|have)$/.test(t.english))) {
         // "a peacock with open feathers", "an owl with big eyes": its own parts, drawn with it (a
         // feather was drawn in the peacock's beak).
+      } else if (word === 'face' && MOODS.has(previous ?? '') && found.length > 0) {
+        // "a donut with a happy face": the face is the donut's, not a frog's.
       } else if (MODIFIERS.has(word) || IGNORED_SENSES.has(word) || /^\d+$/.test(word)) {
         // Describes, does not name: nothing to draw.
       } else {
@@ -555,7 +570,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)], ...(moonGround ? { onGround: true } : {}) };
   const poseToken = tokens.find((t) => SLEEP_WORDS.test(t.english) || HOWL_WORDS.test(t.english));
   const animalPose = poseToken ? { word: poseToken.original, pose: SLEEP_WORDS.test(poseToken.english) ? 'sleeping' : 'howling' } : null;
-  return withWings(inBambooForest(withWholeUnicorns(withAnimalPoses(withBodies(withTools(understanding, index), poseWords, poseOriginals, index), index, animalPose), index)), index);
+  return withFace(withGlyph(prompt, withLifeCycle(withWings(inBambooForest(withWholeUnicorns(withAnimalPoses(withBodies(withTools(understanding, index), poseWords, poseOriginals, index), index, animalPose), index)), index), index)));
 }
 
 /** Scene words that only hint at a place; a place named elsewhere in the prompt wins. */
@@ -812,6 +827,82 @@ function inBambooForest(u: Understanding): Understanding {
   if (!bamboo || u.relation?.held === bamboo.id) return u;
   const arrangement = u.arrangement && (u.arrangement.subject === bamboo.id || u.arrangement.object === bamboo.id) ? null : u.arrangement;
   return { ...u, subjects: u.subjects.filter((s) => s !== bamboo), arrangement };
+}
+
+/** Kinds of things that have no face of their own but can be given one (kawaii food, a happy gift). */
+const FACELESS_KINDS = new Set<SubjectKind>(['food', 'object', 'toy', 'plant', 'holiday']);
+
+/** "a kawaii donut", "a happy cupcake", "a strawberry with a smiling face": the thing gets a face. */
+function withFace(u: Understanding): Understanding {
+  const thing = u.subjects[0];
+  if (!thing || !FACELESS_KINDS.has(thing.kind)) return u;
+  const at = u.words.indexOf(thing.word.split(' ')[0]);
+  const before = u.words.slice(Math.max(0, at - 2), Math.max(0, at)).find((w) => MOODS.has(w));
+  const faceAfter = u.words.slice(at + 1).some((w, i, rest) => w === 'face' && MOODS.has(rest[i - 1] ?? ''));
+  const word = before ?? (faceAfter ? 'face' : undefined);
+  if (!word) return u;
+  return { ...u, faced: { subject: thing.id, word }, unmatched: u.unmatched.filter((w) => !MOODS.has(w.toLowerCase())) };
+}
+
+/** The stages a life cycle page shows, by the creature named (library names, in order). */
+const LIFE_CYCLES: Record<string, string[]> = {
+  butterfly: ['egg', 'bug', 'butterfly'],
+  chicken: ['egg', 'hatching chick', 'chicken'],
+  hen: ['egg', 'hatching chick', 'chicken'],
+  chick: ['egg', 'hatching chick', 'chicken'],
+};
+
+/**
+ * "butterfly life cycle", "the life cycle of a chicken": its stages in order (egg, caterpillar,
+ * butterfly), not DNA for "life" and a bicycle for "cycle" (issue 34). The composer draws arrows
+ * from each stage to the next.
+ */
+function withLifeCycle(u: Understanding, index: SubjectIndex): Understanding {
+  const at = u.words.findIndex((w, i) => w === 'life' && u.words[i + 1] === 'cycle');
+  if (at < 0) return u;
+  const creature = u.subjects.find((s) => LIFE_CYCLES[s.word] || LIFE_CYCLES[s.name]);
+  const rest = u.subjects.filter((s) => s.word !== 'life' && s.word !== 'cycle');
+  if (!creature) return { ...u, subjects: rest, unmatched: [...new Set([...u.unmatched, 'life cycle'])] };
+  const stages = (LIFE_CYCLES[creature.word] ?? LIFE_CYCLES[creature.name]).map((name) => index.byName.get(name)).filter((s): s is SubjectEntry => s !== undefined);
+  const subjects: MatchedSubject[] = stages.map((s) => ({ id: s.id, name: s.name, kind: s.kind, word: s.name === creature.name ? creature.word : 'life cycle', original: s.name === creature.name ? creature.original : 'life cycle', count: 1 }));
+  // Where the creature lives: a butterfly's garden, a chicken's farm (an egg alone would be on a table).
+  const scene = u.scene ?? (creature.word === 'butterfly' || creature.name === 'butterfly' ? 'garden' : 'farm');
+  return { ...u, subjects, scene, relation: null, arrangement: null, worn: [], cycle: true };
+}
+
+const NUMBER_NAMES: Record<string, string> = {
+  zero: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
+  零: '0', 一: '1', 二: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8', 九: '9', 十: '10',
+};
+/** Where a prompt asks for a letter or a number, the part that says which (its first group). */
+const GLYPH_PATTERNS: RegExp[] = [
+  // "A is for apple", "B for bear", "the letter C is for cat".
+  /^\s*(?:the\s+)?(?:letter\s+)?([a-z])\s+(?:is\s+)?for\s+\S/i,
+  /\b(?:letter|alphabet)\s+([a-z])\b/i,
+  /\b(?:number|numeral|digit)\s+(\d{1,2}|zero|one|two|three|four|five|six|seven|eight|nine|ten)\b/i,
+  /(?:字母|英文字母|アルファベット|文字)(?:の)?\s*([A-Za-z])(?![A-Za-z])/,
+  /数字(?:の)?\s*(\d{1,2}|[零一二三四五六七八九十])/,
+];
+
+/**
+ * "A is for apple", "the number 3 with three balloons", 字母B和熊: the letter or number is drawn
+ * big above what else the page shows, and is no longer reported as not drawn.
+ */
+function withGlyph(prompt: string, u: Understanding): Understanding {
+  for (const pattern of GLYPH_PATTERNS) {
+    const found = pattern.exec(prompt);
+    if (!found) continue;
+    const asked = found[1];
+    const glyph = (NUMBER_NAMES[asked.toLowerCase()] ?? asked).toUpperCase();
+    if (!/^([A-Z]|\d{1,2})$/.test(glyph)) continue;
+    const said = (w: string): boolean => {
+      const lower = w.toLowerCase();
+      return lower === asked.toLowerCase() || lower === glyph.toLowerCase() || ['letter', 'alphabet', 'number', 'numeral', 'digit', '字母', '英文字母', 'アルファベット', '文字', '数字'].some((word) => lower.startsWith(word));
+    };
+    // "letter" is no envelope here.
+    return { ...u, glyph, subjects: u.subjects.filter((s) => s.word !== 'letter'), unmatched: u.unmatched.filter((w) => !said(w)) };
+  }
+  return u;
 }
 
 /** Doing words whose tool is what the doer holds: "a girl watering flowers" holds a watering can. */
