@@ -185,17 +185,17 @@ describe('composePage', () => {
 
   it('draws a life cycle round a circle with arrows, and a kawaii face on a thing', async () => {
     const cycle = await composePage('butterfly life cycle', { difficulty: 'children', ratio: '3:4' });
-    expect(cycle.subjects.sort()).toEqual(['bug', 'butterfly', 'egg']);
+    expect(cycle.subjects.sort()).toEqual(['bug', 'butterfly', 'chrysalis', 'egg']);
     expect(cycle.unmatched).toEqual([]);
     // Round a circle: the first stage on top, the others lower on either side.
     const box = (name: string) => cycle.drawn.find((d) => d.name === name)!.box;
     const cx = (b: { x: number; width: number }) => b.x + b.width / 2;
     expect(box('egg').y).toBeLessThan(box('bug').y);
-    expect(box('egg').y).toBeLessThan(box('butterfly').y);
+    expect(box('egg').y).toBeLessThan(box('chrysalis').y);
     expect(cx(box('bug'))).toBeGreaterThan(cx(box('egg')));
     expect(cx(box('butterfly'))).toBeLessThan(cx(box('egg')));
-    // Three arrows, each one closed shape.
-    expect(cycle.page.svg?.match(/<path d="M[^"]*Z" fill="#fff"\/>/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+    // Four arrows, each one closed shape.
+    expect(cycle.page.svg?.match(/<path d="M[^"]*Z" fill="#fff"\/>/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
     expect(cycle.page.report.passes).toBe(true);
     const donut = await composePage('kawaii donut with a happy face', { difficulty: 'children', ratio: '3:4' });
     expect(donut.title).toMatch(/^Smiling doughnut/);
@@ -203,6 +203,13 @@ describe('composePage', () => {
     // Two ink eyes with their highlights.
     expect(donut.page.svg?.match(/<ellipse[^>]*fill="#000"\/><circle[^>]*fill="#fff" stroke="none"\/>/g)?.length).toBe(2);
     expect(donut.page.report.passes).toBe(true);
+  });
+
+  it('leaves a farm\'s barn to its scenery so three animals fit on the page', async () => {
+    const farm = await composePage('a farm with a red barn, a cow, a pig and a chicken', { difficulty: 'children', ratio: '3:4' });
+    expect(farm.subjects.sort()).toEqual(['chicken', 'cow', 'pig']);
+    expect(farm.unmatched).toEqual([]);
+    expect(farm.page.report.passes).toBe(true);
   });
 
   it('puts the fire a dragon breathes at its mouth', async () => {

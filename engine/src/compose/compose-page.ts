@@ -294,14 +294,20 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
       return { style: 'scene', subjects, scene: placeOf(matched[0]), held };
     }
   }
+  // A life cycle's stages go round their circle, all of them.
+  if (understanding.cycle && !pattern && matched.length >= 2) return { style: 'scene', subjects: matched.slice(0, 4), scene: placeOf(matched[0]) };
   const arranged = relation ? null : arrangedPlan(understanding, matched, difficulty);
   if (arranged) {
     const subjects = 'group' in arranged ? [...new Set(arranged.group)] : [arranged.mover, arranged.reference];
     return { style: pattern ? 'pattern' : 'scene', subjects, scene: pattern ? null : placeOf(subjects[0]), arranged };
   }
   if (pattern) return { style: 'pattern', subjects: matched.slice(0, 1), scene: null };
+  // A farm's barn is its scenery's (scenes.ts#farmstead): "a farm with a red barn, a cow, a pig and a
+  // chicken" leaves the three subjects a page has room for to the animals.
+  const onFarm = matched.length > 1 && placeOf(matched.find((s) => s.name !== 'barn')) === 'farm';
+  const kept = onFarm ? matched.filter((s) => s.name !== 'barn') : matched;
   // Toddler pages keep two big subjects at most ("a cat and a dog"); one if two are too busy.
-  const subjects = difficulty === 'toddler' ? matched.slice(0, 2) : matched.slice(0, 3);
+  const subjects = difficulty === 'toddler' ? kept.slice(0, 2) : kept.slice(0, 3);
   return { style: 'scene', subjects, scene: placeOf(subjects[0]) };
 }
 
@@ -934,6 +940,8 @@ export function honestReport(
   for (const subject of understanding.subjects) {
     // A subject is shown by its own picture or one that carries its word (a bear as the teddy bear that holds).
     const pictures = visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `)));
+    // A farm's barn is drawn by its scenery (scenes.ts#farmstead).
+    if (subject.name === 'barn' && visible.some((d) => d.name === 'scene:farm')) continue;
     // One word that named several things (お花見: cherry trees and children) says which of them.
     const shared = understanding.subjects.some((other) => other !== subject && other.original === subject.original);
     const asked = shared ? `${subject.original} (${localWord(subject.word, understanding.language)})` : subject.original;

@@ -66,6 +66,12 @@ describe('honestReport', () => {
     expect(honestReport(sleepy, [picture('giraffe')]).unmatched).toEqual(['sleeping']);
   });
 
+  it('counts a farm\'s barn as drawn when the farm is, since its scenery draws one', () => {
+    const u = understandPrompt('a farm with a red barn, a cow, a pig and a chicken', index);
+    expect(honestReport(u, [picture('cow'), picture('pig'), picture('chicken'), scene('farm')]).unmatched).toEqual([]);
+    expect(honestReport(u, [picture('cow'), picture('pig'), picture('chicken')]).unmatched).toContain('barn');
+  });
+
   it('reports the same thing once', () => {
     expect(report('桜', [], 'ja').unmatched).toEqual(['桜']);
   });

@@ -150,7 +150,7 @@ describe('understandPrompt', () => {
 
   it('reads a life cycle as its stages in order, never DNA and a bicycle', () => {
     const butterfly = understandPrompt('butterfly life cycle', index);
-    expect(butterfly.subjects.map((s) => s.name)).toEqual(['egg', 'bug', 'butterfly']);
+    expect(butterfly.subjects.map((s) => s.name)).toEqual(['egg', 'bug', 'chrysalis', 'butterfly']);
     expect(butterfly).toMatchObject({ cycle: true, scene: 'garden', unmatched: [] });
     expect(understandPrompt('the life cycle of a chicken', index).subjects.map((s) => s.name)).toEqual(['egg', 'hatching chick', 'chicken']);
     // No stages known: said, not guessed.

@@ -846,7 +846,7 @@ function withFace(u: Understanding): Understanding {
 
 /** The stages a life cycle page shows, by the creature named (library names, in order). */
 const LIFE_CYCLES: Record<string, string[]> = {
-  butterfly: ['egg', 'bug', 'butterfly'],
+  butterfly: ['egg', 'bug', 'chrysalis', 'butterfly'],
   chicken: ['egg', 'hatching chick', 'chicken'],
   hen: ['egg', 'hatching chick', 'chicken'],
   chick: ['egg', 'hatching chick', 'chicken'],

@@ -243,6 +243,17 @@ export const DRAWN_PROPS: DrawnProp[] = [
     ),
   },
   {
+    // A butterfly's chrysalis hanging from a twig with a leaf (a life cycle's third stage,
+    // understand-prompt.ts#withLifeCycle): a pointed pod with bands across it.
+    id: 'X-CHRYSALIS', name: 'chrysalis', keywords: ['chrysalis', 'cocoon', 'pupa'], kind: 'bug',
+    svg: svg(
+      `<rect x="6" y="6" width="60" height="6" rx="3" fill="#c2a47a"/><path d="M44 12 Q58 10 64 22 Q52 24 44 12 Z" fill="#8ce99a"/>` +
+        `<rect x="34" y="12" width="4" height="7" fill="#c2a47a"/>` +
+        `<path d="M36 18 Q48 26 46 44 Q44 60 36 68 Q28 60 26 44 Q24 26 36 18 Z" fill="#b2f2bb"/></g><g id="line">` +
+        [30, 40, 50].map((y) => `<path d="M${y === 50 ? 28 : 26.5} ${y} Q36 ${y + 4} ${y === 50 ? 44 : 45.5} ${y}" fill="none" stroke="#000"/>`).join(''),
+    ),
+  },
+  {
     // A straw skep: bands stacked into a dome, its door at the foot (no emoji set draws a hive).
     id: 'X-BEEHIVE', name: 'beehive', keywords: ['beehive', 'bee hive', 'hive', 'skep'], kind: 'object',
     svg: svg(`<path d="M22 20 Q36 2 50 20 Z" fill="#ffd43b"/>` +
