@@ -212,6 +212,19 @@ describe('composePage', () => {
     expect(farm.page.report.passes).toBe(true);
   });
 
+  it('draws the solar system: the sun, eight planets on their orbits, at every age', async () => {
+    for (const difficulty of ['toddler', 'children', 'adult'] as const) {
+      const page = await composePage('solar system with eight planets', { difficulty, ratio: '3:4' });
+      expect(page.title).toBe('Solar system');
+      expect(page.unmatched).toEqual([]);
+      // Eight orbits round one centre (two on a toddler's page, which has room for fewer areas).
+      const orbits = [...(page.page.svg ?? '').matchAll(/<circle cx="([\d.]+)" cy="(-?[\d.]+)" r="[\d.]+" fill="none"\/>/g)].map((m) => `${m[1]},${m[2]}`);
+      expect(orbits).toHaveLength(difficulty === 'toddler' ? 2 : 8);
+      expect(new Set(orbits).size).toBe(1);
+      expect(page.page.report.passes).toBe(true);
+    }
+  });
+
   it('puts the fire a dragon breathes at its mouth', async () => {
     const result = await composePage('a dragon breathing fire', { difficulty: 'children', ratio: '3:4' });
     expect(result.subjects).toEqual(['dragon', 'fire']);

@@ -27,6 +27,7 @@ import type { Placement } from './place-subject';
 import { cleanPage, closeNarrowNecks, cutBetweenSeeds, encodeBitmapPng, inkAxisLines, rasterizeSvg } from './rasterize-page';
 import { choosePlace, indoors, namedPlace } from './page-place';
 import { cycleArrows, cyclePlacements } from './cycle-layout';
+import { drawSolarSystem } from './solar-system';
 import { canDrawGlyphs, drawGlyphs } from './glyphs';
 import { roomKind } from './room-furniture';
 import type { RoomKind } from './room-furniture';
@@ -269,6 +270,8 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
   const wornIds = new Set(understanding.worn.map((w) => w.item));
   const matched = understanding.subjects.filter((m) => !wornIds.has(m.id)).map((m) => byId.get(m.id)!).filter(Boolean);
   const named = namedPlace(understanding.scene, understanding.words);
+  // The solar system is drawn whole by its own layout (solar-system.ts), with whatever else was named.
+  if (understanding.solarSystem) return { style: 'scene', subjects: matched.slice(0, 1), scene: null };
   // "the letter C", "number 5": the glyph is the page's subject, standing in a meadow when no
   // place is named (alone on white it left the page too empty for the checker at every age).
   if (understanding.glyph && matched.length === 0 && understanding.theme !== 'mandala') return { style: 'scene', subjects: [], scene: named ?? 'meadow' };
@@ -627,6 +630,10 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     const scenery = drawScene(place, ctx, dials.sceneryBudget ?? dials.regionTarget - estimateRegions(subjectParts.join('')));
     sceneryRegions = scenery.regions;
     if (scenery.placeDrawn) backdrop = `scene:${place}`;
+    if (understanding.solarSystem) {
+      parts.push(drawSolarSystem(inner, dials.level, random, colored));
+      backdrop = 'scene:space';
+    }
     parts.push(scenery.svg, ...subjectParts);
     if (cycle) parts.push(cycleArrows(placements.length, cycleCentre, cycleRadius, cycleSize, colored));
     if (glyph && glyphBox) glyphDrawn = glyph;
@@ -907,7 +914,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     attribution: credit,
     ...honestReport(understanding, report, { eyesClosed: chosen.composition.eyesClosed, glyphDrawn: chosen.composition.glyphDrawn, faceDrawn: chosen.composition.faceDrawn }),
     drawn: report,
-    title: withGlyphTitle(chosen.composition.glyphDrawn ?? undefined, pageTitle(chosen.plan, drawn, placeOf(chosen.composition, chosen.plan), roomKind(understanding.words), chosen.composition.eyesClosed, chosen.composition.faceDrawn), drawn.length),
+    title: withGlyphTitle(chosen.composition.glyphDrawn ?? undefined, pageTitle(chosen.plan, drawn, placeOf(chosen.composition, chosen.plan), roomKind(understanding.words), chosen.composition.eyesClosed, chosen.composition.faceDrawn), drawn.length, understanding.solarSystem),
     holding: chosen.composition.holding,
     style: chosen.plan.style,
     seed: chosen.dials.seed,
@@ -1044,7 +1051,8 @@ function pageTitle(plan: Plan, drawn: Subject[], place: Place | null, room: Room
 }
 
 /** "Letter A and red apple", "Number 3 and three balloons", "Letter C". */
-function withGlyphTitle(glyph: string | undefined, title: string, drawnCount: number): string {
+function withGlyphTitle(glyph: string | undefined, title: string, drawnCount: number, solarSystem = false): string {
+  if (solarSystem) return drawnCount === 0 ? 'Solar system' : `Solar system and ${title.charAt(0).toLowerCase()}${title.slice(1)}`;
   if (!glyph || !canDrawGlyphs(glyph)) return title;
   const name = /\d/.test(glyph) ? `Number ${glyph}` : `Letter ${glyph}`;
   return drawnCount === 0 ? name : `${name} and ${title.charAt(0).toLowerCase()}${title.slice(1)}`;

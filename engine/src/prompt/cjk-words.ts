@@ -10,6 +10,7 @@
 /** Chinese words → English words. */
 export const CHINESE_WORDS: Record<string, string> = {
   // Winged horses: a flying unicorn, a pegasus (understand-prompt.ts#withWings).
+  太阳系: 'solar system', 八大行星: 'solar system',
   // Doing words whose tool is held (understand-prompt.ts#withTools).
   浇: 'watering', 浇水: 'watering', 浇花: 'watering flower',
   会飞的: 'flying', 飞翔的: 'flying', 翅膀: 'wings', 有翅膀的: 'winged', 带翅膀的: 'winged', 飞马: 'pegasus', 天马: 'pegasus',
@@ -59,7 +60,7 @@ export const CHINESE_WORDS: Record<string, string> = {
 /** Japanese words → English words. */
 export const JAPANESE_WORDS: Record<string, string> = {
   // Winged horses (understand-prompt.ts#withWings).
-  水やり: 'watering', 水やりする: 'watering',
+  太陽系: 'solar system', 水やり: 'watering', 水やりする: 'watering',
   ペガサス: 'pegasus', 天馬: 'pegasus', 翼: 'wings', 翼のある: 'winged', 羽のある: 'winged', 羽の生えた: 'winged',
   // Animals.
   七面鳥: 'turkey', ターキー: 'turkey', 鳩: 'pigeon', ハト: 'pigeon', スズメ: 'bird', 雀: 'bird', カラス: 'crow', 小鳥: 'bird', ガチョウ: 'goose', オオカミ: 'wolf',

@@ -172,6 +172,14 @@ describe('understandPrompt', () => {
     expect(faced('a donut').faced).toBeUndefined();
   });
 
+  it('reads the solar system as one picture: its planets and sun are part of it', () => {
+    for (const prompt of ['solar system with eight planets', 'the solar system', '太阳系', '太陽系の惑星']) {
+      expect(understandPrompt(prompt, index)).toMatchObject({ solarSystem: true, subjects: [], unmatched: [] });
+    }
+    expect(understandPrompt('an astronaut and the solar system', index).subjects.map((s) => s.name)).toEqual(['astronaut']);
+    expect(understandPrompt('a planet', index).solarSystem).toBeUndefined();
+  });
+
   it('reads a bamboo forest as the place, and bamboo eaten as a subject', () => {
     expect(read('a panda in a bamboo forest')).toMatchObject({ names: ['panda'], scene: 'forest', unmatched: [] });
     expect(read('a bamboo forest')).toMatchObject({ names: [], scene: 'forest', unmatched: [] });

@@ -95,6 +95,8 @@ export interface Understanding {
    * smiling face"): its id and the word; the composer draws a kawaii face on it.
    */
   faced?: { subject: string; word: string };
+  /** "the solar system": the sun and the eight planets on their orbits (compose/solar-system.ts). */
+  solarSystem?: boolean;
 }
 
 export interface SubjectIndex {
@@ -570,7 +572,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)], ...(moonGround ? { onGround: true } : {}) };
   const poseToken = tokens.find((t) => SLEEP_WORDS.test(t.english) || HOWL_WORDS.test(t.english));
   const animalPose = poseToken ? { word: poseToken.original, pose: SLEEP_WORDS.test(poseToken.english) ? 'sleeping' : 'howling' } : null;
-  return withFace(withGlyph(prompt, withLifeCycle(withWings(inBambooForest(withWholeUnicorns(withAnimalPoses(withBodies(withTools(understanding, index), poseWords, poseOriginals, index), index, animalPose), index)), index), index)));
+  return withSolarSystem(withFace(withGlyph(prompt, withLifeCycle(withWings(inBambooForest(withWholeUnicorns(withAnimalPoses(withBodies(withTools(understanding, index), poseWords, poseOriginals, index), index, animalPose), index)), index), index))));
 }
 
 /** Scene words that only hint at a place; a place named elsewhere in the prompt wins. */
@@ -827,6 +829,17 @@ function inBambooForest(u: Understanding): Understanding {
   if (!bamboo || u.relation?.held === bamboo.id) return u;
   const arrangement = u.arrangement && (u.arrangement.subject === bamboo.id || u.arrangement.object === bamboo.id) ? null : u.arrangement;
   return { ...u, subjects: u.subjects.filter((s) => s !== bamboo), arrangement };
+}
+
+/**
+ * "the solar system", "solar system with eight planets", 太阳系, 太陽系: the sun and the planets
+ * in order are the page; planets and a sun named with it are part of it, not subjects beside it.
+ */
+function withSolarSystem(u: Understanding): Understanding {
+  const solar = u.words.some((w, i) => (w === 'solar' && u.words[i + 1] === 'system') || w === 'solar system' || w === 'solarsystem');
+  if (!solar) return u;
+  const part = (s: MatchedSubject): boolean => /planet|^sun|moon|earth|star|comet/.test(s.name);
+  return { ...u, solarSystem: true, subjects: u.subjects.filter((s) => !part(s)), relation: null, arrangement: null, unmatched: u.unmatched.filter((w) => !/^(solar|system|planets?)$/i.test(w) && CHINESE_WORDS[w] !== 'solar system' && JAPANESE_WORDS[w] !== 'solar system') };
 }
 
 /** Kinds of things that have no face of their own but can be given one (kawaii food, a happy gift). */
