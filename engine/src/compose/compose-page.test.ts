@@ -234,7 +234,7 @@ describe('composePage', () => {
   });
 
   it('titles a page the way it is drawn: riders riding, wearers wearing, no pose names', async () => {
-    const titles = await Promise.all(['a cowboy riding a horse', 'a cat wearing a witch hat', 'a happy sun', 'a girl sitting on a rock', 'a koala hugging a tree', 'a girl riding a unicorn', 'two unicorns', 'a boy reading a book', 'a flying unicorn', 'a chef in a kitchen', 'a girl watering flowers in the garden'].map(async (prompt) => (await composePage(prompt, { difficulty: 'children', ratio: '3:4', verify: false })).title));
+    const titles = await Promise.all(['a cowboy riding a horse', 'a cat wearing a witch hat', 'a happy sun', 'a girl sitting on a rock', 'a koala hugging a tree', 'a girl riding a unicorn', 'two unicorns', 'a boy reading a book', 'a flying unicorn', 'a chef in a kitchen', 'a girl watering flowers in the garden', 'a girl feeding ducks at a pond'].map(async (prompt) => (await composePage(prompt, { difficulty: 'children', ratio: '3:4', verify: false })).title));
     expect(titles[0]).toMatch(/^Cowboy riding horse /);
     expect(titles[1]).toMatch(/^Cat wearing witch hat /);
     expect(titles[2]).toMatch(/^Smiling sun/);
@@ -248,6 +248,7 @@ describe('composePage', () => {
     expect(titles[8]).toMatch(/^Winged unicorn in the sky/);
     expect(titles[9]).toMatch(/^Cook in the kitchen/);
     expect(titles[10]).toMatch(/^Girl watering flower/);
+    expect(titles[11]).toMatch(/^Girl feeding (duck|two ducks)/);
     const kittens = await composePage('three kittens', { difficulty: 'children', ratio: '3:4', verify: false });
     expect(kittens.title).toMatch(/^Three cats /);
   });

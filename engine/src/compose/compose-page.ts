@@ -985,7 +985,7 @@ function placeOf(composition: Composition, plan: Plan): Place | null {
 }
 
 /** Tools held for a doing word (understand-prompt.ts#withTools), by what the title says is done. */
-const TOOL_TITLES: Record<string, string> = { 'watering can': 'watering', paintbrush: 'painting', shovel: 'digging', crayon: 'drawing', 'fishing pole': 'fishing' };
+const TOOL_TITLES: Record<string, string> = { 'watering can': 'watering', paintbrush: 'painting', shovel: 'digging', crayon: 'drawing', 'fishing pole': 'fishing', bread: 'feeding' };
 
 const NUMBER_WORDS: Record<number, string> = { 2: 'two', 3: 'three', 4: 'four', 5: 'five' };
 /**

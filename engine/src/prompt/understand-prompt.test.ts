@@ -125,6 +125,12 @@ describe('understandPrompt', () => {
     // Water to drink is no watering, and something already held stays held.
     expect(read2('a girl drinking water').names).not.toContain('watering can');
     expect(read2('a girl holding a kite and watering flowers').holds?.[2]).toBe('kite');
+    expect(read2('a girl with a kite watering flowers').holds?.[2]).toBe('kite');
+    // Feeding: a person holds out the food named, else bread; a bird feeding its chicks holds nothing.
+    expect(read2('a girl feeding a horse').holds).toEqual(['girl standing', 'hold', 'bread']);
+    expect(read2('a boy feeding a rabbit a carrot').holds).toEqual(['boy standing', 'hold', 'carrot']);
+    expect(read2('a little girl feeding ducks at a pond')).toMatchObject({ holds: ['girl standing', 'hold', 'bread'], unmatched: [] });
+    expect(read2('a mother bird feeding her babies').holds).toBeNull();
   });
 
   it('reads the letter or number a page is of, never as an envelope or a pool ball', () => {

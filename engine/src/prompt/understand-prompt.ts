@@ -925,7 +925,10 @@ const TOOL_VERBS: Record<string, string> = {
   digging: 'shovel', digs: 'shovel',
   drawing: 'crayon', draws: 'crayon', colouring: 'crayon', coloring: 'crayon',
   fishing: 'fishing pole',
+  // Feeding ducks, a horse, the birds: bread in the hand, unless the food is named (then that).
+  feeding: 'bread', feeds: 'bread',
 };
+
 
 /**
  * "a girl watering flowers", "a boy painting a picture", "a bear fishing": the doer holds the tool
@@ -935,9 +938,18 @@ const TOOL_VERBS: Record<string, string> = {
 function withTools(u: Understanding, index: SubjectIndex): Understanding {
   const verb = u.words.find((w) => TOOL_VERBS[w]);
   const tool = verb ? index.byName.get(TOOL_VERBS[verb]) : undefined;
-  if (!verb || !tool || u.relation || u.subjects.some((s) => s.id === tool.id)) return u;
+  // "with" a creature only puts them together ("a girl with pigtails feeding ducks"): the tool is
+  // held instead. "With" a thing ("a girl with a kite") is holding it already.
+  const withCreature = u.relation?.verb === 'with' && ['animal', 'bird', 'sea', 'bug', 'person'].includes(u.subjects.find((s) => s.id === u.relation!.held)?.kind ?? '');
+  if (!verb || !tool || (u.relation && !withCreature) || u.subjects.some((s) => s.id === tool.id)) return u;
   const doer = u.subjects.find((s) => s.kind === 'person' || s.kind === 'animal' || s.kind === 'fantasy');
   if (!doer || doer !== u.subjects[0]) return u;
+  // Only a person feeds with bread in the hand; food named is what is held out instead.
+  if (TOOL_VERBS[verb] === 'bread') {
+    if (doer.kind !== 'person') return u;
+    const food = u.subjects.find((s) => s.kind === 'food');
+    if (food) return { ...u, subjects: [doer, food, ...u.subjects.filter((s) => s !== doer && s !== food)], relation: { verb: 'hold', holder: doer.id, held: food.id } };
+  }
   const held: MatchedSubject = { id: tool.id, name: tool.name, kind: tool.kind, word: verb, original: verb, count: 1 };
   const arrangement = u.arrangement && (u.arrangement.subject === doer.id || u.arrangement.object === doer.id) ? null : u.arrangement;
   return {

@@ -113,8 +113,8 @@ describe('people in role costumes, drawn whole', () => {
     expect(read('a prince standing in front of his castle').arrangement).toBe('prince front castle');
     expect(read('a cat sitting on a pillow').arrangement).toBe('cat on pillow');
     expect(read('a girl sitting on a bench in the park')).toMatchObject({ names: ['girl sitting', 'bench'], arrangement: 'girl sitting on bench', unmatched: [] });
-    // Feeding is what the farmer does, not OpenMoji's person feeding a baby.
-    expect(read('a farmer feeding chickens').names).toEqual(['farmer', 'chicken×2']);
+    // Feeding is what the farmer does, bread held out to the chickens, not OpenMoji's person feeding a baby.
+    expect(read('a farmer feeding chickens').names).toEqual(['farmer', 'bread', 'chicken×2']);
   });
 
   it('reads a flag as a flag, a blackboard, a throne and a captain of pirates', () => {
