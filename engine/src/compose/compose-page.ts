@@ -89,9 +89,10 @@ export interface ComposeResult {
  * Detail grown inside the subjects (zentangle.ts, decision 058): none for the young (their
  * subject's own parts are the page), a band or two for teens, bands all the way in for adults.
  */
+const DETAIL: Record<Difficulty, DetailLevel | null> = { toddler: null, children: null, teen: 'bands', adult: 'full' };
+
 /** A letter's or number's stroke, as a share of its height: bolder for the young. */
 const GLYPH_STROKE: Record<Difficulty, number> = { toddler: 0.24, children: 0.2, teen: 0.17, adult: 0.15 };
-const DETAIL: Record<Difficulty, DetailLevel | null> = { toddler: null, children: null, teen: 'bands', adult: 'full' };
 
 const SCENE_LEVEL: Record<Difficulty, number> = { toddler: 1, children: 2, teen: 3, adult: 4 };
 const MAX_ATTEMPTS = 6;
@@ -600,7 +601,6 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       const detail = DETAIL[difficulty];
       // Its own random stream: the scenery drawn after keeps the choices it made before the bands.
       if (detail && !p.subject.ownDetail && (detail === 'full' || p === leader)) subjectParts.push(await drawZentangle(p, { level: detail, lineWidthPx: lw, random: seededRandom((dials.seed ^ 0x2e7a) >>> 0) }));
-      // Asleep with no sleeping picture of it: its eyes are drawn closed.
       // A thing given a mood (a kawaii donut): a face where it has most room, if that is room enough.
       if (understanding.faced?.subject === p.subject.id) {
         const spot = await clearestSpot(p, lw);
@@ -609,6 +609,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
           faceDrawn = p.subject.id;
         }
       }
+      // Asleep with no sleeping picture of it: its eyes are drawn closed.
       const closed = understanding.asleep?.subject === p.subject.id ? closedEyes(p, lw) : '';
       if (closed) {
         subjectParts.push(closed);
@@ -636,8 +637,10 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     }
     parts.push(scenery.svg, ...subjectParts);
     if (cycle) parts.push(cycleArrows(placements.length, cycleCentre, cycleRadius, cycleSize, colored));
-    if (glyph && glyphBox) glyphDrawn = glyph;
-    if (glyph && glyphBox) parts.push(drawGlyphs(glyph, glyphBox, lw, GLYPH_STROKE[difficulty], paint(colored, '#ffd43b'), DETAIL[difficulty] ? paint(colored, '#ff8787') : null));
+    if (glyph && glyphBox) {
+      parts.push(drawGlyphs(glyph, glyphBox, lw, GLYPH_STROKE[difficulty], paint(colored, '#ffd43b'), DETAIL[difficulty] ? paint(colored, '#ff8787') : null));
+      glyphDrawn = glyph;
+    }
     return { body: parts.join('') + drawFrame(frame, width, height, dials.cells, colored), drawn };
   };
   const wrap = (body: string): string =>

@@ -929,7 +929,6 @@ const TOOL_VERBS: Record<string, string> = {
   feeding: 'bread', feeds: 'bread',
 };
 
-
 /**
  * "a girl watering flowers", "a boy painting a picture", "a bear fishing": the doer holds the tool
  * (a watering can, a paintbrush, a fishing pole) and what it works on stands beside (issue 34:
