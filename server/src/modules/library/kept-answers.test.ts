@@ -119,6 +119,25 @@ describe.each(databaseKinds)('kept answers on %s', (kind) => {
     expect(String((await get(t.app, list)).headers.etag)).not.toBe(listBefore);
   });
 
+  it('lists a category imported right after the categories were asked for, at once and from then on', async () => {
+    // Asked for just before the import: the categories are read and kept.
+    expect((await get(t.app, '/api/images/categories')).statusCode).toBe(200);
+    const importer = createLibraryImporter({ db: t.db.kysely, storage: createLocalStorage(path.join(t.dataDir, 'files')) });
+    await importer.upsertCategory({ slug: 'boats', name: 'boats', displayName: L('Boats'), description: L('<p>b</p>'), seoTitle: L('Boats'), seoDesc: L('Boats'), hotness: 2 });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+    await importer.importPage({
+      id: 'lib-kept-ferry', categorySlug: 'boats', title: L('Ferry'), description: L('Ferry'), prompt: L('ferry'), additionalInfo: null, tags: [], ratio: '1:1', difficulty: 'children', hotness: 1, attribution: null,
+      page: { png, svg: null, pdfLetter: png, pdfA4: png, thumb600: png, thumb320: png, colorPng: null, colorThumb600: null, width: 8, height: 8 },
+    });
+    await importer.bumpVersion();
+    for (let i = 0; i < 2; i++) {
+      const slugs = (JSON.parse((await get(t.app, '/api/images/categories')).body).data as { slug: string }[]).map((c) => c.slug);
+      expect(slugs).toContain('boats');
+    }
+    const page = await get(web, '/categories');
+    expect(page.statusCode).toBe(200);
+  });
+
   it('never keeps a "not found": a page or an id asked for too early is found once it exists', async () => {
     const missing = await get(web, '/image/lib-not-yet');
     expect(missing.statusCode).toBe(404);

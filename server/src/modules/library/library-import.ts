@@ -111,9 +111,12 @@ export function createLibraryImporter(deps: { db: Kysely<Database>; storage: Sto
     return id;
   }
 
-  /** Tells every process's category cache (and search answers) that the library changed. */
+  /**
+   * Tells every process's category cache (and search answers) that the library changed. The
+   * library version first: an answer kept under the catalogue version bumped after it is then
+   * built from the new categories, never from the cache of the old ones.
+   */
   async function bumpVersion(): Promise<void> {
-    await bumpImagesVersion(db);
     const version = newId();
     const updated = await db.updateTable('settings').set({ value: version }).where('key', '=', 'library_version').executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) {
@@ -121,6 +124,7 @@ export function createLibraryImporter(deps: { db: Kysely<Database>; storage: Sto
         await db.updateTable('settings').set({ value: version }).where('key', '=', 'library_version').execute();
       });
     }
+    await bumpImagesVersion(db);
   }
 
   return { upsertCategory, upsertTag, importPage, bumpVersion, count: async () => Number((await db.selectFrom('images').select(sql<number>`count(*)`.as('n')).where('type', '=', 'library').executeTakeFirstOrThrow()).n) };
