@@ -92,7 +92,7 @@ export interface ComposeResult {
 const DETAIL: Record<Difficulty, DetailLevel | null> = { toddler: null, children: null, teen: 'bands', adult: 'full' };
 
 /** A letter's or number's stroke, as a share of its height: bolder for the young. */
-const GLYPH_STROKE: Record<Difficulty, number> = { toddler: 0.24, children: 0.2, teen: 0.17, adult: 0.15 };
+const GLYPH_STROKE: Record<Difficulty, number> = { toddler: 0.2, children: 0.18, teen: 0.16, adult: 0.15 };
 
 const SCENE_LEVEL: Record<Difficulty, number> = { toddler: 1, children: 2, teen: 3, adult: 4 };
 const MAX_ATTEMPTS = 6;

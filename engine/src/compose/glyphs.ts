@@ -23,7 +23,7 @@ const joined = (...parts: Stroke[]): Stroke => parts.flat() as Stroke;
 
 /** Strokes of each glyph in a box 1 high and 1 wide (drawn narrower, see ASPECT). */
 const GLYPHS: Record<string, Stroke[]> = {
-  A: [[[0, 1], [0.5, 0], [1, 1]], [[0.24, 0.62], [0.76, 0.62]]],
+  A: [[[0, 1], [0.5, 0], [1, 1]], [[0.17, 0.72], [0.83, 0.72]]],
   B: [[[0, 0], [0, 1]], joined([[0, 0]], arc(0.55, 0.25, 0.33, 0.25, -90, 90), [[0, 0.5]]), joined([[0, 0.5]], arc(0.58, 0.75, 0.4, 0.25, -90, 90), [[0, 1]])],
   C: [arc(0.55, 0.5, 0.5, 0.5, -40, -320)],
   D: [[[0, 0], [0, 1]], joined([[0, 0]], arc(0.4, 0.5, 0.6, 0.5, -90, 90), [[0, 1]])],
@@ -62,7 +62,7 @@ const GLYPHS: Record<string, Stroke[]> = {
 };
 
 /** Width of a glyph for its height (M and W are wider). */
-const ASPECT: Record<string, number> = { M: 0.95, W: 1.05, I: 0.55, '1': 0.55 };
+const ASPECT: Record<string, number> = { A: 0.88, M: 0.95, W: 1.05, I: 0.55, '1': 0.55 };
 const aspectOf = (ch: string): number => ASPECT[ch] ?? 0.75;
 
 /** True when every character of `text` can be drawn. */

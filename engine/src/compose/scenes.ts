@@ -294,8 +294,11 @@ const wall = (ctx: SceneContext, y: number): string => {
   const left = ctx.random.next() < 0.5;
   const ww = inner.width * 0.34;
   const wx = left ? inner.x + inner.width * 0.08 : inner.x + inner.width * 0.58;
-  out.push(shape.windowWithCurtains(wx, inner.y + inner.height * 0.1, ww, inner.height * 0.24, ctx.colored));
-  if (ctx.level >= 2) {
+  // A band across the top of the page (a letter on an alphabet page) leaves the wall bare: a
+  // window behind the letter cut it into slivers.
+  const topTaken = ctx.keepClear.some((b) => b.y < inner.y + inner.height * 0.3 && b.width > inner.width * 0.6);
+  if (!topTaken) out.push(shape.windowWithCurtains(wx, inner.y + inner.height * 0.1, ww, inner.height * 0.24, ctx.colored));
+  if (ctx.level >= 2 && !topTaken) {
     const px = left ? inner.x + inner.width * 0.66 : inner.x + inner.width * 0.1;
     out.push(shape.pictureFrame(px, inner.y + inner.height * 0.12, inner.width * 0.22, inner.height * 0.15, ctx.random, ctx.colored));
   }

@@ -140,6 +140,7 @@ describe('understandPrompt', () => {
     };
     expect(glyph('A is for apple')).toEqual({ glyph: 'A', names: ['red apple'], unmatched: [] });
     expect(glyph('B is for bear')).toMatchObject({ glyph: 'B', names: ['bear'], unmatched: [] });
+    expect(glyph('C is for cat')).toMatchObject({ glyph: 'C', names: ['cat'], unmatched: [] });
     expect(glyph('the letter C')).toEqual({ glyph: 'C', names: [], unmatched: [] });
     expect(glyph('number 3 with three balloons')).toMatchObject({ glyph: '3', unmatched: [] });
     expect(understandPrompt('number 3 with three balloons', index).subjects[0]).toMatchObject({ name: 'balloon', count: 3 });

@@ -912,8 +912,8 @@ function withGlyph(prompt: string, u: Understanding): Understanding {
       const lower = w.toLowerCase();
       return lower === asked.toLowerCase() || lower === glyph.toLowerCase() || ['letter', 'alphabet', 'number', 'numeral', 'digit', '字母', '英文字母', 'アルファベット', '文字', '数字'].some((word) => lower.startsWith(word));
     };
-    // "letter" is no envelope here.
-    return { ...u, glyph, subjects: u.subjects.filter((s) => s.word !== 'letter'), unmatched: u.unmatched.filter((w) => !said(w)) };
+    // "letter" is no envelope here, and the letter itself names nothing ("C is for cat" drew a tangerine for C).
+    return { ...u, glyph, subjects: u.subjects.filter((s) => s.word !== 'letter' && s.word.toLowerCase() !== asked.toLowerCase()), unmatched: u.unmatched.filter((w) => !said(w)) };
   }
   return u;
 }
