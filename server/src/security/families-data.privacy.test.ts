@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage } from '../adapters/storage/storage';
 import { newId } from '../lib/ids';
 import { bookCredits } from '../modules/credits/credits.repository';
 import { createExamplesRepository } from '../modules/library/examples.repository';
-import { createLibraryImporter } from '../modules/library/library-import';
 import { createReportsRepository } from '../modules/images/reports.repository';
-import { signedInUser } from '../test/factories';
+import { importTestPages, signedInUser } from '../test/factories';
 import { createFakePageMaker } from '../test/fake-page-maker';
 import { bareWebBuild, createTestApp, databaseKinds, serveWebBuild, type TestApp } from '../test/test-app';
 import { multipart } from '../test/uploads';
@@ -27,7 +24,6 @@ interface Page {
   isPublic: boolean;
   isOnline: boolean;
 }
-const L = (en: string) => ({ en, zh: en, ja: en });
 
 describe.each(databaseKinds)('families’ data: photo pages on %s', (kind) => {
   let t: TestApp;
@@ -36,13 +32,7 @@ describe.each(databaseKinds)('families’ data: photo pages on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, { maker: fake.maker });
-    const importer = createLibraryImporter({ db: t.db.kysely, storage: createLocalStorage(path.join(t.dataDir, 'files')) });
-    await importer.upsertCategory({ slug: 'animals', name: 'animals', displayName: L('Animals'), description: L('<p>a</p>'), seoTitle: L('Animals'), seoDesc: L('Animals'), hotness: 1 });
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
-    await importer.importPage({
-      id: 'lib-photo-owl', categorySlug: 'animals', title: L('An owl'), description: L('An owl'), prompt: L('owl'), additionalInfo: null, tags: [], ratio: '1:1', difficulty: 'children', hotness: 50, attribution: null,
-      page: { png, svg: null, pdfLetter: png, pdfA4: png, thumb600: png, thumb320: png, colorPng: png, colorThumb600: png, width: 8, height: 8 },
-    });
+    await importTestPages(t, { slug: 'animals' }, [{ id: 'lib-photo-owl', title: 'An owl', hotness: 50, coloured: true }]);
     const dist = bareWebBuild(t);
     web = await serveWebBuild(t, dist);
   });

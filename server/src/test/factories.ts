@@ -1,6 +1,10 @@
+import path from 'node:path';
+import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { createLocalStorage } from '../adapters/storage/storage';
 import type { Database } from '../db/schema';
+import { createLibraryImporter } from '../modules/library/library-import';
 
 let counter = 0;
 
@@ -58,3 +62,32 @@ export async function makeTextPage(app: FastifyInstance, owner: { headers: Recor
   }
   throw new Error('no page');
 }
+
+const sameInAll = (text: string) => ({ en: text, zh: text, ja: text });
+
+/**
+ * Library pages imported as the content CLI imports them (the category made or updated first),
+ * each an 8×8 white PNG in every size; `coloured` gives them the coloured example too. Returns the
+ * category's id. `bumpVersion` tells every process's caches, as the CLI does at the end.
+ */
+export async function importTestPages(
+  t: { db: { kysely: Kysely<Database> }; dataDir: string },
+  category: { slug: string; hotness?: number },
+  pages: { id: string; title?: string; hotness?: number; coloured?: boolean }[],
+  options: { bumpVersion?: boolean } = {},
+): Promise<string> {
+  const importer = createLibraryImporter({ db: t.db.kysely, storage: createLocalStorage(path.join(t.dataDir, 'files')) });
+  const name = category.slug.charAt(0).toUpperCase() + category.slug.slice(1);
+  const categoryId = await importer.upsertCategory({ slug: category.slug, name: category.slug, displayName: sameInAll(name), description: sameInAll(`<p>${name}</p>`), seoTitle: sameInAll(name), seoDesc: sameInAll(name), hotness: category.hotness ?? 1 });
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+  for (const page of pages) {
+    const title = page.title ?? page.id;
+    await importer.importPage({
+      id: page.id, categorySlug: category.slug, title: sameInAll(title), description: sameInAll(title), prompt: sameInAll(title.toLowerCase()), additionalInfo: null, tags: [], ratio: '1:1', difficulty: 'children', hotness: page.hotness ?? 1, attribution: null,
+      page: { png, svg: null, pdfLetter: png, pdfA4: png, thumb600: png, thumb320: png, colorPng: page.coloured ? png : null, colorThumb600: page.coloured ? png : null, width: 8, height: 8 },
+    });
+  }
+  if (options.bumpVersion) await importer.bumpVersion();
+  return categoryId;
+}
+

@@ -1,13 +1,9 @@
-import path from 'node:path';
-import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage } from '../../adapters/storage/storage';
-import { makeTextPage, signedInUser } from '../../test/factories';
+import { importTestPages, makeTextPage, signedInUser } from '../../test/factories';
 import { createFakePageMaker } from '../../test/fake-page-maker';
 import { bareWebBuild, createTestApp, databaseKinds, serveWebBuild, type TestApp } from '../../test/test-app';
 import { newId } from '../../lib/ids';
-import { createLibraryImporter } from './library-import';
 
 type Headers = Record<string, string>;
 const L = (en: string) => ({ en, zh: en, ja: en });
@@ -25,15 +21,7 @@ describe.each(databaseKinds)('kept answers on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, { maker: fake.maker });
-    const importer = createLibraryImporter({ db: t.db.kysely, storage: createLocalStorage(path.join(t.dataDir, 'files')) });
-    categoryId = await importer.upsertCategory({ slug: 'birds', name: 'birds', displayName: L('Birds'), description: L('<p>b</p>'), seoTitle: L('Birds'), seoDesc: L('Birds'), hotness: 1 });
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
-    for (const id of ['lib-kept-owl', 'lib-kept-wren']) {
-      await importer.importPage({
-        id, categorySlug: 'birds', title: L(id), description: L(id), prompt: L(id), additionalInfo: null, tags: [], ratio: '1:1', difficulty: 'children', hotness: 1, attribution: null,
-        page: { png, svg: null, pdfLetter: png, pdfA4: png, thumb600: png, thumb320: png, colorPng: null, colorThumb600: null, width: 8, height: 8 },
-      });
-    }
+    categoryId = await importTestPages(t, { slug: 'birds' }, [{ id: 'lib-kept-owl' }, { id: 'lib-kept-wren' }]);
     web = await serveWebBuild(t, bareWebBuild(t));
   });
   afterAll(async () => {
@@ -122,14 +110,7 @@ describe.each(databaseKinds)('kept answers on %s', (kind) => {
   it('lists a category imported right after the categories were asked for, at once and from then on', async () => {
     // Asked for just before the import: the categories are read and kept.
     expect((await get(t.app, '/api/images/categories')).statusCode).toBe(200);
-    const importer = createLibraryImporter({ db: t.db.kysely, storage: createLocalStorage(path.join(t.dataDir, 'files')) });
-    await importer.upsertCategory({ slug: 'boats', name: 'boats', displayName: L('Boats'), description: L('<p>b</p>'), seoTitle: L('Boats'), seoDesc: L('Boats'), hotness: 2 });
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
-    await importer.importPage({
-      id: 'lib-kept-ferry', categorySlug: 'boats', title: L('Ferry'), description: L('Ferry'), prompt: L('ferry'), additionalInfo: null, tags: [], ratio: '1:1', difficulty: 'children', hotness: 1, attribution: null,
-      page: { png, svg: null, pdfLetter: png, pdfA4: png, thumb600: png, thumb320: png, colorPng: null, colorThumb600: null, width: 8, height: 8 },
-    });
-    await importer.bumpVersion();
+    await importTestPages(t, { slug: 'boats', hotness: 2 }, [{ id: 'lib-kept-ferry', title: 'Ferry' }], { bumpVersion: true });
     for (let i = 0; i < 2; i++) {
       const slugs = (JSON.parse((await get(t.app, '/api/images/categories')).body).data as { slug: string }[]).map((c) => c.slug);
       expect(slugs).toContain('boats');
