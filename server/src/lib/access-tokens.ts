@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@studio/contracts/constants';
 
@@ -27,6 +28,9 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
         .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
+        // Each token its own id: a refresh in the second of the login gave the very same token,
+        // so a client waiting for a new one (the browser story of the silent refresh) waited forever.
+        .setJti(randomUUID())
         .sign(key);
       return { token, expiresIn: ttlSeconds };
     },
