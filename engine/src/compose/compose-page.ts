@@ -91,6 +91,9 @@ export interface ComposeResult {
  */
 const DETAIL: Record<Difficulty, DetailLevel | null> = { toddler: null, children: null, teen: 'bands', adult: 'full' };
 
+/** Subjects a place's scenery always draws itself (scenes.ts#farmstead): named with the place, they are not drawn twice. */
+const SCENERY_DRAWS: Record<string, Place> = { barn: 'farm' };
+
 /** A letter's or number's stroke, as a share of its height: bolder for the young. */
 const GLYPH_STROKE: Record<Difficulty, number> = { toddler: 0.2, children: 0.18, teen: 0.16, adult: 0.15 };
 
@@ -306,10 +309,11 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
     return { style: pattern ? 'pattern' : 'scene', subjects, scene: pattern ? null : placeOf(subjects[0]), arranged };
   }
   if (pattern) return { style: 'pattern', subjects: matched.slice(0, 1), scene: null };
-  // A farm's barn is its scenery's (scenes.ts#farmstead): "a farm with a red barn, a cow, a pig and a
+  // What the place's scenery draws itself is left to it: "a farm with a red barn, a cow, a pig and a
   // chicken" leaves the three subjects a page has room for to the animals.
-  const onFarm = matched.length > 1 && placeOf(matched.find((s) => s.name !== 'barn')) === 'farm';
-  const kept = onFarm ? matched.filter((s) => s.name !== 'barn') : matched;
+  const rest = matched.filter((s) => !SCENERY_DRAWS[s.name]);
+  const home = rest.length > 0 ? placeOf(rest[0]) : null;
+  const kept = rest.length > 0 && matched.some((s) => SCENERY_DRAWS[s.name] === home) ? matched.filter((s) => SCENERY_DRAWS[s.name] !== home) : matched;
   // Toddler pages keep two big subjects at most ("a cat and a dog"); one if two are too busy.
   const subjects = difficulty === 'toddler' ? kept.slice(0, 2) : kept.slice(0, 3);
   return { style: 'scene', subjects, scene: placeOf(subjects[0]) };
@@ -950,8 +954,8 @@ export function honestReport(
   for (const subject of understanding.subjects) {
     // A subject is shown by its own picture or one that carries its word (a bear as the teddy bear that holds).
     const pictures = visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `)));
-    // A farm's barn is drawn by its scenery (scenes.ts#farmstead).
-    if (subject.name === 'barn' && visible.some((d) => d.name === 'scene:farm')) continue;
+    // Drawn by the place's own scenery (a farm's barn).
+    if (SCENERY_DRAWS[subject.name] && visible.some((d) => d.name === `scene:${SCENERY_DRAWS[subject.name]}`)) continue;
     // One word that named several things (お花見: cherry trees and children) says which of them.
     const shared = understanding.subjects.some((other) => other !== subject && other.original === subject.original);
     const asked = shared ? `${subject.original} (${localWord(subject.word, understanding.language)})` : subject.original;
