@@ -20,6 +20,7 @@ import { ON_PERSON, peopleSaliency, subjectSaliency } from './saliency';
 import { squareExtreme } from '../raster/grey-morphology';
 import { paperShare, splitFeatureMarks } from './feature-marks';
 import { patternRegions } from './background-pattern';
+import type { TextureParams } from './texture-strokes';
 import type { Pattern } from './background-pattern';
 import type { DetailParams } from './detail-lines';
 import { mergeRegions, watershed } from './segment-regions';
@@ -47,13 +48,15 @@ export interface PhotoParams {
   minRegionMm2: number;
   /** The page's open detail lines (detail-lines.ts, decision 048); none where unset. */
   detail?: DetailParams;
+  /** The page's texture strokes inside the subject (texture-strokes.ts, decision 080); none where unset. */
+  texture?: TextureParams;
 }
 
 export const PHOTO_PARAMS: Record<Difficulty, PhotoParams> = {
   toddler: { targetRegions: 14, cut: 0.3, workScale: 6, curveSigma: 5, minRegionMm2: 250 },
   children: { targetRegions: 44, cut: 0.26, workScale: 5, curveSigma: 4.5, minRegionMm2: 60, detail: { minEvidence: 0.4, minLength: 6 } },
   teen: { targetRegions: 84, cut: 0.34, workScale: 4, curveSigma: 4.4, minRegionMm2: 30, detail: { minEvidence: 0.4, minLength: 8 } },
-  adult: { targetRegions: 250, cut: 0.3, workScale: 4, curveSigma: 3.1, minRegionMm2: 10 },
+  adult: { targetRegions: 250, cut: 0.3, workScale: 4, curveSigma: 3.1, minRegionMm2: 10, texture: { minContrast: 1, minLength: 10, minCoherence: 0.5, clearOfOutline: 2 } },
 };
 
 /**

@@ -13,6 +13,7 @@ import { cleanupDrawing } from './cleanup-drawing';
 import { detailChains } from './detail-lines';
 import { MIN_FILLED_MM2 } from './feature-marks';
 import { finishPage } from './finish-page';
+import { textureStrokes } from './texture-strokes';
 import { clipOutside, drawFace, faceDrawing } from './face-strokes';
 import type { FaceDrawing } from './face-strokes';
 import type { FaceShape } from './face-model';
@@ -304,6 +305,22 @@ export function pageDetails(basins: PhotoBasins, regions: MarkedRegions, difficu
   return detailChains(basins.over, regions, basins.evidence, params, { plainRegions, plainPixels: basins.faces });
 }
 
+/** Smoothing of a texture stroke along its length, working pixels: the skeleton's stair steps go, its bends stay. */
+const TEXTURE_CURVE_SIGMA = 1.2;
+
+/**
+ * The texture strokes of a page whose difficulty draws them (texture-strokes.ts): inside the
+ * subject's regions only, never on a face (its features are drawn) nor on a filled mark.
+ */
+function subjectTexture(basins: PhotoBasins, regions: MarkedRegions, subject: Uint8Array, difficulty: Difficulty): number[][] {
+  const params = PHOTO_PARAMS[difficulty].texture;
+  if (!params) return [];
+  const { width, height, labels } = regions;
+  const allowed = new Uint8Array(labels.length);
+  for (let i = 0; i < labels.length; i++) allowed[i] = subject[labels[i]] && !regions.filled[labels[i]] && !basins.faces[i] ? 1 : 0;
+  return textureStrokes(basins.planes[0], { width, height, allowed, labels }, params);
+}
+
 /**
  * Basins merged (to the difficulty's cut, or to `targetRegions`) → outlines drawn inside a
  * frame: inner lines at the difficulty's line width, the subject's outer contour thicker.
@@ -336,6 +353,7 @@ async function photoLines(
   for (const drawn of drawnLines(regions, difficulty, pageDetails(basins, regions, difficulty, opts.subjectOnly ? subject : undefined))) {
     (drawn.detail ? detail : isOuterChain(drawn.chain, regions, subject) ? outer : inner).push(toPage(drawn.line));
   }
+  for (const stroke of subjectTexture(basins, regions, subject, difficulty)) detail.push(toPage(smoothChain(stroke, TEXTURE_CURVE_SIGMA)));
   if (opts.subjectOnly) {
     const ground = groundRow(regions, subject);
     if (ground >= 0) inner.push(toPage([0, ground, workW, ground]));
