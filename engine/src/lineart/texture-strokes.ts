@@ -37,7 +37,11 @@ export interface TextureArea {
 
 /** σ of the centre Gaussian across the edge, working pixels; the surround is 1.6 times it. */
 const DOG_SIGMA = 1;
-/** Share of the surround subtracted: under 1 so a flat area answers slightly positive (paper). */
+/**
+ * The difference is taken as centre − τ·surround − (1 − τ)·centre, which is τ times centre minus
+ * surround: a flat area answers 0, and the strokes' least contrast (TextureParams.minContrast) was
+ * set by eye against this scale.
+ */
 const DOG_TAU = 0.98;
 /** σ of the structure tensor's smoothing: how wide a patch decides the local direction. */
 const TENSOR_SIGMA = 2.5;
@@ -94,7 +98,7 @@ function edgeTangents(plane: Float32Array, width: number, height: number): { tx:
 /**
  * The difference of Gaussians of `lightness`, averaged along the edge tangents, and per pixel how
  * much one direction rules there (the structure tensor's coherence, 0..1). With `wanted`, the
- * response is worked out only where it is nonzero (0 elsewhere).
+ * response is worked out only at the pixels `wanted` marks (0 elsewhere).
  */
 export function flowDog(lightness: Float32Array, width: number, height: number, wanted?: Uint8Array): { response: Float32Array; coherence: Float32Array } {
   const centre = recursiveGaussianBlur(lightness, width, height, DOG_SIGMA);
@@ -112,8 +116,7 @@ export function flowDog(lightness: Float32Array, width: number, height: number, 
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (wanted && !wanted[i]) continue;
-      // Nearest-pixel steps along the tangent: at one pixel a step, bilinear sampling changed
-      // nothing a page shows and took three times as long.
+      // Steps of one pixel along the tangent, each read at the nearest pixel.
       let sum = 0;
       for (let k = -reach; k <= reach; k++) {
         const sx = Math.min(maxX, Math.max(0, Math.round(x + k * tx[i])));
