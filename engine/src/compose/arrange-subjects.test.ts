@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSubjectLibrary } from '../subjects/subject-library';
 import type { Subject } from '../subjects/subject-library';
-import { arrangeGroup, arrangePair, besideBig, isBackdropSized, topAt, wearOn } from './arrange-subjects';
+import { arrangeGroup, arrangePair, besideBig, isBackdropSized, sizeClass, topAt, wearOn } from './arrange-subjects';
 import type { Stage } from './arrange-subjects';
 import { visibleShares } from './drawn-report';
 import { placementBox } from './place-subject';
@@ -165,6 +165,14 @@ describe('besideBig', () => {
   it('keeps what flies beside the person: a rocket drawn diagonally behind one crossed them both', () => {
     expect(isBackdropSized(subject('castle'), subject('astronaut'))).toBe(true);
     expect(isBackdropSized(subject('rocket'), subject('astronaut'))).toBe(false);
+  });
+
+  it('sizes a seahorse as a small sea thing, not a horse (it stood behind a mermaid, cut by the frame)', () => {
+    expect(isBackdropSized(subject('seahorse'), subject('mermaid'))).toBe(false);
+    expect(sizeClass(subject('seahorse'))).toBeLessThan(sizeClass(subject('mermaid')));
+    expect(sizeClass(subject('horse'))).toBeGreaterThan(sizeClass(subject('mermaid')));
+    // A parrot beside a pirate ship is small.
+    expect(sizeClass(subject('sailboat'))).toBeGreaterThan(sizeClass(subject('parrot')) * 3);
   });
 
   it('puts the big one of a group behind the others, who stay as tall as a row allows', () => {

@@ -67,7 +67,9 @@ const SIZE_BY_KIND: Record<Subject['kind'], number> = {
   dinosaur: 3, road: 3, air: 3, water: 3, space: 3, building: 4,
 };
 const SIZE_BY_NAME: [RegExp, number][] = [
-  [/mouse|hamster|chick|snail|frog/, 0.5], [/^(rock|stone|boulder)$/, 1.5], [/elephant|whale|horse|camel/, 3], [/giraffe|cow|rhinoceros|hippopotamus|bear$/, 2.5], [/tree|palm|castle|lighthouse|barn|house|mountain/, 4],
+  [/mouse|hamster|chick|snail|frog/, 0.5], [/^(rock|stone|boulder)$/, 1.5], [/elephant|whale|(?<!sea)horse|camel/, 3], [/giraffe|cow|rhinoceros|hippopotamus|bear$/, 2.5], [/tree|palm|castle|lighthouse|barn|house|mountain/, 4],
+  // A parrot beside a pirate ship is the size of a sailor's, not of the ship.
+  [/ship|boat|sailboat|canoe|yacht|ferry/, 3],
   [/sunflower/, 1.6], [/^dragon|dragon$/, 3], [/teddy bear|ball|yarn|gift|balloon|kite/, 0.8], [/couch|sofa|bed|bench|throne|armchair|rocking chair/, 2.2],
 ];
 export function sizeClass(subject: Subject): number {

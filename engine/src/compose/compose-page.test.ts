@@ -212,6 +212,59 @@ describe('composePage', () => {
     expect(farm.page.report.passes).toBe(true);
   });
 
+  it('draws a fence asked for along the ground, and says so where the page has no ground for it', async () => {
+    const seed = 7;
+    const fenced = await composePage('a horse in a field with a fence', { difficulty: 'children', ratio: '3:4', seed });
+    const plain = await composePage('a horse in a field', { difficulty: 'children', ratio: '3:4', seed });
+    expect(fenced.unmatched).toEqual([]);
+    expect(fenced.page.report.passes).toBe(true);
+    // The pickets: five-cornered polygons the plain field does not have.
+    const pickets = (svg: string | null): number => (svg ?? '').match(/<polygon points="(?:[\d.-]+,[\d.-]+ ){4}[\d.-]+,[\d.-]+"/g)?.length ?? 0;
+    expect(pickets(fenced.page.svg) - pickets(plain.page.svg)).toBeGreaterThanOrEqual(10);
+    // A toddler's page draws no scenery: the fence is reported, not silently dropped.
+    const toddler = await composePage('a horse in a field with a fence', { difficulty: 'toddler', ratio: '3:4' });
+    expect(toddler.unmatched).toContain('fence');
+  });
+
+  it('leaves a moon named beside other things to the sky, and sits an owl on its branch', async () => {
+    const owl = await composePage('an owl on a branch at night with the moon', { difficulty: 'children', ratio: '3:4' });
+    expect(owl.subjects.sort()).toEqual(['branch', 'owl']);
+    // The moon was drawn in the sky: nothing is reported missing.
+    expect(owl.unmatched).toEqual([]);
+    const box = (name: string) => owl.drawn.find((d) => d.name === name)!.box;
+    const [bird, branch] = [box('owl'), box('branch')];
+    expect(bird.y + bird.height).toBeGreaterThan(branch.y);
+    expect(bird.y + bird.height).toBeLessThan(branch.y + branch.height);
+    // A crescent, closed by its flatter inner arc (it once printed as a bare arc).
+    expect(owl.page.svg).toMatch(/<path d="M[\d.]+ [\d.]+A([\d.]+) \1 0 1 0 [\d.]+ [\d.]+A[\d.]+ [\d.]+ 0 0 1 [\d.]+ [\d.]+Z"/);
+    expect(owl.page.report.passes).toBe(true);
+    // A toddler's page keeps the moon as one of its two big things.
+    const toddler = await composePage('a unicorn and the moon', { difficulty: 'toddler', ratio: '3:4' });
+    expect(toddler.subjects).toContain('crescent moon');
+  });
+
+  it('stands a cat "in a village" in front of the houses, not on their roofs', async () => {
+    const cat = await composePage('a cat in a village', { difficulty: 'children', ratio: '3:4' });
+    const box = (name: string) => cat.drawn.find((d) => d.name === name)!.box;
+    const [c, houses] = [box('cat'), box('houses')];
+    expect(c.y + c.height).toBeGreaterThan(houses.y + houses.height * 0.9);
+    expect(cat.page.report.passes).toBe(true);
+  });
+
+  it('draws both of two puppies playing with a ball, and a cherry tree as itself', async () => {
+    const puppies = await composePage('两只小狗在公园里玩球', { difficulty: 'children', ratio: '3:4' });
+    expect(puppies.subjects.filter((s) => s === 'dog')).toHaveLength(2);
+    expect(puppies.subjects).toContain('soccer ball');
+    expect(puppies.unmatched).toEqual([]);
+    expect(puppies.notes).toEqual([]);
+    expect(puppies.page.report.passes).toBe(true);
+    const cherry = await composePage('桜の木の下で猫がお昼寝', { difficulty: 'toddler', ratio: '3:4' });
+    expect(cherry.subjects).toContain('cherry tree');
+    expect(cherry.unmatched).toEqual([]);
+    expect(cherry.notes).toEqual([]);
+    expect(cherry.page.report.passes).toBe(true);
+  });
+
   it('draws the solar system: the sun, eight planets on their orbits, at every age', async () => {
     for (const difficulty of ['toddler', 'children', 'adult'] as const) {
       const page = await composePage('solar system with eight planets', { difficulty, ratio: '3:4' });

@@ -31,7 +31,7 @@ import { drawSolarSystem } from './solar-system';
 import { canDrawGlyphs, drawGlyphs } from './glyphs';
 import { roomKind } from './room-furniture';
 import type { RoomKind } from './room-furniture';
-import { drawScene, estimateRegions, layoutFor } from './scenes';
+import { drawScene, estimateRegions, hasOpenSky, layoutFor } from './scenes';
 import type { Box, Place, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
 import { paint, rect } from './svg-shapes';
@@ -162,6 +162,8 @@ interface Plan {
   worn?: { wearer: Subject; item: Subject }[];
   /** The main subject flies over the place (drawn high, not on the ground). */
   airborne?: boolean;
+  /** The moon named is left to the place's sky (moonInSky). */
+  skyMoon?: boolean;
 }
 
 /** Things small enough to hold; living things only when eaten (a cat eating fish). */
@@ -206,11 +208,30 @@ function holderWithHands(holder: Subject, word: string, library: SubjectLibrary)
 }
 
 function planPage(understanding: Understanding, library: SubjectLibrary, difficulty: Difficulty): Plan {
-  const plan = { ...planSubjects(understanding, library, difficulty), airborne: understanding.airborne };
+  const planned = { ...planSubjects(understanding, library, difficulty), airborne: understanding.airborne };
+  // A toddler's page keeps its two big subjects, the moon one of them.
+  const plan = difficulty === 'toddler' ? planned : moonInSky(planned, understanding);
   const byId = new Map(library.subjects.map((s) => [s.id, s]));
   const worn = understanding.worn.map((w) => ({ wearer: byId.get(w.wearer)!, item: byId.get(w.item)! })).filter((w) => w.wearer && w.item);
   if (plan.style === 'mandala' || worn.length === 0) return plan;
   return { ...plan, worn, subjects: plan.subjects.filter((s) => !worn.some((w) => w.item.id === s.id)) };
+}
+
+/** The library's plain moon, the one a sky can draw instead. */
+const PLAIN_MOON = 'crescent moon';
+
+/**
+ * "an owl on a branch at night with the moon", "a unicorn and the moon": a plain moon named beside
+ * other things shines in the place's sky, drawn big by the scenery, instead of standing on the
+ * ground beside them (a crescent lay in the grass by the owl) or being left out of a pair placed
+ * by a verb. A moon something is placed by ("under the moon", "over the moon") keeps its place.
+ */
+function moonInSky(plan: Plan, understanding: Understanding): Plan {
+  const moon = understanding.subjects.find((s) => s.name === PLAIN_MOON);
+  if (!moon || plan.style !== 'scene' || plan.scene === null || !hasOpenSky(plan.scene) || understanding.subjects.length < 2) return plan;
+  const placedBy = plan.arranged && !('group' in plan.arranged) && (plan.arranged.mover.id === moon.id || plan.arranged.reference.id === moon.id);
+  if (placedBy || (plan.subjects.length < 2 && plan.subjects[0]?.id === moon.id)) return plan;
+  return { ...plan, subjects: plan.subjects.filter((s) => s.id !== moon.id), skyMoon: true };
 }
 
 /**
@@ -245,7 +266,11 @@ function arrangedPlan(understanding: Understanding, matched: Subject[], difficul
     const mover = find(arrangement.subject);
     const reference = find(arrangement.object);
     const count = understanding.subjects.find((s) => s.id === arrangement.subject)?.count ?? 1;
-    if (mover && reference) return { verb: arrangement.verb, mover, reference, count: Math.min(count, MAX_GROUP[difficulty]) };
+    // In a building seen from outside (a village's houses, a castle, a barn) is in front of it:
+    // stood inside its picture, a cat and a snowman sat on the roofs. (In a house is a room:
+    // houseAsPlace.)
+    const verb = arrangement.verb === 'in' && reference?.kind === 'building' ? 'front' : arrangement.verb;
+    if (mover && reference) return { verb, mover, reference, count: Math.min(count, MAX_GROUP[difficulty]) };
   }
   const members: Subject[] = [];
   const young: boolean[] = [];
@@ -296,14 +321,20 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
     const held = holdPlan(holder, thing, relation.verb);
     if (held && pattern) return { style: 'pattern', subjects: [holder, thing], scene: null, held };
     if (held) {
-      // One picture: the holder and what it holds (plus a third subject beside, above toddler).
-      const subjects = [holder, thing, ...(difficulty === 'toddler' ? [] : matched.slice(2, 3))];
+      // One picture: the holder and what it holds (plus a third subject beside, above toddler:
+      // the holder's companion when it was asked for more than one, "two puppies playing ball").
+      // A copy: the page tells its subjects apart by identity, and the holder may be this very entry.
+      const companion = understanding.subjects[0].count >= 2 ? [{ ...matched[0] }] : matched.slice(2, 3);
+      const subjects = [holder, thing, ...(difficulty === 'toddler' ? [] : companion)];
       return { style: 'scene', subjects, scene: placeOf(matched[0]), held };
     }
   }
   // A life cycle's stages go round their circle, all of them.
   if (understanding.cycle && !pattern && matched.length >= 2) return { style: 'scene', subjects: matched.slice(0, 4), scene: placeOf(matched[0]) };
-  const arranged = relation ? null : arrangedPlan(understanding, matched, difficulty);
+  // A relation places its two things, unless it only says the moon is there ("with the moon"):
+  // the moon goes to the sky (moonInSky) and a placing word places the rest.
+  const moonOnly = relation?.verb === 'with' && matched.find((s) => s.id === relation.held)?.name === PLAIN_MOON;
+  const arranged = relation && !moonOnly ? null : arrangedPlan(understanding, matched, difficulty);
   if (arranged) {
     const subjects = 'group' in arranged ? [...new Set(arranged.group)] : [arranged.mover, arranged.reference];
     return { style: pattern ? 'pattern' : 'scene', subjects, scene: pattern ? null : placeOf(subjects[0]), arranged };
@@ -346,6 +377,10 @@ interface Composition {
   glyphDrawn: string | null;
   /** The thing given a kawaii face (Understanding.faced), if there was room on it for one. */
   faceDrawn: string | null;
+  /** Whether the scenery drew the fence asked for (Understanding.fenced). */
+  fenceDrawn: boolean;
+  /** Whether the sky drew the moon left to it (Plan.skyMoon). */
+  moonDrawn: boolean;
 }
 
 interface Dials {
@@ -364,6 +399,8 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
   let holding: Holding | null = null;
   let sceneryRegions = 0;
   let eyesClosed: string | null = null;
+  let fenceDrawn = false;
+  let moonDrawn = false;
   let glyphDrawn: string | null = null;
   let faceDrawn: string | null = null;
   const frame = frameGeometry(width, height, dials.frame);
@@ -593,6 +630,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       level: dials.level,
       keepClear: [...placements, ...(heldPlacement ? [heldPlacement] : [])].map(placementBox).concat(glyphBox ? [glyphBox] : []),
       words: understanding.words,
+      skyMoon: plan.skyMoon === true,
       findSubject,
     };
     // A place counts as drawn when its scenery is (level 0 is a bare ground line).
@@ -635,6 +673,8 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     const scenery = drawScene(place, ctx, dials.sceneryBudget ?? dials.regionTarget - estimateRegions(subjectParts.join('')));
     sceneryRegions = scenery.regions;
     if (scenery.placeDrawn) backdrop = `scene:${place}`;
+    fenceDrawn = scenery.fenceDrawn === true;
+    moonDrawn = scenery.moonDrawn === true;
     if (understanding.solarSystem) {
       parts.push(drawSolarSystem(inner, dials.level, random, colored));
       backdrop = 'scene:space';
@@ -651,7 +691,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#fff"/><g fill="#fff" stroke="#000" stroke-width="${lw.toFixed(2)}" stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>`;
   const color = await layers(true);
   const bw = await layers(false);
-  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding, sceneryRegions, placements: [...order], backdrop, eyesClosed, glyphDrawn, faceDrawn };
+  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding, sceneryRegions, placements: [...order], backdrop, eyesClosed, glyphDrawn, faceDrawn, fenceDrawn, moonDrawn };
 }
 
 /** A point of a placed subject's 72-unit box on the page. */
@@ -919,7 +959,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     understanding,
     subjects: drawn.map((s) => s.name),
     attribution: credit,
-    ...honestReport(understanding, report, { eyesClosed: chosen.composition.eyesClosed, glyphDrawn: chosen.composition.glyphDrawn, faceDrawn: chosen.composition.faceDrawn }),
+    ...honestReport(understanding, report, { eyesClosed: chosen.composition.eyesClosed, glyphDrawn: chosen.composition.glyphDrawn, faceDrawn: chosen.composition.faceDrawn, fenceDrawn: chosen.composition.fenceDrawn, moonDrawn: chosen.composition.moonDrawn }),
     drawn: report,
     title: withGlyphTitle(chosen.composition.glyphDrawn ?? undefined, pageTitle(chosen.plan, drawn, placeOf(chosen.composition, chosen.plan), roomKind(understanding.words), chosen.composition.eyesClosed, chosen.composition.faceDrawn), drawn.length, understanding.solarSystem),
     holding: chosen.composition.holding,
@@ -946,7 +986,7 @@ function drawnReport(composition: Composition, width: number, height: number): D
 export function honestReport(
   understanding: Understanding,
   drawn: DrawnThing[],
-  shown: { eyesClosed?: string | null; glyphDrawn?: string | null; faceDrawn?: string | null } = {},
+  shown: { eyesClosed?: string | null; glyphDrawn?: string | null; faceDrawn?: string | null; fenceDrawn?: boolean; moonDrawn?: boolean } = {},
 ): { unmatched: string[]; notes: PageNote[] } {
   const visible = drawn.filter((d) => isVisible(d, PX_PER_MM));
   const missing = [...understanding.unmatched];
@@ -956,6 +996,8 @@ export function honestReport(
     const pictures = visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `)));
     // Drawn by the place's own scenery (a farm's barn).
     if (SCENERY_DRAWS[subject.name] && visible.some((d) => d.name === `scene:${SCENERY_DRAWS[subject.name]}`)) continue;
+    // A moon drawn in the sky (moonInSky).
+    if (subject.name === PLAIN_MOON && shown.moonDrawn) continue;
     // One word that named several things (お花見: cherry trees and children) says which of them.
     const shared = understanding.subjects.some((other) => other !== subject && other.original === subject.original);
     const asked = shared ? `${subject.original} (${localWord(subject.word, understanding.language)})` : subject.original;
@@ -972,6 +1014,8 @@ export function honestReport(
   if (understanding.asleep && understanding.asleep.subject !== (shown.eyesClosed ?? null)) missing.push(understanding.asleep.word);
   // A face asked on a thing with no room for one.
   if (understanding.faced && understanding.faced.subject !== (shown.faceDrawn ?? null)) missing.push(understanding.faced.word);
+  // A fence asked for where the place has no open ground for it, or a toddler's page has no scenery.
+  if (understanding.fenced && !shown.fenceDrawn) missing.push(understanding.fenced);
   // A letter or number asked for and not drawn (a pattern page has no place for it).
   if (understanding.glyph && understanding.glyph !== shown.glyphDrawn) missing.push(/\d/.test(understanding.glyph) ? `number ${understanding.glyph}` : `letter ${understanding.glyph}`);
   return { unmatched: [...new Set(missing)], notes };

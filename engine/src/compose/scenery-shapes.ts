@@ -287,8 +287,13 @@ export function sun(cx: number, cy: number, r: number, style: number, rays: numb
   return out.join('');
 }
 
+/**
+ * A crescent: the left half of a circle of radius `r`, closed by a flatter arc (radius 1.25 r, so
+ * half a radius wide at its middle). The inner arc was once of radius 0.75 r, shorter than half its
+ * chord: SVG scales such a radius up to r, both arcs then met, and the moon printed as a bare "(".
+ */
 export function crescentMoon(cx: number, cy: number, r: number, colored: boolean): string {
-  return fillPath(`M${n(cx)} ${n(cy - r)}A${n(r)} ${n(r)} 0 1 0 ${n(cx)} ${n(cy + r)}A${n(r * 0.75)} ${n(r * 0.75)} 0 1 1 ${n(cx)} ${n(cy - r)}Z`, paint(colored, '#fff3bf'));
+  return fillPath(`M${n(cx)} ${n(cy - r)}A${n(r)} ${n(r)} 0 1 0 ${n(cx)} ${n(cy + r)}A${n(r * 1.25)} ${n(r * 1.25)} 0 0 1 ${n(cx)} ${n(cy - r)}Z`, paint(colored, '#fff3bf'));
 }
 
 export function star(cx: number, cy: number, r: number, colored: boolean, points = 5): string {

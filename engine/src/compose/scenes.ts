@@ -44,7 +44,15 @@ export interface SceneContext {
   keepClear: Box[];
   /** The prompt's English words: they pick a variant (autumn leaves, a snowy night). */
   words: readonly string[];
+  /** A moon the prompt names is left to the sky (compose-page.ts#moonInSky): drawn there, big. */
+  skyMoon?: boolean;
   findSubject(name: string): Subject | null;
+}
+
+/** Whether a place's page has an open sky a named moon can shine in (not a wall, the sea's water or space's planets). */
+export function hasOpenSky(place: Place): boolean {
+  const sky = RECIPES[place].sky;
+  return sky === 'day' || sky === 'night';
 }
 
 const FLOATING = new Set<Place>(['sea', 'sky', 'space']);
@@ -372,8 +380,10 @@ function recipeFor(place: Place, words: readonly string[]): Recipe {
 /** Places open enough for a rainbow: not under a jungle's canopy, in a forest, a desert or the snow. */
 const RAINBOW_PLACES = new Set<Place>(['meadow', 'garden', 'farm', 'park', 'sky', 'beach', 'lake', 'ocean', 'mountain']);
 
-function drawSky(place: Place, recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: number, spend: Spending): void {
+/** Draws the sky's things; answers whether a moon the prompt left to the sky was drawn. */
+function drawSky(place: Place, recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: number, spend: Spending): boolean {
   const { inner } = ctx.layout;
+  let skyMoon = false;
   const { random, colored, level } = ctx;
   const unit = Math.min(inner.width, inner.height);
   const zone: Box = { x: inner.x + unit * 0.02, y: inner.y + unit * 0.02, width: inner.width - unit * 0.04, height: Math.max(unit * 0.1, (horizonY - inner.y) * 0.55) };
@@ -426,9 +436,26 @@ function drawSky(place: Place, recipe: Recipe, ctx: SceneContext, placed: Box[],
       }
     }
   } else if (recipe.sky === 'night' || recipe.sky === 'space') {
-    const rr = unit * random.range(0.06, 0.09);
-    // A moon the prompt names is drawn as a subject: no second one in the sky.
-    const moonSpot = ctx.words.includes('moon') ? null : findSpot(ctx, placed, { width: rr * 2.2, height: rr * 2.2 }, zone);
+    // A moon the prompt names is drawn as a subject (no second one in the sky), or left to the
+    // sky: then it is the sky's big thing, placed first.
+    const named = ctx.words.includes('moon');
+    let rr = unit * random.range(0.06, 0.09);
+    let moonSpot = named ? null : findSpot(ctx, placed, { width: rr * 2.2, height: rr * 2.2 }, zone);
+    if (named && ctx.skyMoon) {
+      // Big where the sky has room, smaller anywhere above the horizon where it has less (a tall
+      // owl on its branch fills the top of the page).
+      const skyAbove: Box = { ...zone, height: Math.max(zone.height, horizonY - zone.y - unit * 0.04) };
+      for (const [scale, where] of [[1.5, zone], [1.1, skyAbove], [0.8, skyAbove]] as const) {
+        moonSpot = findSpot(ctx, placed, { width: rr * scale * 2.2, height: rr * scale * 2.2 }, where);
+        if (moonSpot) {
+          rr *= scale;
+          break;
+        }
+      }
+      // The stars keep clear of it.
+      skyMoon = moonSpot !== null;
+      if (moonSpot) placed.push({ x: moonSpot.x, y: moonSpot.y, width: rr * 2.2, height: rr * 2.2 });
+    }
     if (moonSpot) spend.add(recipe.sky === 'space' && random.next() < 0.5 ? shape.planet(moonSpot.x + rr * 1.1, moonSpot.y + rr * 1.1, rr * 0.8, false, colored) : shape.crescentMoon(moonSpot.x + rr * 1.1, moonSpot.y + rr * 1.1, rr, colored), true);
     if (recipe.sky === 'space' && level >= 2) {
       const pr = unit * random.range(0.07, 0.1);
@@ -443,6 +470,7 @@ function drawSky(place: Place, recipe: Recipe, ctx: SceneContext, placed: Box[],
       if (s) spend.add(shape.star(s.x + sr, s.y + sr, sr, colored));
     }
   }
+  return skyMoon;
 }
 
 /** Doodled wavy layers across a sky from the top down to its bottom (scenery-shapes.ts#doodleLayers). */
@@ -530,7 +558,14 @@ export interface Scenery {
   regions: number;
   /** At the least scenery (level 0), whether what says the place (a room's furniture, a barn) was drawn. */
   placeDrawn?: boolean;
+  /** Whether a fence the prompt asked for (Understanding.fenced) runs along the ground. */
+  fenceDrawn?: boolean;
+  /** Whether the moon left to the sky (SceneContext.skyMoon) found its place there. */
+  moonDrawn?: boolean;
 }
+
+/** Places whose open ground a fence asked for runs along ("a horse in a field with a fence"). */
+export const FENCED_PLACES = new Set<Place>(['meadow', 'garden', 'park', 'farm', 'mountain', 'snow', 'night', 'desert']);
 
 /** How many of each plane's things a level may draw at most (index: level). */
 const CAPS = { mid: [0, 1, 6, 9, 14], near: [0, 0, 2, 3, 4], details: [0, 0, 6, 10, 24], air: [0, 0, 5, 8, 14] };
@@ -589,7 +624,7 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
     // paving behind a lion's face (issue 34).
     spend.add(layeredSky({ x: inner.x, y: inner.y, width: inner.width, height: horizonY - inner.y + unit * 0.1 }, ctx, recipe.sky === 'water' ? ['#d0ebff', '#a5d8ff'] : ['#e7f5ff', '#d0ebff', '#fff3bf']), true);
   }
-  drawSky(place, recipe, ctx, placed, horizonY, spend);
+  const moonDrawn = drawSky(place, recipe, ctx, placed, horizonY, spend);
   drawBigSky(place, recipe, ctx, horizonY, spend);
   spend.add(recipe.far(ctx, horizonY), true);
   // Ground bands: the first at the horizon, the nearer ones lower; the young get fewer.
@@ -598,6 +633,14 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
     const y = horizonY + ((groundY - horizonY) * i) / Math.max(1, bands.length) + unit * 0.02;
     spend.add(shape.ridge(inner.x - 10, inner.x + inner.width + 10, y, bottom + 10, unit * (0.012 + i * 0.01), random.int(2, 3), random, paint(colored, color)), true);
   });
+  // A fence asked for runs the page's width on the near ground, below the far things' feet and
+  // behind the subjects, drawn whatever the budget: it was asked for.
+  const fenceDrawn = ctx.words.some((w) => /^fences?$/.test(w)) && FENCED_PLACES.has(place);
+  // A farm's own stretch of fence beside its barn is the fence (two crossing fences printed black).
+  if (fenceDrawn && !(place === 'farm' && level >= 2)) {
+    const base = horizonY + Math.max(unit * 0.16, (groundY - horizonY) * 0.3);
+    spend.add(shape.fence(inner.x - 10, inner.x + inner.width + 10, base, unit * 0.09, colored), true);
+  }
   if (recipe.canopy && level >= 2) {
     // Leaves hanging in from both top corners, cut by the frame.
     for (const [x, dir] of [[inner.x, 1], [inner.x + inner.width, -1]] as const) {
@@ -665,7 +708,7 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
       spend.add(draw());
     }
   }
-  return { svg: spend.parts.join(''), regions: spend.regions };
+  return { svg: spend.parts.join(''), regions: spend.regions, fenceDrawn, moonDrawn };
 }
 
 /** The planes' generators taken one of each in turn: near, mid, details, air, near, mid… */

@@ -85,8 +85,8 @@ export const SYNONYMS: Record<string, string> = {
   fruit: 'red apple', apple: 'red apple', strawberries: 'strawberry', berry: 'strawberry', veggie: 'carrot', vegetable: 'carrot',
   lollipop: 'lollipop', candy: 'candy', sweet: 'candy', cookie: 'cookie', pancake: 'pancakes', tea: 'teacup without handle', cocoa: 'hot beverage', coffee: 'hot beverage',
   flower: 'blossom', rose: 'rose', tulip: 'tulip', daisy: 'blossom', sunflower: 'sunflower', tree: 'deciduous tree', oak: 'deciduous tree',
-  'palm tree': 'palm tree', palm: 'palm tree', cactus: 'cactus', mushroom: 'mushroom', leaf: 'maple leaf', 'cherry blossom': 'cherry blossom',
-  cup: 'hot beverage', mug: 'hot beverage', teacup: 'teacup without handle', crow: 'black bird', sparrow: 'bird', pigeon: 'pigeon',
+  'palm tree': 'palm tree', palm: 'palm tree', cactus: 'cactus', mushroom: 'mushroom', leaf: 'maple leaf', 'cherry blossom': 'cherry blossom', 'cherry tree': 'cherry tree', 'cherry blossom tree': 'cherry tree', 'sakura tree': 'cherry tree',
+  cup: 'hot beverage', mug: 'hot beverage', teacup: 'teacup without handle', crow: 'black bird', sparrow: 'bird', seagull: 'bird', gull: 'bird', pigeon: 'pigeon',
   sun: 'sun', moon: 'crescent moon', star: 'star', rainbow: 'rainbow', umbrella: 'umbrella', snowflake: 'cloud with snow', snowman: 'snowman without snow',
   house: 'house', home: 'house', cottage: 'house', castle: 'castle', palace: 'castle', barn: 'barn', school: 'school',
   volcano: 'volcano', mountain: 'snow-capped mountain',  planet: 'ringed planet', saturn: 'ringed planet',
@@ -101,7 +101,7 @@ export const SYNONYMS: Record<string, string> = {
 export const STAND_INS: Record<string, string> = {
   triceratops: 't-rex', stegosaurus: 'sauropod', pterodactyl: 'dragon', moose: 'deer', elk: 'deer', puma: 'leopard', cheetah: 'leopard', jaguar: 'leopard',
   insect: 'butterfly', windmill: 'house', toy: 'teddy bear', log: 'hut', crane: 'bird', 'flower crown': 'crown',
-  'cherry tree': 'deciduous tree', 'cherry blossom tree': 'deciduous tree', sakura: 'cherry blossom', chimp: 'monkey', chimpanzee: 'monkey', tent: 'camping',
+  sakura: 'cherry blossom', chimp: 'monkey', chimpanzee: 'monkey', tent: 'camping',
 };
 
 /** Chinese words → English words (resolved through SYNONYMS and the library after translation). */

@@ -91,9 +91,9 @@ describe('Chinese and Japanese prompts are read word by word', () => {
 
   it('reads お花見 as cherry trees and children in the park, and 桜 once', () => {
     const r = read('お花見');
-    expect(r.subjects).toEqual(['child standing×2', 'deciduous tree×2']);
+    expect(r.subjects).toEqual(['child standing×2', 'cherry tree×2']);
     expect(r.words).toContain('park');
-    const tree = understandPrompt('桜の木の下の猫', index, 'ja').subjects.find((s) => s.name === 'deciduous tree');
+    const tree = understandPrompt('桜の木の下の猫', index, 'ja').subjects.find((s) => s.name === 'cherry tree');
     expect(tree?.original).toBe('桜の木');
     expect(understandPrompt('桜', index, 'ja').subjects[0].original).toBe('桜');
   });

@@ -97,6 +97,11 @@ export interface Understanding {
   faced?: { subject: string; word: string };
   /** "the solar system": the sun and the eight planets on their orbits (compose/solar-system.ts). */
   solarSystem?: boolean;
+  /**
+   * "a horse in a field with a fence": the word that asked for a fence, which the place's scenery
+   * draws along its ground (compose/scenes.ts#FENCED_PLACES); reported when the place has none.
+   */
+  fenced?: string;
 }
 
 export interface SubjectIndex {
@@ -275,10 +280,16 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const words = tokens.map((t) => t.english).filter(Boolean);
   const found: MatchedSubject[] = [];
   const unmatched: string[] = [];
+  // The token each found subject was read from, and the tokens read as a place or not understood:
+  // "a cat sleeping on a windowsill with plants" is on the windowsill (a place), not on the plants.
+  const foundAt: number[] = [];
+  const placeAt = new Set<number>();
+  let current = 0;
   let scene: Scene | null = null;
   let sceneWord: string | null = null;
   let theme: Understanding['theme'] = null;
   let moonGround = false;
+  let fenced: string | undefined;
   // The first relation word, how many subjects came before it, and the subject marked by を.
   const verbs: { verb: RelationVerb; at: number }[] = [];
   let marked: number | null = null;
@@ -287,7 +298,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   // the thing placed comes after it; 站在/坐在 come before the place, as English words do.
   // `weak`: a posture ("standing", "sitting") says "on" only when no preposition places the thing:
   // "a prince standing in front of his castle" is not on its roof.
-  const arranges: { verb: ArrangeVerb; at: number; next: number; post?: boolean; weak?: boolean }[] = [];
+  const arranges: PendingArrangement[] = [];
   const poseWords: string[] = [];
   const poseOriginals = new Map<string, string>();
   let pendingCount: number | null = null;
@@ -295,6 +306,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   let weakScene = false;
   const setScene = (value: Scene, original: string): void => {
     const weak = WEAK_SCENE_WORDS.has(original.toLowerCase());
+    placeAt.add(current);
     if (scene && !(weakScene && !weak)) return;
     scene = value;
     sceneWord = original;
@@ -316,10 +328,12 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
     // it, is its young one (alone it is just the animal: a group all young is a group of equals).
     const young = YOUNG_WORDS.test(word) || YOUNG_WORDS.test(singularize(original.toLowerCase())) || (CJK_YOUNG.test(original) && original.length >= 2 && BABY_PARENTS.has(subject.kind));
     found.push({ id: subject.id, name: subject.name, kind: subject.kind, word, original, count, ...(standIn ? { standIn } : {}), ...(young ? { young: count } : {}) });
+    foundAt.push(current);
     pendingCount = null;
   };
   for (let i = 0; i < tokens.length; ) {
     let consumed = 0;
+    current = i;
     // "a carrot nose", "a rainbow mane": the word before a body part says what the part is like,
     // not a second subject (a carrot as tall as the snowman was drawn beside it). A face's parts
     // are on every face drawn; a mane or tail of a colour is not drawn, and said so.
@@ -361,7 +375,12 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         consumed = n;
       } else {
         const subject = lookup(phrase, index);
-        if (subject) {
+        // "a boy playing ball", "puppies playing ball": a person's pose named without a person is
+        // the doing and its thing, read word by word (a second boy, bouncing a ball, was drawn
+        // beside the first; a boy was added to a page of puppies).
+        const posed = slice.some((t) => POSE_BY_VERB[t.english] || PLAY_POSES[t.english]);
+        const poseOnly = posed && subject?.kind === 'person' && !slice.some((t) => PERSON_WORDS[t.english] !== undefined || PEOPLE_WORDS.has(t.english));
+        if (subject && !poseOnly) {
           addSubject(subject, phrase, original, isPlural(slice[n - 1]));
           consumed = n;
         } else if (SCENE_WORDS[phrase]) {
@@ -421,10 +440,13 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         // "the letter A": no picture of a letter in the library, and no envelope instead.
         unmatched.push(`${token.original} ${tokens[i + 1].original.toUpperCase()}`);
         consumed = 2;
+      } else if (FENCE_WORDS.test(word)) {
+        fenced ??= token.original;
       } else if (!word || UNDRAWABLE.has(word)) {
         unmatched.push(token.original);
       } else if (PLACE_WORDS.some(([pattern]) => pattern.test(word)) && !SYNONYMS[word] && !index.byKeyword.has(word)) {
         // A place drawn by its own scenery (a cave, a bedroom): compose/page-place.ts reads it from the words.
+        placeAt.add(i);
       } else if (THEME_WORDS[word]) {
         theme ??= THEME_WORDS[word];
       } else if (SCENE_WORDS[word] && !SYNONYMS[word] && !(MOODS.has(previous ?? '') && lookup(word, index))) {
@@ -442,7 +464,10 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         const subject = faced ?? lookup(word, index);
         if (subject) addSubject(subject, word, token.original, isPlural(token));
         else if (SCENE_WORDS[word]) setScene(SCENE_WORDS[word], token.original);
-        else unmatched.push(token.original);
+        else {
+          unmatched.push(token.original);
+          placeAt.add(i);
+        }
       }
     }
     i += consumed;
@@ -541,7 +566,14 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
     unique.splice(at + 1, 0, { id: openBook.id, name: openBook.name, kind: openBook.kind, word: 'book', original: reader.original, count: 1 });
     relation = { verb: 'hold', holder: reader.id, held: openBook.id };
   }
-  let arrangement = arrange(unique, arranges, found, cjk, worn);
+  let arrangement = arrange(unique, arranges, found, cjk, worn, (a, object) => {
+    // English: between the word and the thing after it. Chinese and Japanese: between the thing
+    // before the word and the word ("在公园里": the puppies are in the park, not in each other).
+    const objectAt = foundAt[found.indexOf(object)];
+    const [from, to] = objectAt >= a.next ? [a.next, objectAt] : [objectAt + 1, a.next - 1];
+    for (let t = from; t < to; t++) if (placeAt.has(t)) return false;
+    return true;
+  });
   if (moon && arrangement && (arrangement.subject === moon.id || arrangement.object === moon.id)) arrangement = null;
   let subjects: MatchedSubject[];
   if (relation) {
@@ -569,7 +601,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   if (arrangement && lead && HEAD_PRIORITY[lead.kind] === 0 && arrangement.subject !== lead.id && arrangement.object !== lead.id) arrangement = null;
   // "a helicopter flying over the city": over a place rather than a thing, the subject is in the air.
   const airborne = arrangement === null && arranges.some((a) => a.verb === 'over');
-  const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)], ...(moonGround ? { onGround: true } : {}) };
+  const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)], ...(moonGround ? { onGround: true } : {}), ...(fenced ? { fenced } : {}) };
   const poseToken = tokens.find((t) => SLEEP_WORDS.test(t.english) || HOWL_WORDS.test(t.english));
   const animalPose = poseToken ? { word: poseToken.original, pose: SLEEP_WORDS.test(poseToken.english) ? 'sleeping' : 'howling' } : null;
   return withSolarSystem(withFace(withGlyph(prompt, withLifeCycle(withWings(inBambooForest(withWholeUnicorns(withAnimalPoses(withBodies(withTools(understanding, index), poseWords, poseOriginals, index), index, animalPose), index)), index), index))));
@@ -621,8 +653,10 @@ const IGNORED_SENSES = new Set([
   'open', 'opened', 'closed']);
 /** Kinds whose babies a prompt may name without saying what they are ("her babies"). */
 const BABY_PARENTS = new Set<SubjectKind>(['animal', 'bird', 'sea', 'dinosaur']);
+/** A fence is scenery, drawn along the place's ground: not a subject to stand beside the horse. */
+const FENCE_WORDS = /^(fence|fences|fencing|picket fence)$/;
 /** Trees one climbs or clings to. */
-const TREES = /^(deciduous tree|evergreen tree|palm tree|tree|cherry blossom tree)$/;
+const TREES = /^(deciduous tree|evergreen tree|palm tree|tree|cherry tree|cherry blossom tree)$/;
 /** Words for clinging to a tree. */
 const CLING_WORDS = /^(hugging|hug|hugs|hanging|hangs|swinging|climbing|climbs|climb|clinging)$/;
 /** Words that make a plant many: a field of them. */
@@ -661,20 +695,39 @@ function wornThings(subjects: MatchedSubject[], index: SubjectIndex): { wearer: 
 }
 const WEARER_KINDS = new Set<SubjectKind>(['animal', 'bird', 'sea', 'bug', 'dinosaur', 'fantasy', 'person', 'toy', 'holiday']);
 
+/** An arrangement word as read: its verb, how many subjects came before it, the token after it. */
+interface PendingArrangement {
+  verb: ArrangeVerb;
+  at: number;
+  next: number;
+  post?: boolean;
+  weak?: boolean;
+}
+
 /**
  * The first arrangement word with a thing on each side. English puts the placed thing first ("a
  * bee on a sunflower"); Chinese and Japanese describe it last ("向日葵上的蜜蜂", "ひまわりの上のハチ");
  * a verb before both ("骑自行车的女孩") has the reference first.
  */
-function arrange(subjects: MatchedSubject[], arranges: { verb: ArrangeVerb; at: number; post?: boolean; weak?: boolean }[], found: MatchedSubject[], cjk: boolean, worn: { item: string }[]): Arrangement | null {
+function arrange(
+  subjects: MatchedSubject[],
+  arranges: PendingArrangement[],
+  found: MatchedSubject[],
+  cjk: boolean,
+  worn: { item: string }[],
+  nextTo: (a: PendingArrangement, object: MatchedSubject) => boolean,
+): Arrangement | null {
   const usable = (s: MatchedSubject): boolean => !worn.some((w) => w.item === s.id);
-  for (const { verb, at, post } of [...arranges.filter((a) => !a.weak), ...arranges.filter((a) => a.weak)]) {
+  for (const pending of [...arranges.filter((a) => !a.weak), ...arranges.filter((a) => a.weak)]) {
+    const { verb, at, post } = pending;
     const before = found.slice(0, at).filter(usable);
     const after = found.slice(at).filter(usable);
     let subject: MatchedSubject | undefined;
     let object: MatchedSubject | undefined;
     if (before.length && after.length) {
       [subject, object] = cjk && post ? [after[0], before[before.length - 1]] : [before[before.length - 1], after[0]];
+      // The thing next to the word is what it names, unless a place or an unknown word is between.
+      if (!nextTo(pending, object)) continue;
     } else if (cjk && post && before.length >= 2) {
       // "猫在沙发上", "ねこが木の下にいる": the place word ends the sentence, after both.
       [subject, object] = [before[before.length - 2], before[before.length - 1]];

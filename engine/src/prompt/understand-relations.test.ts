@@ -262,3 +262,40 @@ describe('accessories worn by the subject', () => {
     expect(u.relation).toBeNull();
   });
 });
+
+describe('what a placing word names, read from its neighbours (issue 34, fresh prompts)', () => {
+  it('places a thing on what follows the word, never past a place or an unknown word', () => {
+    // The windowsill is a place (a room): the cat is not on the plants named after it.
+    expect(read('a cat sleeping on a windowsill with plants')).toMatchObject({ scene: null, arrangement: null, unmatched: [] });
+    expect(read('a girl in a garden with roses').arrangement).toBeNull();
+    expect(read('a bee on a sunflower').arrangement).toBe('honeybee on sunflower');
+    expect(read('a dog sitting on a big red pillow').arrangement).toMatch(/^dog on /);
+    // Chinese: 在公园里 puts the puppies in the park, not the ball in a puppy.
+    expect(read('两只小狗在公园里玩球')).toMatchObject({ names: ['dog×2', 'soccer ball'], arrangement: null, unmatched: [] });
+    expect(read('树枝上的猫头鹰').arrangement).toBe('owl on branch');
+  });
+
+  it('reads a pose named without a person as the doing, not a second person', () => {
+    expect(read('a boy playing ball').names).toEqual(['boy bouncing ball']);
+    expect(read('kids playing ball').names).toEqual(['child bouncing ball×2']);
+    expect(read('a police officer').names).toEqual(['police officer']);
+  });
+
+  it('reads a nap as sleeping, a cherry tree as itself, and seagulls as birds', () => {
+    expect(read('桜の木の下で猫がお昼寝')).toMatchObject({ names: ['cat sleeping', 'cherry tree'], arrangement: 'cat sleeping under cherry tree', unmatched: [] });
+    const cherry = understandPrompt('a cherry tree', index).subjects[0];
+    expect(cherry).toMatchObject({ name: 'cherry tree' });
+    expect(cherry.standIn).toBeUndefined();
+    expect(read('一棵樱花树').names).toEqual(['cherry tree']);
+    expect(read('a lighthouse by the sea with seagulls')).toMatchObject({ names: ['lighthouse', 'bird×2'], unmatched: [] });
+  });
+
+  it('reads a fence as the place\'s scenery, in three languages', () => {
+    for (const [prompt, word] of [['a horse in a field with a fence', 'fence'], ['在有篱笆的农场里的马', '篱笆'], ['柵のある牧場の馬', '柵']]) {
+      const u = understandPrompt(prompt, index);
+      expect(u.fenced).toBe(word);
+      expect(u.unmatched).toEqual([]);
+      expect(u.subjects.map((s) => s.name)).toEqual(['horse']);
+    }
+  });
+});

@@ -64,6 +64,28 @@ const WING = ((): string => {
   return primaries + secondaries + feather(250, 46, 5.5, '#fff');
 })();
 
+/**
+ * Where a cherry tree's blossoms sit in its crown (x, y, size), and one blossom: a single outline
+ * of five round petals, each an arc from notch to notch, round a centre (petals drawn as touching
+ * circles left slivers between them that print as specks; curves through a point beyond each tip
+ * drew starfish), big enough to colour on a toddler's page.
+ */
+const CHERRY_BLOSSOMS: [number, number, number][] = [[24, 18, 6.5], [47, 17, 6.5], [31, 34, 6], [49, 33, 5.5]];
+function blossom(cx: number, cy: number, size: number): string {
+  const notch = (k: number): string => {
+    const angle = -Math.PI / 2 + ((2 * Math.PI) / 5) * (k + 0.5);
+    return `${(cx + Math.cos(angle) * size * 0.45).toFixed(1)} ${(cy + Math.sin(angle) * size * 0.45).toFixed(1)}`;
+  };
+  const petal = (size * 0.36).toFixed(1);
+  let d = `M${notch(-1)}`;
+  for (let k = 0; k < 5; k++) d += ` A${petal} ${petal} 0 1 1 ${notch(k)}`;
+  return `<path d="${d} Z" fill="#ffc9de"/><circle cx="${cx}" cy="${cy}" r="${(size * 0.22).toFixed(1)}" fill="#fcc419"/>`;
+}
+const CHERRY_TREE =
+  `<path d="M26 70 Q31 66 32 56 L32.5 36 L39.5 36 L40 56 Q41 66 46 70 Z" fill="#a0522d"/><path d="M33 46 L24 36 L27 34 L35 42 Z" fill="#a0522d"/><path d="M39 44 L47 35 L49.5 37.5 L40 48 Z" fill="#a0522d"/>` +
+  `<path d="M36.0 5.0 A8.8 8.8 0 0 1 51.3 8.8 A7.7 7.7 0 0 1 60.7 18.8 A6.9 6.9 0 0 1 60.7 31.2 A7.7 7.7 0 0 1 51.3 41.2 A8.8 8.8 0 0 1 36.0 45.0 A8.8 8.8 0 0 1 20.7 41.2 A7.7 7.7 0 0 1 11.3 31.2 A6.9 6.9 0 0 1 11.3 18.8 A7.7 7.7 0 0 1 20.7 8.8 A8.8 8.8 0 0 1 36.0 5.0 Z" fill="#fcc2d7"/>` +
+  CHERRY_BLOSSOMS.map(([x, y, size]) => blossom(x, y, size)).join('');
+
 export const DRAWN_PROPS: DrawnProp[] = [
   {
     id: 'X-LIGHTHOUSE', name: 'lighthouse', keywords: ['lighthouse', 'beacon', 'coast'], kind: 'building',
@@ -186,6 +208,13 @@ export const DRAWN_PROPS: DrawnProp[] = [
     // grading: "a cloud-shaped tree with a detached trunk"); this one replaces it by name.
     id: 'X-TREE', name: 'deciduous tree', keywords: ['tree', 'deciduous', 'oak', 'shedding'], kind: 'plant',
     svg: svg(`<path d="M26 70 Q31 66 32 56 L32.5 36 L39.5 36 L40 56 Q41 66 46 70 Z" fill="#a0522d"/><path d="M33 46 L24 36 L27 34 L35 42 Z" fill="#a0522d"/><path d="M39 44 L47 35 L49.5 37.5 L40 48 Z" fill="#a0522d"/><path d="M36.0 5.0 A8.8 8.8 0 0 1 51.3 8.8 A7.7 7.7 0 0 1 60.7 18.8 A6.9 6.9 0 0 1 60.7 31.2 A7.7 7.7 0 0 1 51.3 41.2 A8.8 8.8 0 0 1 36.0 45.0 A8.8 8.8 0 0 1 20.7 41.2 A7.7 7.7 0 0 1 11.3 31.2 A6.9 6.9 0 0 1 11.3 18.8 A7.7 7.7 0 0 1 20.7 8.8 A8.8 8.8 0 0 1 36.0 5.0 Z" fill="#8ce99a"/><path d="M32.0 22.0 A4.1 4.1 0 0 1 28.0 27.6 A4.8 4.8 0 0 1 20.0 27.6 A4.1 4.1 0 0 1 16.0 22.0 A4.1 4.1 0 0 1 20.0 16.4 A4.8 4.8 0 0 1 28.0 16.4 A4.1 4.1 0 0 1 32.0 22.0 Z" fill="#b2f2bb"/><path d="M51.9 19.3 A4.2 4.2 0 0 1 45.9 23.0 A4.4 4.4 0 0 1 39.0 20.6 A3.6 3.6 0 0 1 38.1 14.7 A4.2 4.2 0 0 1 44.1 11.0 A4.4 4.4 0 0 1 51.0 13.4 A3.6 3.6 0 0 1 51.9 19.3 Z" fill="#b2f2bb"/><path d="M46.9 34.0 A3.6 3.6 0 0 1 42.2 37.7 A4.2 4.2 0 0 1 35.4 36.7 A3.1 3.1 0 0 1 33.1 32.0 A3.6 3.6 0 0 1 37.8 28.3 A4.2 4.2 0 0 1 44.6 29.3 A3.1 3.1 0 0 1 46.9 34.0 Z" fill="#b2f2bb"/>`),
+  },
+  {
+    // A cherry tree in bloom (桜の木, お花見, "under the cherry tree"): the tree above with its crown
+    // full of five-petalled blossoms instead of leaf clusters. It stood in as the plain tree, and
+    // the report said so.
+    id: 'X-CHERRY-TREE', name: 'cherry tree', keywords: ['cherry tree', 'cherry blossom tree', 'sakura tree'], kind: 'plant',
+    svg: svg(CHERRY_TREE),
   },
   {
     // A flower a child would draw: eight round petals round a two-ring centre, on a stem with two

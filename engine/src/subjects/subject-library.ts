@@ -42,7 +42,7 @@ export interface SubjectEyes {
 }
 
 /** Bump when the build's rules or format change: a cached library of another version is rebuilt. */
-export const LIBRARY_FORMAT = 23;
+export const LIBRARY_FORMAT = 24;
 
 export interface SubjectLibrary {
   format: number;
