@@ -107,6 +107,10 @@ describe('choosePlace', () => {
     ['a girl singing in a concert', 'stage'],
     ['a pirate ship', 'ocean'],
     ['a sailboat', 'ocean'],
+    // A house stands in its garden, not among towers; a school or a bus is in town.
+    ['a house', 'garden'],
+    ['a cottage', 'garden'],
+    ['a school bus', 'city'],
   ])('%s → %s', (prompt, place) => {
     expect(placeOf(prompt)).toBe(place);
   });

@@ -54,6 +54,9 @@ const HOME_BY_NAME: [RegExp, Place][] = [
   [/\bcow\b|pig|ewe|\bram\b|goat|chicken|rooster|turkey|tractor|horse|duck|donkey|llama|barn|\box\b|sheaf/, 'farm'],
   [/palm tree|crab|spiral shell|sandcastle|lighthouse|surf|turtle/, 'beach'],
   [/tunnel|finish flag|racing car|motorcycle|automobile|sport utility|delivery truck/, 'road'],
+  // A house alone, or a village's houses, stands in its garden: a child's house is not in a city
+  // of towers (the three little pigs' house stood among skyscrapers).
+  [/^(house|houses|cottage|hut)$/, 'garden'],
   [/house|school|office|hospital|bus|taxi|police|ambulance|fire engine|firefighter|construction|post office|department store/, 'city'],
   [/monkey|gorilla|tiger|parrot|sloth|orangutan|t-rex|sauropod|crocodile|snake/, 'jungle'],
   [/fox|deer|hedgehog|squirrel|raccoon|badger|boar|wolf|mushroom|evergreen|owl|beaver|\bbear\b|panda|koala/, 'forest'],

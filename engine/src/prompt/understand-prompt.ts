@@ -343,6 +343,12 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
       i += 2;
       continue;
     }
+    // "their brick house", "a wooden boat": a material before a thing says what it is made of,
+    // not a second subject (a wall of bricks stood behind the three little pigs).
+    if (MATERIALS.has(tokens[i].english) && !tokens[i].boundary && tokens[i + 1]?.english && lookup(tokens[i + 1].english, index) && !lookup(`${tokens[i].english} ${tokens[i + 1].english}`, index)) {
+      i += 1;
+      continue;
+    }
     // "a ball of yarn", "a bunch of flowers": the thing is the yarn, the flowers (a soccer ball was
     // drawn beside the kitten's yarn).
     if (MEASURE_WORDS.has(tokens[i].english) && tokens[i + 1]?.english === 'of' && tokens[i + 2]?.english && lookup(tokens[i + 2].english, index)) {
@@ -671,6 +677,8 @@ const MEASURE_WORDS = new Set(['ball', 'bunch', 'piece', 'pile', 'heap', 'skein'
 const POSTURE_WORDS = new Set(['standing', 'sitting', 'lying', 'sleeping', 'perched']);
 /** Parts of a body a word before can describe ("carrot nose", "rainbow mane"). */
 const PART_WORDS = new Set(['nose', 'eyes', 'ears', 'mane', 'tail', 'wings', 'hair', 'horn']);
+/** What a thing is made of, when a thing follows: "a brick house", "a wooden boat". */
+const MATERIALS = new Set(['brick', 'bricks', 'stone', 'wooden', 'wood', 'straw', 'glass', 'paper', 'metal', 'plastic', 'clay']);
 const FACE_PARTS = new Set(['nose', 'eyes', 'ears']);
 /** A creature's own parts, named after it ("with open feathers"): drawn with it, not beside it. */
 const BODY_PARTS = new Set(['feather', 'wing', 'tail', 'mane', 'horn', 'paw', 'claw', 'fin', 'beak', 'eye', 'ear', 'whisker', 'spot', 'stripe', 'fur', 'scale']);

@@ -290,6 +290,12 @@ describe('what a placing word names, read from its neighbours (issue 34, fresh p
     expect(read('a lighthouse by the sea with seagulls')).toMatchObject({ names: ['lighthouse', 'bird×2'], unmatched: [] });
   });
 
+  it('reads a material before a thing as what it is made of, not a second thing', () => {
+    expect(read('three little pigs and their brick house').names).toEqual(['pig×3', 'house']);
+    expect(read('a wooden boat').names).toEqual(['sailboat']);
+    expect(read('a pile of bricks').names).toEqual(['brick']);
+  });
+
   it('reads a fence as the place\'s scenery, in three languages', () => {
     for (const [prompt, word] of [['a horse in a field with a fence', 'fence'], ['在有篱笆的农场里的马', '篱笆'], ['柵のある牧場の馬', '柵']]) {
       const u = understandPrompt(prompt, index);
