@@ -243,6 +243,18 @@ describe('composePage', () => {
     expect(toddler.subjects).toContain('crescent moon');
   });
 
+  it('flies seagulls named beside a lighthouse in its sky, in three languages; a toddler page keeps its bird', async () => {
+    for (const prompt of ['a lighthouse by the sea with seagulls', '海边的灯塔和海鸥', '海辺の灯台とカモメ']) {
+      const page = await composePage(prompt, { difficulty: 'children', ratio: '3:4' });
+      expect(page.subjects).toEqual(['lighthouse']);
+      expect(page.unmatched).toEqual([]);
+      expect(page.notes).toEqual([]);
+      expect(page.page.report.passes).toBe(true);
+    }
+    const toddler = await composePage('a beach with seagulls and a crab', { difficulty: 'toddler', ratio: '3:4' });
+    expect(toddler.subjects).toContain('bird');
+  });
+
   it('stands a cat "in a village" in front of the houses, not on their roofs', async () => {
     const cat = await composePage('a cat in a village', { difficulty: 'children', ratio: '3:4' });
     const box = (name: string) => cat.drawn.find((d) => d.name === name)!.box;

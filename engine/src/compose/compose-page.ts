@@ -162,8 +162,10 @@ interface Plan {
   worn?: { wearer: Subject; item: Subject }[];
   /** The main subject flies over the place (drawn high, not on the ground). */
   airborne?: boolean;
-  /** The moon named is left to the place's sky (moonInSky). */
+  /** The moon named is left to the place's sky (skyThings). */
   skyMoon?: boolean;
+  /** How many birds named are left to the place's sky (skyThings). */
+  skyBirds?: number;
 }
 
 /** Things small enough to hold; living things only when eaten (a cat eating fish). */
@@ -210,28 +212,39 @@ function holderWithHands(holder: Subject, word: string, library: SubjectLibrary)
 function planPage(understanding: Understanding, library: SubjectLibrary, difficulty: Difficulty): Plan {
   const planned = { ...planSubjects(understanding, library, difficulty), airborne: understanding.airborne };
   // A toddler's page keeps its two big subjects, the moon one of them.
-  const plan = difficulty === 'toddler' ? planned : moonInSky(planned, understanding);
+  const plan = difficulty === 'toddler' ? planned : skyThings(planned, understanding);
   const byId = new Map(library.subjects.map((s) => [s.id, s]));
   const worn = understanding.worn.map((w) => ({ wearer: byId.get(w.wearer)!, item: byId.get(w.item)! })).filter((w) => w.wearer && w.item);
   if (plan.style === 'mandala' || worn.length === 0) return plan;
   return { ...plan, worn, subjects: plan.subjects.filter((s) => !worn.some((w) => w.item.id === s.id)) };
 }
 
-/** The library's plain moon, the one a sky can draw instead. */
+/** The library's plain moon and plain bird, the ones a sky can draw instead. */
 const PLAIN_MOON = 'crescent moon';
+const PLAIN_BIRD = 'bird';
+/** The most birds a sky draws for "with seagulls". */
+const SKY_BIRDS = 4;
 
 /**
- * "an owl on a branch at night with the moon", "a unicorn and the moon": a plain moon named beside
- * other things shines in the place's sky, drawn big by the scenery, instead of standing on the
- * ground beside them (a crescent lay in the grass by the owl) or being left out of a pair placed
- * by a verb. A moon something is placed by ("under the moon", "over the moon") keeps its place.
+ * Things named beside the page's subject that belong in its sky, drawn there by the scenery:
+ * - "an owl on a branch at night with the moon", "a unicorn and the moon": a plain moon shines in
+ *   the sky, big, instead of standing on the ground beside them (a crescent lay in the grass by
+ *   the owl) or being left out of a pair placed by a verb;
+ * - "a lighthouse by the sea with seagulls", "a tree with birds": birds, more than one and not the
+ *   page's subject, fly in a day sky (a gull as big as the lighthouse stood at its door).
+ * A thing something is placed by ("under the moon", "over the moon") keeps its place.
  */
-function moonInSky(plan: Plan, understanding: Understanding): Plan {
-  const moon = understanding.subjects.find((s) => s.name === PLAIN_MOON);
-  if (!moon || plan.style !== 'scene' || plan.scene === null || !hasOpenSky(plan.scene) || understanding.subjects.length < 2) return plan;
-  const placedBy = plan.arranged && !('group' in plan.arranged) && (plan.arranged.mover.id === moon.id || plan.arranged.reference.id === moon.id);
-  if (placedBy || (plan.subjects.length < 2 && plan.subjects[0]?.id === moon.id)) return plan;
-  return { ...plan, subjects: plan.subjects.filter((s) => s.id !== moon.id), skyMoon: true };
+function skyThings(plan: Plan, understanding: Understanding): Plan {
+  if (plan.style !== 'scene' || plan.scene === null || !hasOpenSky(plan.scene) || understanding.subjects.length < 2) return plan;
+  const placedBy = (id: string): boolean => !!plan.arranged && !('group' in plan.arranged) && (plan.arranged.mover.id === id || plan.arranged.reference.id === id);
+  const held = plan.held ? plan.subjects.slice(0, 2).map((s) => s.id) : [];
+  const moon = understanding.subjects.find((s) => s.name === PLAIN_MOON && !placedBy(s.id));
+  // Gulls fly whatever their number (海鸥 has none); other birds when there are several.
+  const flock = (s: Understanding['subjects'][number]): boolean => s.count >= 2 || /gull/.test(s.word);
+  const birds = understanding.subjects.find((s) => s.name === PLAIN_BIRD && flock(s) && !placedBy(s.id) && !held.includes(s.id));
+  const left = plan.subjects.filter((s) => s.id !== moon?.id && s.id !== birds?.id);
+  if ((!moon && !birds) || left.length === 0) return plan;
+  return { ...plan, subjects: left, ...(moon ? { skyMoon: true } : {}), ...(birds ? { skyBirds: Math.min(Math.max(birds.count, 2), SKY_BIRDS) } : {}) };
 }
 
 /**
@@ -332,7 +345,7 @@ function planSubjects(understanding: Understanding, library: SubjectLibrary, dif
   // A life cycle's stages go round their circle, all of them.
   if (understanding.cycle && !pattern && matched.length >= 2) return { style: 'scene', subjects: matched.slice(0, 4), scene: placeOf(matched[0]) };
   // A relation places its two things, unless it only says the moon is there ("with the moon"):
-  // the moon goes to the sky (moonInSky) and a placing word places the rest.
+  // the moon goes to the sky (skyThings) and a placing word places the rest.
   const moonOnly = relation?.verb === 'with' && matched.find((s) => s.id === relation.held)?.name === PLAIN_MOON;
   const arranged = relation && !moonOnly ? null : arrangedPlan(understanding, matched, difficulty);
   if (arranged) {
@@ -381,6 +394,8 @@ interface Composition {
   fenceDrawn: boolean;
   /** Whether the sky drew the moon left to it (Plan.skyMoon). */
   moonDrawn: boolean;
+  /** How many of the birds left to the sky it drew (Plan.skyBirds). */
+  birdsDrawn: number;
 }
 
 interface Dials {
@@ -401,6 +416,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
   let eyesClosed: string | null = null;
   let fenceDrawn = false;
   let moonDrawn = false;
+  let birdsDrawn = 0;
   let glyphDrawn: string | null = null;
   let faceDrawn: string | null = null;
   const frame = frameGeometry(width, height, dials.frame);
@@ -631,6 +647,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       keepClear: [...placements, ...(heldPlacement ? [heldPlacement] : [])].map(placementBox).concat(glyphBox ? [glyphBox] : []),
       words: understanding.words,
       skyMoon: plan.skyMoon === true,
+      skyBirds: plan.skyBirds ?? 0,
       findSubject,
     };
     // A place counts as drawn when its scenery is (level 0 is a bare ground line).
@@ -675,6 +692,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     if (scenery.placeDrawn) backdrop = `scene:${place}`;
     fenceDrawn = scenery.fenceDrawn === true;
     moonDrawn = scenery.moonDrawn === true;
+    birdsDrawn = scenery.birdsDrawn ?? 0;
     if (understanding.solarSystem) {
       parts.push(drawSolarSystem(inner, dials.level, random, colored));
       backdrop = 'scene:space';
@@ -691,7 +709,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#fff"/><g fill="#fff" stroke="#000" stroke-width="${lw.toFixed(2)}" stroke-linecap="round" stroke-linejoin="round">${body}</g></svg>`;
   const color = await layers(true);
   const bw = await layers(false);
-  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding, sceneryRegions, placements: [...order], backdrop, eyesClosed, glyphDrawn, faceDrawn, fenceDrawn, moonDrawn };
+  return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding, sceneryRegions, placements: [...order], backdrop, eyesClosed, glyphDrawn, faceDrawn, fenceDrawn, moonDrawn, birdsDrawn };
 }
 
 /** A point of a placed subject's 72-unit box on the page. */
@@ -959,7 +977,7 @@ export async function composePage(prompt: string, opts: ComposeOptions): Promise
     understanding,
     subjects: drawn.map((s) => s.name),
     attribution: credit,
-    ...honestReport(understanding, report, { eyesClosed: chosen.composition.eyesClosed, glyphDrawn: chosen.composition.glyphDrawn, faceDrawn: chosen.composition.faceDrawn, fenceDrawn: chosen.composition.fenceDrawn, moonDrawn: chosen.composition.moonDrawn }),
+    ...honestReport(understanding, report, { eyesClosed: chosen.composition.eyesClosed, glyphDrawn: chosen.composition.glyphDrawn, faceDrawn: chosen.composition.faceDrawn, fenceDrawn: chosen.composition.fenceDrawn, moonDrawn: chosen.composition.moonDrawn, birdsDrawn: chosen.composition.birdsDrawn }),
     drawn: report,
     title: withGlyphTitle(chosen.composition.glyphDrawn ?? undefined, pageTitle(chosen.plan, drawn, placeOf(chosen.composition, chosen.plan), roomKind(understanding.words), chosen.composition.eyesClosed, chosen.composition.faceDrawn), drawn.length, understanding.solarSystem),
     holding: chosen.composition.holding,
@@ -986,7 +1004,7 @@ function drawnReport(composition: Composition, width: number, height: number): D
 export function honestReport(
   understanding: Understanding,
   drawn: DrawnThing[],
-  shown: { eyesClosed?: string | null; glyphDrawn?: string | null; faceDrawn?: string | null; fenceDrawn?: boolean; moonDrawn?: boolean } = {},
+  shown: { eyesClosed?: string | null; glyphDrawn?: string | null; faceDrawn?: string | null; fenceDrawn?: boolean; moonDrawn?: boolean; birdsDrawn?: number } = {},
 ): { unmatched: string[]; notes: PageNote[] } {
   const visible = drawn.filter((d) => isVisible(d, PX_PER_MM));
   const missing = [...understanding.unmatched];
@@ -996,8 +1014,12 @@ export function honestReport(
     const pictures = visible.filter((d) => d.role === 'subject' && (d.name === subject.name || ` ${d.name} `.includes(` ${subject.word} `)));
     // Drawn by the place's own scenery (a farm's barn).
     if (SCENERY_DRAWS[subject.name] && visible.some((d) => d.name === `scene:${SCENERY_DRAWS[subject.name]}`)) continue;
-    // A moon drawn in the sky (moonInSky).
+    // A moon or birds drawn in the sky (skyThings); fewer birds than asked are said.
     if (subject.name === PLAIN_MOON && shown.moonDrawn) continue;
+    if (subject.name === PLAIN_BIRD && (shown.birdsDrawn ?? 0) > 0) {
+      if (shown.birdsDrawn! < subject.count) notes.push({ kind: 'count', asked: subject.original, wanted: subject.count, drawn: shown.birdsDrawn! });
+      continue;
+    }
     // One word that named several things (お花見: cherry trees and children) says which of them.
     const shared = understanding.subjects.some((other) => other !== subject && other.original === subject.original);
     const asked = shared ? `${subject.original} (${localWord(subject.word, understanding.language)})` : subject.original;

@@ -44,8 +44,10 @@ export interface SceneContext {
   keepClear: Box[];
   /** The prompt's English words: they pick a variant (autumn leaves, a snowy night). */
   words: readonly string[];
-  /** A moon the prompt names is left to the sky (compose-page.ts#moonInSky): drawn there, big. */
+  /** A moon the prompt names is left to the sky (compose-page.ts#skyThings): drawn there, big. */
   skyMoon?: boolean;
+  /** Birds the prompt names beside its subject ("with seagulls"), left to a day sky to fly in. */
+  skyBirds?: number;
   findSubject(name: string): Subject | null;
 }
 
@@ -380,14 +382,25 @@ function recipeFor(place: Place, words: readonly string[]): Recipe {
 /** Places open enough for a rainbow: not under a jungle's canopy, in a forest, a desert or the snow. */
 const RAINBOW_PLACES = new Set<Place>(['meadow', 'garden', 'farm', 'park', 'sky', 'beach', 'lake', 'ocean', 'mountain']);
 
-/** Draws the sky's things; answers whether a moon the prompt left to the sky was drawn. */
-function drawSky(place: Place, recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: number, spend: Spending): boolean {
+/** Draws the sky's things; answers what of the things the prompt left to the sky it drew. */
+function drawSky(place: Place, recipe: Recipe, ctx: SceneContext, placed: Box[], horizonY: number, spend: Spending): { moon: boolean; birds: number } {
   const { inner } = ctx.layout;
   let skyMoon = false;
+  let birds = 0;
   const { random, colored, level } = ctx;
   const unit = Math.min(inner.width, inner.height);
   const zone: Box = { x: inner.x + unit * 0.02, y: inner.y + unit * 0.02, width: inner.width - unit * 0.04, height: Math.max(unit * 0.1, (horizonY - inner.y) * 0.55) };
   if (recipe.sky === 'day') {
+    // Birds named beside the subject fly first, big enough to read as gulls, where the sky has room.
+    for (let i = 0; i < (ctx.skyBirds ?? 0); i++) {
+      // Bigger over an adult page's patterned sky, where small ones were lost in its bands.
+      const w = unit * random.range(0.12, 0.16) * (level >= 4 ? 1.3 : 1);
+      const b = findSpot(ctx, placed, { width: w, height: w * 0.5 }, zone);
+      if (!b) continue;
+      spend.add(shape.bird(b.x + w / 2, b.y + w * 0.3, w, colored), true);
+      placed.push({ x: b.x, y: b.y, width: w, height: w * 0.5 });
+      birds++;
+    }
     // A rainbow across the rays of the richest skies would be a sticker over them.
     if (level >= 2 && random.next() < 0.2 && level < 4 && !recipe.overcast && RAINBOW_PLACES.has(place)) {
       spend.add(shape.rainbow(inner.x + inner.width * random.range(0.3, 0.7), horizonY + unit * 0.02, unit * random.range(0.35, 0.5), Math.min(level + 1, 5), colored));
@@ -470,7 +483,7 @@ function drawSky(place: Place, recipe: Recipe, ctx: SceneContext, placed: Box[],
       if (s) spend.add(shape.star(s.x + sr, s.y + sr, sr, colored));
     }
   }
-  return skyMoon;
+  return { moon: skyMoon, birds };
 }
 
 /** Doodled wavy layers across a sky from the top down to its bottom (scenery-shapes.ts#doodleLayers). */
@@ -562,6 +575,8 @@ export interface Scenery {
   fenceDrawn?: boolean;
   /** Whether the moon left to the sky (SceneContext.skyMoon) found its place there. */
   moonDrawn?: boolean;
+  /** How many of the birds left to the sky (SceneContext.skyBirds) fly there. */
+  birdsDrawn?: number;
 }
 
 /** Places whose open ground a fence asked for runs along ("a horse in a field with a fence"). */
@@ -624,7 +639,7 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
     // paving behind a lion's face (issue 34).
     spend.add(layeredSky({ x: inner.x, y: inner.y, width: inner.width, height: horizonY - inner.y + unit * 0.1 }, ctx, recipe.sky === 'water' ? ['#d0ebff', '#a5d8ff'] : ['#e7f5ff', '#d0ebff', '#fff3bf']), true);
   }
-  const moonDrawn = drawSky(place, recipe, ctx, placed, horizonY, spend);
+  const sky = drawSky(place, recipe, ctx, placed, horizonY, spend);
   drawBigSky(place, recipe, ctx, horizonY, spend);
   spend.add(recipe.far(ctx, horizonY), true);
   // Ground bands: the first at the horizon, the nearer ones lower; the young get fewer.
@@ -708,7 +723,7 @@ export function drawScene(place: Place | null, ctx: SceneContext, budget: number
       spend.add(draw());
     }
   }
-  return { svg: spend.parts.join(''), regions: spend.regions, fenceDrawn, moonDrawn };
+  return { svg: spend.parts.join(''), regions: spend.regions, fenceDrawn, moonDrawn: sky.moon, birdsDrawn: sky.birds };
 }
 
 /** The planes' generators taken one of each in turn: near, mid, details, air, near, mid… */

@@ -15,7 +15,7 @@ export const CHINESE_WORDS: Record<string, string> = {
   浇: 'watering', 浇水: 'watering', 浇花: 'watering flower',
   会飞的: 'flying', 飞翔的: 'flying', 翅膀: 'wings', 有翅膀的: 'winged', 带翅膀的: 'winged', 飞马: 'pegasus', 天马: 'pegasus',
   // Animals.
-  小猫咪: 'kitten', 驯鹿群: 'reindeer', 火鸡: 'turkey', 鸽子: 'pigeon', 白鸽: 'dove', 和平鸽: 'dove', 麻雀: 'bird', 乌鸦: 'crow', 啄木鸟: 'bird', 海鸥: 'bird', 鹅: 'goose', 大鹅: 'goose',
+  小猫咪: 'kitten', 驯鹿群: 'reindeer', 火鸡: 'turkey', 鸽子: 'pigeon', 白鸽: 'dove', 和平鸽: 'dove', 麻雀: 'bird', 乌鸦: 'crow', 啄木鸟: 'bird', 海鸥: 'seagull', 鹅: 'goose', 大鹅: 'goose',
   小鸭: 'duckling', 小鸭子: 'duckling', 鸭宝宝: 'duckling', 狼: 'wolf', 豹: 'leopard', 豹子: 'leopard', 猎豹: 'cheetah', 浣熊: 'raccoon', 水獭: 'otter',
   海獭: 'otter', 海豹: 'seal', 海狮: 'seal', 龙虾: 'lobster', 虾: 'shrimp', 小虾: 'shrimp', 鱿鱼: 'squid', 甲虫: 'beetle', 羊驼: 'llama', 驴: 'donkey',
   毛驴: 'donkey', 山羊: 'goat', 小羊: 'lamb', 羊羔: 'lamb', 小羊羔: 'lamb', 小牛: 'calf', 小马驹: 'foal', 马驹: 'foal', 凤凰: 'phoenix', 树懒: 'sloth',
@@ -61,6 +61,7 @@ export const CHINESE_WORDS: Record<string, string> = {
 export const JAPANESE_WORDS: Record<string, string> = {
   // A nap (お昼寝) is sleeping: the cat under the cherry tree sleeps.
   柵: 'fence', フェンス: 'fence', 木の柵: 'fence', 垣根: 'fence',
+  カモメ: 'seagull', かもめ: 'seagull', ウミネコ: 'seagull',
   お昼寝: 'sleeping', 昼寝: 'sleeping', うたた寝: 'sleeping', 居眠り: 'sleeping',
   // Winged horses (understand-prompt.ts#withWings).
   太陽系: 'solar system', 水やり: 'watering', 水やりする: 'watering',
