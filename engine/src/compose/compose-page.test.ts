@@ -255,6 +255,12 @@ describe('composePage', () => {
     expect(toddler.subjects).toContain('bird');
   });
 
+  it('runs the Milky Way aslant across space, so it does not read as hills', async () => {
+    const page = await composePage('an alien in space', { difficulty: 'children', ratio: '3:4' });
+    expect(page.page.svg).toMatch(/<g transform="rotate\(-24 [\d.]+ [\d.]+\)"><path/);
+    expect(page.page.report.passes).toBe(true);
+  });
+
   it('stands a cat "in a village" in front of the houses, not on their roofs', async () => {
     const cat = await composePage('a cat in a village', { difficulty: 'children', ratio: '3:4' });
     const box = (name: string) => cat.drawn.find((d) => d.name === name)!.box;

@@ -515,8 +515,11 @@ function drawBigSky(place: Place, recipe: Recipe, ctx: SceneContext, horizonY: n
   const x0 = inner.x - 10;
   const x1 = inner.x + inner.width + 10;
   if (recipe.sky === 'space') {
+    // The Milky Way runs aslant: level across the page it read as hills, and the stars under it
+    // as stars lying on the ground (blind grading, issue 34). Long enough to leave by the frame.
     const y = inner.y + inner.height * random.range(0.38, 0.5);
-    spend.add(shape.skyBand(x0, x1, y, unit * random.range(0.1, 0.14), random.int(2, 3), random, paint(colored, '#d0bfff'), true), true);
+    const band = shape.skyBand(x0 - inner.width * 0.4, x1 + inner.width * 0.4, y, unit * random.range(0.1, 0.14), random.int(2, 3), random, paint(colored, '#d0bfff'), true);
+    spend.add(`<g transform="rotate(-24 ${(inner.x + inner.width / 2).toFixed(1)} ${y.toFixed(1)})">${band}</g>`, true);
   } else if (floating || recipe.sky === 'water') {
     if (recipe.sky !== 'day') return;
     const y = inner.y + (skyBottom - inner.y) * random.range(0.45, 0.6);

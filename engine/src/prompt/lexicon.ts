@@ -189,7 +189,7 @@ export const CJK_FILLER = new Set([
 
 /** English words that describe rather than name a subject. */
 export const MODIFIERS = new Set([
-  'a', 'an', 'the', 'and', 'with', 'in', 'on', 'at', 'of', 'for', 'to', 'from', 'by', 'over', 'under', 'near', 'by', 'its', 'his', 'her', 'their', 'my', 'our',
+  'a', 'an', 'the', 'and', 'with', 'in', 'on', 'at', 'of', 'for', 'to', 'from', 'by', 'over', 'under', 'near', 'past', 'across', 'among', 'beside', 'along', 'toward', 'towards', 'its', 'his', 'her', 'their', 'my', 'our',
   'is', 'are', 'some', 'two', 'three', 'four', 'five', 'many', 'one', 'little', 'big', 'small', 'tiny', 'huge', 'giant', 'cute', 'happy', 'friendly', 'brave',
   'baby', 'cub', 'young', 'old', 'funny', 'silly', 'pretty', 'beautiful', 'lovely', 'magic', 'magical', 'fluffy', 'smiling', 'playing', 'eating', 'running', 'flying',
   'swimming', 'sitting', 'sleeping', 'jumping', 'dancing', 'riding', 'wearing', 'holding', 'simple', 'easy', 'detailed', 'intricate', 'coloring', 'colouring',

@@ -20,7 +20,7 @@ export const ARRANGE_WORDS: Record<string, ArrangeVerb> = {
 
 /** Two-word forms read as one ("in front of", "flying over"). */
 export const ARRANGE_PHRASES: Record<string, ArrangeVerb> = {
-  'in front': 'front', 'next to': 'front', 'flying over': 'over', 'flying above': 'over', 'sitting on': 'on', 'sleeping on': 'on', 'standing on': 'on', 'lying on': 'on',
+  'in front': 'front', 'next to': 'front', 'flying over': 'over', 'flying above': 'over', 'flying past': 'over', 'flying across': 'over', 'sitting on': 'on', 'sleeping on': 'on', 'standing on': 'on', 'lying on': 'on',
   'sitting in': 'in', 'sleeping in': 'in',
 };
 

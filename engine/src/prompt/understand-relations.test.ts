@@ -290,6 +290,11 @@ describe('what a placing word names, read from its neighbours (issue 34, fresh p
     expect(read('a lighthouse by the sea with seagulls')).toMatchObject({ names: ['lighthouse', 'bird×2'], unmatched: [] });
   });
 
+  it('reads "past", "across", "among" and "beside" as placing words, never as things not drawn', () => {
+    expect(read('a rocket flying past the moon')).toMatchObject({ arrangement: 'rocket over crescent moon', unmatched: [] });
+    for (const prompt of ['a dog beside a car', 'a bird flying across the sky', 'a fish swimming among the corals']) expect(read(prompt).unmatched).toEqual([]);
+  });
+
   it('reads a material before a thing as what it is made of, not a second thing', () => {
     expect(read('three little pigs and their brick house').names).toEqual(['pig×3', 'house']);
     expect(read('a wooden boat').names).toEqual(['sailboat']);
