@@ -255,6 +255,17 @@ describe('composePage', () => {
     expect(toddler.subjects).toContain('bird');
   });
 
+  it('draws ducks on a pond swimming, the water over their legs; ducks in a meadow stand', async () => {
+    // A ripple: six crests along the waterline, after the water that hides the legs.
+    const ripples = (svg: string | null): number => (svg ?? '').match(/stroke="none"\/><path d="M[\d.]+ [\d.]+(?:Q[\d.]+ [\d.]+ [\d.]+ [\d.]+){6}" fill="none"\/>/g)?.length ?? 0;
+    const pond = await composePage('a family of ducks swimming in a pond', { difficulty: 'children', ratio: '3:4' });
+    expect(pond.subjects).toEqual(['duck', 'duck', 'duck']);
+    expect(ripples(pond.page.svg)).toBe(3);
+    expect(pond.page.report.passes).toBe(true);
+    const meadow = await composePage('a duck in the meadow', { difficulty: 'children', ratio: '3:4' });
+    expect(ripples(meadow.page.svg)).toBe(0);
+  });
+
   it('runs the Milky Way aslant across space, so it does not read as hills', async () => {
     const page = await composePage('an alien in space', { difficulty: 'children', ratio: '3:4' });
     expect(page.page.svg).toMatch(/<g transform="rotate\(-24 [\d.]+ [\d.]+\)"><path/);

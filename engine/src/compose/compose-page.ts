@@ -34,7 +34,7 @@ import type { RoomKind } from './room-furniture';
 import { drawScene, estimateRegions, hasOpenSky, layoutFor } from './scenes';
 import type { Box, Place, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
-import { paint, rect } from './svg-shapes';
+import { n, paint, rect } from './svg-shapes';
 import { clearestSpot, drawZentangle } from './zentangle';
 import type { DetailLevel } from './zentangle';
 
@@ -697,7 +697,7 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
       parts.push(drawSolarSystem(inner, dials.level, random, colored));
       backdrop = 'scene:space';
     }
-    parts.push(scenery.svg, ...subjectParts);
+    parts.push(scenery.svg, ...subjectParts, swimming(order, place, colored));
     if (cycle) parts.push(cycleArrows(placements.length, cycleCentre, cycleRadius, cycleSize, colored));
     if (glyph && glyphBox) {
       parts.push(drawGlyphs(glyph, glyphBox, lw, GLYPH_STROKE[difficulty], paint(colored, '#ffd43b'), DETAIL[difficulty] ? paint(colored, '#ff8787') : null));
@@ -710,6 +710,38 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
   const color = await layers(true);
   const bw = await layers(false);
   return { svg: wrap(bw.body), colorSvg: wrap(color.body), drawnSubjects: bw.drawn, frame, holding, sceneryRegions, placements: [...order], backdrop, eyesClosed, glyphDrawn, faceDrawn, fenceDrawn, moonDrawn, birdsDrawn };
+}
+
+/** Birds that swim, and the places whose ground is water. */
+const SWIMMERS = /^(duck|swan|goose)$/;
+const WATER_PLACES = new Set<Place>(['lake', 'ocean']);
+/** Where a swimmer's waterline crosses it, as a share of its height from the top: below it, its legs. */
+const WATERLINE = 0.74;
+
+/**
+ * Ducks, swans and geese on a pond or the sea swim: the water covers them from their waterline
+ * down, with a ripple along it (a family of ducks "swimming in a pond" stood on its legs on the
+ * water). The water is paper without an outline, so the ripple is the only new line.
+ */
+function swimming(placements: readonly Placement[], place: Place | null, colored: boolean): string {
+  if (!place || !WATER_PLACES.has(place)) return '';
+  return placements
+    .filter((p) => SWIMMERS.test(p.subject.name))
+    .map((p) => {
+      const b = placementBox(p);
+      const y = b.y + b.height * WATERLINE;
+      const x0 = b.x - b.width * 0.08;
+      const x1 = b.x + b.width * 1.08;
+      const crests = 6;
+      const step = (x1 - x0) / crests;
+      const amplitude = b.height * 0.03;
+      let ripple = `M${n(x0)} ${n(y)}`;
+      for (let i = 0; i < crests; i++) ripple += `Q${n(x0 + step * (i + 0.5))} ${n(y + (i % 2 ? amplitude : -amplitude))} ${n(x0 + step * (i + 1))} ${n(y)}`;
+      const bottom = b.y + b.height + amplitude * 2;
+      const water = `<path d="${ripple}L${n(x1)} ${n(bottom)}L${n(x0)} ${n(bottom)}Z" fill="${paint(colored, '#a5d8ff')}" stroke="none"/>`;
+      return `${water}<path d="${ripple}" fill="none"/>`;
+    })
+    .join('');
 }
 
 /** A point of a placed subject's 72-unit box on the page. */
