@@ -287,6 +287,13 @@ describe('composePage', () => {
     expect(puppies.unmatched).toEqual([]);
     expect(puppies.notes).toEqual([]);
     expect(puppies.page.report.passes).toBe(true);
+    // The ball lies at the front paws, not over the head.
+    const ball = puppies.holding!.box;
+    const dog = puppies.drawn.find((d) => d.name === 'dog')!.box;
+    expect(ball.y + ball.height).toBeGreaterThan(dog.y + dog.height * 0.9);
+    const toddler = await composePage('a puppy with a ball', { difficulty: 'toddler', ratio: '3:4' });
+    expect(toddler.subjects).toEqual(['dog', 'soccer ball']);
+    expect(toddler.unmatched).toEqual([]);
     const cherry = await composePage('桜の木の下で猫がお昼寝', { difficulty: 'toddler', ratio: '3:4' });
     expect(cherry.subjects).toContain('cherry tree');
     expect(cherry.unmatched).toEqual([]);

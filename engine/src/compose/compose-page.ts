@@ -193,8 +193,9 @@ function holdPlan(holder: Subject, held: Subject, verb: RelationVerb): Plan['hel
   }
   if (!holdable) return undefined;
   if (hand) return { via: 'hands', point: hand, facing: anchors.facing, verb };
-  // A held thing in a creature's mouth: anything small for "holding", only food for "with".
-  if (anchors.mouth && anchors.pose === 'side' && (verb === 'hold' || held.kind === 'food')) return { via: 'mouth', point: anchors.mouth, facing: anchors.facing, verb };
+  // A held thing in a creature's mouth: anything small for "holding", only food for "with"; a
+  // ball or yarn to play with either way (placeHeld puts it at the front paws).
+  if (anchors.mouth && anchors.pose === 'side' && (verb === 'hold' || held.kind === 'food' || /ball|yarn/.test(held.name))) return { via: 'mouth', point: anchors.mouth, facing: anchors.facing, verb };
   return undefined;
 }
 
@@ -795,7 +796,13 @@ function placeHeld(holder: Placement, held: Subject, plan: NonNullable<Plan['hel
     x = ax - w / 2;
     y = ay - h * 0.1;
   }
-  if (plan.via === 'mouth' && plan.facing !== 0) {
+  // A ball or yarn a creature plays with lies on the ground at its front paws (at its mouth, the
+  // ball hid a puppy's head: blind grading, issue 34).
+  const plays = plan.via === 'mouth' && plan.verb !== 'eat' && /ball|yarn/.test(held.name);
+  if (plays) {
+    x = facing > 0 ? holderBox.x + holderBox.width - w * 0.35 : holderBox.x - w * 0.65;
+    y = holderBox.y + holderBox.height - h;
+  } else if (plan.via === 'mouth' && plan.facing !== 0) {
     // Never over the eye: a kitten's ball was drawn across its face. Slide it forwards, out of the
     // way of every eye the holder has (its eyes are in the 72-unit box, like its anchors).
     for (const [ex, ey, er] of holder.subject.eyes?.at ?? []) {

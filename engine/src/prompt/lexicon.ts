@@ -91,7 +91,7 @@ export const SYNONYMS: Record<string, string> = {
   house: 'house', home: 'house', cottage: 'house', castle: 'castle', palace: 'castle', barn: 'barn', school: 'school',
   volcano: 'volcano', mountain: 'snow-capped mountain',  planet: 'ringed planet', saturn: 'ringed planet',
   ball: 'soccer ball', football: 'american football', soccer: 'soccer ball', kite: 'kite', yarn: 'yarn', puzzle: 'puzzle piece',
-  branch: 'branch', sofa: 'couch', candle: 'candle', sleigh: 'sled', guitar: 'guitar', piano: 'musical keyboard', drum: 'drum', violin: 'violin', trumpet: 'trumpet', crown: 'crown', hat: 'top hat',
+  branch: 'branch', stick: 'branch', twig: 'branch', sofa: 'couch', candle: 'candle', sleigh: 'sled', guitar: 'guitar', piano: 'musical keyboard', drum: 'drum', violin: 'violin', trumpet: 'trumpet', crown: 'crown', hat: 'top hat',
 };
 
 /**
