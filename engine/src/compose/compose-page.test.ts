@@ -272,6 +272,16 @@ describe('composePage', () => {
     expect(page.page.report.passes).toBe(true);
   });
 
+  it('puts a climber "in a tree" on its trunk', async () => {
+    const monkey = await composePage('a monkey in a tree', { difficulty: 'children', ratio: '3:4' });
+    expect(monkey.title).toMatch(/^Monkey climbing tree/);
+    const box = (name: string) => monkey.drawn.find((d) => d.name === name)!.box;
+    const [m, tree] = [box('monkey'), box('deciduous tree')];
+    // Up the trunk, not standing beside the tree on the ground.
+    expect(m.y + m.height).toBeLessThan(tree.y + tree.height * 0.95);
+    expect(monkey.page.report.passes).toBe(true);
+  });
+
   it('stands a cat "in a village" in front of the houses, not on their roofs', async () => {
     const cat = await composePage('a cat in a village', { difficulty: 'children', ratio: '3:4' });
     const box = (name: string) => cat.drawn.find((d) => d.name === name)!.box;

@@ -264,6 +264,9 @@ function houseAsPlace(u: Understanding): Understanding {
   };
 }
 
+/** Animals that climb trees: "in a tree" is on its trunk. */
+const CLIMBERS = /koala|monkey|sloth|squirrel|orangutan|chipmunk|raccoon|panda|^cat$|kitten|bear$/;
+
 /** The most of one subject a prompt is read as asking for (understand-prompt's MAX_COUNT). */
 const MAX_COUNT_ASKED = 5;
 /** Up to five of a subject on one page; fewer for the youngest. */
@@ -283,7 +286,9 @@ function arrangedPlan(understanding: Understanding, matched: Subject[], difficul
     // In a building seen from outside (a village's houses, a castle, a barn) is in front of it:
     // stood inside its picture, a cat and a snowman sat on the roofs. (In a house is a room:
     // houseAsPlace.)
-    const verb = arrangement.verb === 'in' && reference?.kind === 'building' ? 'front' : arrangement.verb;
+    // In a tree, a climber clings to its trunk (a koala "in a eucalyptus tree" sat beside it).
+    const climbs = arrangement.verb === 'in' && !!reference && /tree/.test(reference.name) && !!mover && CLIMBERS.test(mover.name);
+    const verb = arrangement.verb === 'in' && reference?.kind === 'building' ? 'front' : climbs ? 'climb' : arrangement.verb;
     if (mover && reference) return { verb, mover, reference, count: Math.min(count, MAX_GROUP[difficulty]) };
   }
   const members: Subject[] = [];

@@ -284,6 +284,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   // "a cat sleeping on a windowsill with plants" is on the windowsill (a place), not on the plants.
   const foundAt: number[] = [];
   const placeAt = new Set<number>();
+  const unknownAt = new Set<number>();
   let current = 0;
   let scene: Scene | null = null;
   let sceneWord: string | null = null;
@@ -472,7 +473,7 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
         else if (SCENE_WORDS[word]) setScene(SCENE_WORDS[word], token.original);
         else {
           unmatched.push(token.original);
-          placeAt.add(i);
+          unknownAt.add(i);
         }
       }
     }
@@ -577,7 +578,8 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
     // before the word and the word ("在公园里": the puppies are in the park, not in each other).
     const objectAt = foundAt[found.indexOf(object)];
     const [from, to] = objectAt >= a.next ? [a.next, objectAt] : [objectAt + 1, a.next - 1];
-    for (let t = from; t < to; t++) if (placeAt.has(t)) return false;
+    // An unknown word just before the thing is taken for its kind ("in a eucalyptus tree").
+    for (let t = from; t < to; t++) if (placeAt.has(t) || (unknownAt.has(t) && t + 1 !== objectAt)) return false;
     return true;
   });
   if (moon && arrangement && (arrangement.subject === moon.id || arrangement.object === moon.id)) arrangement = null;

@@ -273,6 +273,9 @@ describe('what a placing word names, read from its neighbours (issue 34, fresh p
     // Chinese: 在公园里 puts the puppies in the park, not the ball in a puppy.
     expect(read('两只小狗在公园里玩球')).toMatchObject({ names: ['dog×2', 'soccer ball'], arrangement: null, unmatched: [] });
     expect(read('树枝上的猫头鹰').arrangement).toBe('owl on branch');
+    // An unknown word just before the thing names its kind; the thing is still what it is on.
+    expect(read('a bee on a zorblax sunflower')).toMatchObject({ arrangement: 'honeybee on sunflower', unmatched: ['zorblax'] });
+    expect(read('a bee on a zorblax with a sunflower').arrangement).toBeNull();
   });
 
   it('reads a pose named without a person as the doing, not a second person', () => {
