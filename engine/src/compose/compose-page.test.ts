@@ -238,6 +238,11 @@ describe('composePage', () => {
     // A crescent, closed by its flatter inner arc (it once printed as a bare arc).
     expect(owl.page.svg).toMatch(/<path d="M[\d.]+ [\d.]+A([\d.]+) \1 0 1 0 [\d.]+ [\d.]+A[\d.]+ [\d.]+ 0 0 1 [\d.]+ [\d.]+Z"/);
     expect(owl.page.report.passes).toBe(true);
+    // A group of three loses the moon to the sky too.
+    const castle = await composePage('お城とお姫様と月', { difficulty: 'children', ratio: '3:4' });
+    expect(castle.subjects.sort()).toEqual(['castle', 'princess']);
+    expect(castle.unmatched).toEqual([]);
+    expect(castle.page.report.passes).toBe(true);
     // A toddler's page keeps the moon as one of its two big things.
     const toddler = await composePage('a unicorn and the moon', { difficulty: 'toddler', ratio: '3:4' });
     expect(toddler.subjects).toContain('crescent moon');

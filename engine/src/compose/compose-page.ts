@@ -243,9 +243,17 @@ function skyThings(plan: Plan, understanding: Understanding): Plan {
   // Gulls fly whatever their number (海鸥 has none); other birds when there are several.
   const flock = (s: Understanding['subjects'][number]): boolean => s.count >= 2 || /gull/.test(s.word);
   const birds = understanding.subjects.find((s) => s.name === PLAIN_BIRD && flock(s) && !placedBy(s.id) && !held.includes(s.id));
-  const left = plan.subjects.filter((s) => s.id !== moon?.id && s.id !== birds?.id);
+  const sky = (s: Subject): boolean => s.id === moon?.id || s.id === birds?.id;
+  const left = plan.subjects.filter((s) => !sky(s));
   if ((!moon && !birds) || left.length === 0) return plan;
-  return { ...plan, subjects: left, ...(moon ? { skyMoon: true } : {}), ...(birds ? { skyBirds: Math.min(Math.max(birds.count, 2), SKY_BIRDS) } : {}) };
+  // A group loses them too ("お城とお姫様と月": the castle and the princess stand, the moon shines).
+  let arranged = plan.arranged;
+  if (arranged && 'group' in arranged) {
+    const young = arranged.young;
+    const kept = arranged.group.map((s, i) => ({ s, young: young?.[i] === true })).filter(({ s }) => !sky(s));
+    arranged = kept.length >= 2 ? { group: kept.map((k) => k.s), ...(young ? { young: kept.map((k) => k.young) } : {}) } : undefined;
+  }
+  return { ...plan, subjects: left, arranged, ...(moon ? { skyMoon: true } : {}), ...(birds ? { skyBirds: Math.min(Math.max(birds.count, 2), SKY_BIRDS) } : {}) };
 }
 
 /**
