@@ -195,7 +195,7 @@ export const MODIFIERS = new Set([
   'swimming', 'sitting', 'sleeping', 'jumping', 'dancing', 'riding', 'wearing', 'holding', 'simple', 'easy', 'detailed', 'intricate', 'coloring', 'colouring',
   'page', 'picture', 'drawing', 'for', 'kid', 'kids', 'children', 'adult', 'adults', 'toddler', 'teen', 'cartoon', 'style', 'very', 'super', 'out',
   'up', 'into', 'front', 'top', 'around', 'hello', 'lucky', 'cozy', 'vintage', 'classic', 'sweet', 'fun', 'lot', 'lots', 'background', 'together', 'best',
-  'roll', 'pad', 'nothing', 'something', 'anything', 'thing', 'here', 'there', 'this', 'that', 'it', 'i', 'you', 'we', 'me', 'want', 'make', 'draw', 'please', 'show', 'like', 'love', 'can', 'get', 'let', 'have', 'be', 'known', 'unknown', 'other', 'kind', 'sort', 'type', 'own', 'same',
+  'roll', 'pad', 'eucalyptus', 'nothing', 'something', 'anything', 'thing', 'here', 'there', 'this', 'that', 'it', 'i', 'you', 'we', 'me', 'want', 'make', 'draw', 'please', 'show', 'like', 'love', 'can', 'get', 'let', 'have', 'be', 'known', 'unknown', 'other', 'kind', 'sort', 'type', 'own', 'same',
   'friend', 'friends', 'mother', 'father', 'mom', 'dad', 'slice', 'sprinkle', 'cone', 'day', 'time', 'new', 'year', 'happy', 'full', 'roaring', 'hatching', 'exploring', 'spreading', 'soaring', 'swinging', 'hanging',
 ]);
 

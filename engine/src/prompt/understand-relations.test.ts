@@ -276,6 +276,8 @@ describe('what a placing word names, read from its neighbours (issue 34, fresh p
     // An unknown word just before the thing names its kind; the thing is still what it is on.
     expect(read('a bee on a zorblax sunflower')).toMatchObject({ arrangement: 'honeybee on sunflower', unmatched: ['zorblax'] });
     expect(read('a bee on a zorblax with a sunflower').arrangement).toBeNull();
+    // Eucalyptus is a keyword of OpenMoji's koala: the koala was read as in itself.
+    expect(read('a koala sleeping in a eucalyptus tree').arrangement).toBe('koala in deciduous tree');
   });
 
   it('reads a pose named without a person as the doing, not a second person', () => {
