@@ -21,6 +21,9 @@ async function expectPrintable(png: Buffer, width: number, height: number, diffi
   return recount.regionCount;
 }
 
+/** Where a page drew the first thing of this name. */
+const boxOf = (result: { drawn: { name: string; box: { x: number; y: number; width: number; height: number } }[] }, name: string) => result.drawn.find((d) => d.name === name)!.box;
+
 describe('composePage', () => {
   it.each([
     // A drawn animal's plain toddler drawing (drawn-animals.ts).
@@ -231,8 +234,7 @@ describe('composePage', () => {
     expect(owl.subjects.sort()).toEqual(['branch', 'owl']);
     // The moon was drawn in the sky: nothing is reported missing.
     expect(owl.unmatched).toEqual([]);
-    const box = (name: string) => owl.drawn.find((d) => d.name === name)!.box;
-    const [bird, branch] = [box('owl'), box('branch')];
+    const [bird, branch] = [boxOf(owl, 'owl'), boxOf(owl, 'branch')];
     expect(bird.y + bird.height).toBeGreaterThan(branch.y);
     expect(bird.y + bird.height).toBeLessThan(branch.y + branch.height);
     // A crescent, closed by its flatter inner arc (it once printed as a bare arc).
@@ -280,8 +282,7 @@ describe('composePage', () => {
   it('puts a climber "in a tree" on its trunk', async () => {
     const monkey = await composePage('a monkey in a tree', { difficulty: 'children', ratio: '3:4' });
     expect(monkey.title).toMatch(/^Monkey climbing tree/);
-    const box = (name: string) => monkey.drawn.find((d) => d.name === name)!.box;
-    const [m, tree] = [box('monkey'), box('deciduous tree')];
+    const [m, tree] = [boxOf(monkey, 'monkey'), boxOf(monkey, 'deciduous tree')];
     // Up the trunk, not standing beside the tree on the ground.
     expect(m.y + m.height).toBeLessThan(tree.y + tree.height * 0.95);
     expect(monkey.page.report.passes).toBe(true);
@@ -289,8 +290,7 @@ describe('composePage', () => {
 
   it('stands a cat "in a village" in front of the houses, not on their roofs', async () => {
     const cat = await composePage('a cat in a village', { difficulty: 'children', ratio: '3:4' });
-    const box = (name: string) => cat.drawn.find((d) => d.name === name)!.box;
-    const [c, houses] = [box('cat'), box('houses')];
+    const [c, houses] = [boxOf(cat, 'cat'), boxOf(cat, 'houses')];
     expect(c.y + c.height).toBeGreaterThan(houses.y + houses.height * 0.9);
     expect(cat.page.report.passes).toBe(true);
   });
@@ -304,7 +304,7 @@ describe('composePage', () => {
     expect(puppies.page.report.passes).toBe(true);
     // The ball lies at the front paws, not over the head.
     const ball = puppies.holding!.box;
-    const dog = puppies.drawn.find((d) => d.name === 'dog')!.box;
+    const dog = boxOf(puppies, 'dog');
     expect(ball.y + ball.height).toBeGreaterThan(dog.y + dog.height * 0.9);
     const toddler = await composePage('a puppy with a ball', { difficulty: 'toddler', ratio: '3:4' });
     expect(toddler.subjects).toEqual(['dog', 'soccer ball']);

@@ -729,8 +729,11 @@ async function composeSvg(plan: Plan, understanding: Understanding, difficulty: 
 /** Birds that swim, and the places whose ground is water. */
 const SWIMMERS = /^(duck|swan|goose)$/;
 const WATER_PLACES = new Set<Place>(['lake', 'ocean']);
-/** Where a swimmer's waterline crosses it, as a share of its height from the top: below it, its legs. */
-const WATERLINE = 0.74;
+/**
+ * Where a swimmer's waterline crosses it, as a share of its height from the top: below it, its
+ * legs. A swan is drawn floating, with no legs: cut higher, it read as half a swan (blind grading).
+ */
+const WATERLINE: Record<string, number> = { duck: 0.74, goose: 0.74, swan: 0.9 };
 
 /**
  * Ducks, swans and geese on a pond or the sea swim: the water covers them from their waterline
@@ -743,7 +746,7 @@ function swimming(placements: readonly Placement[], place: Place | null, colored
     .filter((p) => SWIMMERS.test(p.subject.name))
     .map((p) => {
       const b = placementBox(p);
-      const y = b.y + b.height * WATERLINE;
+      const y = b.y + b.height * WATERLINE[p.subject.name];
       const x0 = b.x - b.width * 0.08;
       const x1 = b.x + b.width * 1.08;
       const crests = 6;
