@@ -110,6 +110,8 @@ describe('choosePlace', () => {
     // A house stands in its garden, not among towers; a school or a bus is in town.
     ['a house', 'garden'],
     ['a cottage', 'garden'],
+    // A snowman is out in the snow, whoever is named first.
+    ['a girl and a boy building a snowman', 'snow'],
     ['a school bus', 'city'],
   ])('%s → %s', (prompt, place) => {
     expect(placeOf(prompt)).toBe(place);

@@ -121,6 +121,9 @@ export function choosePlace(scene: Scene | null, words: readonly string[], main:
   if (named === 'desert' && words.includes('sand') && !words.includes('desert') && main && homeOf(main) === 'beach') return 'beach';
   if (named) return named;
   if (words.some((w) => POND_THINGS.test(w))) return 'lake';
+  // A snowman, whoever is named first, is out in the snow ("a girl and a boy building a snowman"
+  // stood in a meadow under a rainbow).
+  if (words.some((w) => /^snowm[ae]n$/.test(w))) return 'snow';
   // A unicorn is drawn as a horse wearing a horn (understand-prompt.ts): it lives in a meadow, not on a farm.
   // A flying unicorn or a pegasus is up among the clouds.
   const winged = words.some((w) => /^(flying|winged|wings|pegasus|pegasi)$/.test(w));

@@ -43,7 +43,7 @@ export const CHINESE_WORDS: Record<string, string> = {
   外太空: 'outer space', 银河: 'galaxy', 星球: 'planet', 天上: 'sky', 空中: 'sky', 雨林: 'rainforest', 热带雨林: 'rainforest', 沼泽: 'swamp', 戈壁: 'desert',
   秋天: 'autumn', 春天: 'spring', 夏天: 'summer', 海底下: 'underwater', 森林里: 'forest', 花园里: 'garden',
   // Actions: relation words and poses, never subjects.
-  玩耍: 'playing', 在玩: 'playing', 在玩耍: 'playing', 嬉戏: 'playing', 玩球: 'playing with ball', 篱笆: 'fence', 栅栏: 'fence', 围栏: 'fence', 木栅栏: 'fence', 午睡: 'sleeping', 睡午觉: 'sleeping', 打盹: 'sleeping', 打瞌睡: 'sleeping', 奔跑: 'running', 跳跃: 'jumping', 飞翔: 'flying', 飞舞: 'flying',
+  玩耍: 'playing', 在玩: 'playing', 在玩耍: 'playing', 嬉戏: 'playing', 玩球: 'playing with ball', 橡子: 'acorn', 橡果: 'acorn', 篱笆: 'fence', 栅栏: 'fence', 围栏: 'fence', 木栅栏: 'fence', 午睡: 'sleeping', 睡午觉: 'sleeping', 打盹: 'sleeping', 打瞌睡: 'sleeping', 奔跑: 'running', 跳跃: 'jumping', 飞翔: 'flying', 飞舞: 'flying',
   睡觉: 'sleeping', 嚎叫: 'howling', 在嚎叫: 'howling', 在睡觉: 'sleeping', 睡着: 'sleeping', 坐着: 'sitting', 站着: 'standing', 唱歌: 'singing', 读书: 'reading', 看书: 'reading book',
   散步: 'walking', 走路: 'walking', 爬树: 'climbing tree', 钓鱼: 'fishing', 堆雪人: 'building snowman', 滑冰: 'skating', 溜冰: 'skating', 冲浪: 'surfing',
   骑车: 'riding bicycle', 赏樱: 'cherry-blossom viewing park', 赏樱花: 'cherry-blossom viewing park', 字母: 'letter', 吃饭: 'eating', 喝水: 'drinking', 游来游去: 'swimming', 在游泳: 'swimming', 跳绳: 'jumping',
@@ -61,6 +61,7 @@ export const CHINESE_WORDS: Record<string, string> = {
 export const JAPANESE_WORDS: Record<string, string> = {
   // A nap (お昼寝) is sleeping: the cat under the cherry tree sleeps.
   柵: 'fence', フェンス: 'fence', 木の柵: 'fence', 垣根: 'fence',
+  どんぐり: 'acorn', ドングリ: 'acorn',
   カモメ: 'seagull', かもめ: 'seagull', ウミネコ: 'seagull',
   お昼寝: 'sleeping', 昼寝: 'sleeping', うたた寝: 'sleeping', 居眠り: 'sleeping',
   // Winged horses (understand-prompt.ts#withWings).

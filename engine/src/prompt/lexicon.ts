@@ -99,7 +99,7 @@ export const SYNONYMS: Record<string, string> = {
  * these as stand-ins ("a T-rex instead of a triceratops"), never as the thing asked for.
  */
 export const STAND_INS: Record<string, string> = {
-  triceratops: 't-rex', stegosaurus: 'sauropod', pterodactyl: 'dragon', moose: 'deer', elk: 'deer', puma: 'leopard', cheetah: 'leopard', jaguar: 'leopard',
+  acorn: 'chestnut', triceratops: 't-rex', stegosaurus: 'sauropod', pterodactyl: 'dragon', moose: 'deer', elk: 'deer', puma: 'leopard', cheetah: 'leopard', jaguar: 'leopard',
   insect: 'butterfly', windmill: 'house', toy: 'teddy bear', log: 'hut', crane: 'bird', 'flower crown': 'crown',
   sakura: 'cherry blossom', chimp: 'monkey', chimpanzee: 'monkey', tent: 'camping',
 };

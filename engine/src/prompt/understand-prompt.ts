@@ -608,7 +608,10 @@ export function understandPrompt(prompt: string, index: SubjectIndex, languageHi
   const lead = subjects[0];
   if (arrangement && lead && HEAD_PRIORITY[lead.kind] === 0 && arrangement.subject !== lead.id && arrangement.object !== lead.id) arrangement = null;
   // "a helicopter flying over the city": over a place rather than a thing, the subject is in the air.
-  const airborne = arrangement === null && arranges.some((a) => a.verb === 'over');
+  // "a dragon flying in the night sky", "夜空を飛ぶドラゴン": a flier asked flying, alone, is in
+  // the air too (it stood in a field under the stars).
+  const flies = !!lead && words.some((w) => FLY_WORDS.test(w)) && (FLIER_KINDS.has(lead.kind) || FLIERS.test(lead.name));
+  const airborne = arrangement === null && (arranges.some((a) => a.verb === 'over') || (flies && subjects.length === 1));
   const understanding: Understanding = { language, words, subjects, scene, sceneWord, theme, relation, arrangement, worn, airborne, unmatched: [...new Set(unmatched)], ...(moonGround ? { onGround: true } : {}), ...(fenced ? { fenced } : {}) };
   const poseToken = tokens.find((t) => SLEEP_WORDS.test(t.english) || HOWL_WORDS.test(t.english));
   const animalPose = poseToken ? { word: poseToken.original, pose: SLEEP_WORDS.test(poseToken.english) ? 'sleeping' : 'howling' } : null;
@@ -663,6 +666,13 @@ const IGNORED_SENSES = new Set([
 const BABY_PARENTS = new Set<SubjectKind>(['animal', 'bird', 'sea', 'dinosaur']);
 /** A fence is scenery, drawn along the place's ground: not a subject to stand beside the horse. */
 const FENCE_WORDS = /^(fence|fences|fencing|picket fence)$/;
+/**
+ * Words for flying, and what flies drawn in the air (the kinds, and fliers of other kinds). Birds
+ * are not among them: their pictures perch, and an owl lifted into the air was cut by the frame.
+ */
+const FLY_WORDS = /^(flying|fly|flies|soaring|gliding)$/;
+const FLIER_KINDS = new Set<SubjectKind>(['bug', 'air']);
+const FLIERS = /dragon|bat|pegasus|phoenix|fairy/;
 /** Trees one climbs or clings to. */
 const TREES = /^(deciduous tree|evergreen tree|palm tree|tree|cherry tree|cherry blossom tree)$/;
 /** Words for clinging to a tree. */

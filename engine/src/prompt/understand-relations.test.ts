@@ -300,6 +300,19 @@ describe('what a placing word names, read from its neighbours (issue 34, fresh p
     for (const prompt of ['a dog beside a car', 'a bird flying across the sky', 'a fish swimming among the corals']) expect(read(prompt).unmatched).toEqual([]);
   });
 
+  it('puts a flier asked flying in the air, but not a bird whose picture perches', () => {
+    for (const prompt of ['a dragon flying in the night sky', '夜空を飛ぶドラゴン', 'a bat flying at night']) expect(understandPrompt(prompt, index).airborne).toBe(true);
+    expect(understandPrompt('an owl flying at night', index).airborne).toBe(false);
+    expect(understandPrompt('a dragon', index).airborne).toBe(false);
+  });
+
+  it('draws acorns as chestnuts, and says so', () => {
+    for (const prompt of ['a squirrel in a tree with acorns', '森の中のリスとどんぐり']) {
+      const acorn = understandPrompt(prompt, index).subjects.find((s) => s.word === 'acorn');
+      expect(acorn).toMatchObject({ name: 'chestnut', standIn: true });
+    }
+  });
+
   it('reads a material before a thing as what it is made of, not a second thing', () => {
     expect(read('three little pigs and their brick house').names).toEqual(['pig×3', 'house']);
     expect(read('a wooden boat').names).toEqual(['sailboat']);
