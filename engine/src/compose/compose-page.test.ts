@@ -258,6 +258,10 @@ describe('composePage', () => {
       expect(page.notes).toEqual([]);
       expect(page.page.report.passes).toBe(true);
     }
+    // Birds flying over a house fly in the sky above it.
+    const over = await composePage('birds flying over a house in the snow', { difficulty: 'children', ratio: '3:4' });
+    expect(over.subjects).toEqual(['house']);
+    expect(over.unmatched).toEqual([]);
     const toddler = await composePage('a beach with seagulls and a crab', { difficulty: 'toddler', ratio: '3:4' });
     expect(toddler.subjects).toContain('bird');
   });

@@ -242,7 +242,10 @@ function skyThings(plan: Plan, understanding: Understanding): Plan {
   const moon = understanding.subjects.find((s) => s.name === PLAIN_MOON && !placedBy(s.id));
   // Gulls fly whatever their number (海鸥 has none); other birds when there are several.
   const flock = (s: Understanding['subjects'][number]): boolean => s.count >= 2 || /gull/.test(s.word);
-  const birds = understanding.subjects.find((s) => s.name === PLAIN_BIRD && flock(s) && !placedBy(s.id) && !held.includes(s.id));
+  // Birds flying over something fly in the sky above it ("birds flying over a house": one big
+  // bird perched over the roof).
+  const overhead = (id: string): boolean => !!plan.arranged && !('group' in plan.arranged) && plan.arranged.verb === 'over' && plan.arranged.mover.id === id;
+  const birds = understanding.subjects.find((s) => s.name === PLAIN_BIRD && flock(s) && (!placedBy(s.id) || overhead(s.id)) && !held.includes(s.id));
   const sky = (s: Subject): boolean => s.id === moon?.id || s.id === birds?.id;
   const left = plan.subjects.filter((s) => !sky(s));
   if ((!moon && !birds) || left.length === 0) return plan;
@@ -252,6 +255,8 @@ function skyThings(plan: Plan, understanding: Understanding): Plan {
     const young = arranged.young;
     const kept = arranged.group.map((s, i) => ({ s, young: young?.[i] === true })).filter(({ s }) => !sky(s));
     arranged = kept.length >= 2 ? { group: kept.map((k) => k.s), ...(young ? { young: kept.map((k) => k.young) } : {}) } : undefined;
+  } else if (arranged && (sky(arranged.mover) || sky(arranged.reference))) {
+    arranged = undefined;
   }
   return { ...plan, subjects: left, arranged, ...(moon ? { skyMoon: true } : {}), ...(birds ? { skyBirds: Math.min(Math.max(birds.count, 2), SKY_BIRDS) } : {}) };
 }
