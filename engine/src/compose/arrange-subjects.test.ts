@@ -162,6 +162,16 @@ describe('besideBig', () => {
     }
   });
 
+  it('sits several on a sofa side by side in front of it, apart (two cats sleeping on a sofa drew one)', () => {
+    const [sofa, ...cats] = arrangePair('on', subject('cat sleeping'), subject('couch and lamp'), stage, unit, 2);
+    expect(cats).toHaveLength(2);
+    const [a, b] = cats.map(placementBox);
+    const s = placementBox(sofa);
+    expect(a.x + a.width).toBeLessThanOrEqual(b.x + 1);
+    for (const c of [a, b]) expect(c.x).toBeGreaterThanOrEqual(s.x - 1);
+    expect(b.x + b.width).toBeLessThanOrEqual(s.x + s.width + 1);
+  });
+
   it('keeps what flies beside the person: a rocket drawn diagonally behind one crossed them both', () => {
     expect(isBackdropSized(subject('castle'), subject('astronaut'))).toBe(true);
     expect(isBackdropSized(subject('rocket'), subject('astronaut'))).toBe(false);

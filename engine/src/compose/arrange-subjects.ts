@@ -123,7 +123,10 @@ export function arrangePair(verb: ArrangeVerb, mover: Subject, reference: Subjec
         // a figurine on top of the backrest.
         const seat = standAt(reference, cx, ground, roomHeight * 0.62, area.width * 0.85);
         const s = placementBox(seat);
-        return [seat, standAt(mover, cx, ground + unit * 0.01, s.height * 0.92, s.width * 0.8)];
+        if (count === 1) return [seat, standAt(mover, cx, ground + unit * 0.01, s.height * 0.92, s.width * 0.8)];
+        // Several side by side in front of it ("two cats sleeping on a sofa" drew one cat).
+        const each = (s.width * 0.92) / count;
+        return [seat, ...Array.from({ length: count }, (_, i) => standAt(mover, s.x + s.width * 0.04 + each * (i + 0.5), ground + unit * 0.01, (s.height * 0.92) / Math.max(1, count * 0.7), each * 0.98, i % 2 === 1))];
       }
       // A person or an animal on something no bigger than itself (a fairy on a mushroom, a cat on a
       // pillow) is the picture: the thing under it is low and the one on it as wide as it.
