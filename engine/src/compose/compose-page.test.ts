@@ -258,6 +258,9 @@ describe('composePage', () => {
       expect(page.notes).toEqual([]);
       expect(page.page.report.passes).toBe(true);
     }
+    // A night sky draws no birds: at night they stay on the page as subjects.
+    const night = await composePage('an owl and two birds at night', { difficulty: 'children', ratio: '3:4' });
+    expect(night.subjects).toContain('bird');
     // Birds flying over a house fly in the sky above it.
     const over = await composePage('birds flying over a house in the snow', { difficulty: 'children', ratio: '3:4' });
     expect(over.subjects).toEqual(['house']);

@@ -31,7 +31,7 @@ import { drawSolarSystem } from './solar-system';
 import { canDrawGlyphs, drawGlyphs } from './glyphs';
 import { roomKind } from './room-furniture';
 import type { RoomKind } from './room-furniture';
-import { drawScene, estimateRegions, hasOpenSky, layoutFor } from './scenes';
+import { drawScene, estimateRegions, layoutFor, openSky } from './scenes';
 import type { Box, Place, SceneContext } from './scenes';
 import { hashString, seededRandom } from './seeded-random';
 import { n, paint, rect } from './svg-shapes';
@@ -236,7 +236,8 @@ const SKY_BIRDS = 4;
  * A thing something is placed by ("under the moon", "over the moon") keeps its place.
  */
 function skyThings(plan: Plan, understanding: Understanding): Plan {
-  if (plan.style !== 'scene' || plan.scene === null || !hasOpenSky(plan.scene) || understanding.subjects.length < 2) return plan;
+  const sky = plan.scene === null ? null : openSky(plan.scene, understanding.words);
+  if (plan.style !== 'scene' || sky === null || understanding.subjects.length < 2) return plan;
   const placedBy = (id: string): boolean => !!plan.arranged && !('group' in plan.arranged) && (plan.arranged.mover.id === id || plan.arranged.reference.id === id);
   const held = plan.held ? plan.subjects.slice(0, 2).map((s) => s.id) : [];
   const moon = understanding.subjects.find((s) => s.name === PLAIN_MOON && !placedBy(s.id));
@@ -245,17 +246,18 @@ function skyThings(plan: Plan, understanding: Understanding): Plan {
   // Birds flying over something fly in the sky above it ("birds flying over a house": one big
   // bird perched over the roof).
   const overhead = (id: string): boolean => !!plan.arranged && !('group' in plan.arranged) && plan.arranged.verb === 'over' && plan.arranged.mover.id === id;
-  const birds = understanding.subjects.find((s) => s.name === PLAIN_BIRD && flock(s) && (!placedBy(s.id) || overhead(s.id)) && !held.includes(s.id));
-  const sky = (s: Subject): boolean => s.id === moon?.id || s.id === birds?.id;
-  const left = plan.subjects.filter((s) => !sky(s));
+  // Birds fly in a day sky only: a night sky draws none (they would be reported not drawn).
+  const birds = sky === 'day' ? understanding.subjects.find((s) => s.name === PLAIN_BIRD && flock(s) && (!placedBy(s.id) || overhead(s.id)) && !held.includes(s.id)) : undefined;
+  const lifted = (s: Subject): boolean => s.id === moon?.id || s.id === birds?.id;
+  const left = plan.subjects.filter((s) => !lifted(s));
   if ((!moon && !birds) || left.length === 0) return plan;
   // A group loses them too ("お城とお姫様と月": the castle and the princess stand, the moon shines).
   let arranged = plan.arranged;
   if (arranged && 'group' in arranged) {
     const young = arranged.young;
-    const kept = arranged.group.map((s, i) => ({ s, young: young?.[i] === true })).filter(({ s }) => !sky(s));
+    const kept = arranged.group.map((s, i) => ({ s, young: young?.[i] === true })).filter(({ s }) => !lifted(s));
     arranged = kept.length >= 2 ? { group: kept.map((k) => k.s), ...(young ? { young: kept.map((k) => k.young) } : {}) } : undefined;
-  } else if (arranged && (sky(arranged.mover) || sky(arranged.reference))) {
+  } else if (arranged && (lifted(arranged.mover) || lifted(arranged.reference))) {
     arranged = undefined;
   }
   return { ...plan, subjects: left, arranged, ...(moon ? { skyMoon: true } : {}), ...(birds ? { skyBirds: Math.min(Math.max(birds.count, 2), SKY_BIRDS) } : {}) };

@@ -51,10 +51,13 @@ export interface SceneContext {
   findSubject(name: string): Subject | null;
 }
 
-/** Whether a place's page has an open sky a named moon can shine in (not a wall, the sea's water or space's planets). */
-export function hasOpenSky(place: Place): boolean {
-  const sky = RECIPES[place].sky;
-  return sky === 'day' || sky === 'night';
+/**
+ * The open sky of a place's page, with the prompt's words (a moon or the night make it a night
+ * sky): null for a wall, the sea's water or space's planets, where no moon or birds are drawn.
+ */
+export function openSky(place: Place, words: readonly string[]): 'day' | 'night' | null {
+  const sky = recipeFor(place, words).sky;
+  return sky === 'day' || sky === 'night' ? sky : null;
 }
 
 const FLOATING = new Set<Place>(['sea', 'sky', 'space']);
